@@ -1,0 +1,37 @@
+# Two commands do all set-up on a fresh machine: `make run` and `make test`.
+VENV   ?= .venv
+PY     := $(VENV)/bin/python
+STAMP  := $(VENV)/.installed
+
+.PHONY: run test lint bench system-deps proto clean
+
+$(STAMP): sdk/pyproject.toml collector/pyproject.toml requirements-dev.txt
+	python3 -m venv $(VENV)
+	$(PY) -m pip install -q --upgrade pip
+	$(PY) -m pip install -q -e sdk -e collector -r requirements-dev.txt
+	touch $@
+
+## run: start the collector (in-memory store; gRPC :4317, OTLP/HTTP :4318, REST+metrics :8080)
+run: $(STAMP)
+	$(VENV)/bin/loopwatch serve
+
+system-deps:
+	./scripts/install-system-deps.sh
+
+## test: the whole suite, with the real servers it needs
+test: $(STAMP) system-deps
+	$(PY) -m pytest
+
+lint: $(STAMP)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy sdk/loopwatch collector/loopwatch_collector
+
+bench: $(STAMP)
+	$(PY) -m bench
+
+proto: $(STAMP)
+	./scripts/gen_proto.sh
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache

@@ -1,0 +1,1 @@
+"""loopwatch collector: OTLP in, per-trace event streams, detectors, verdicts and metrics."""

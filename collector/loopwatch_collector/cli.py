@@ -1,0 +1,70 @@
+"""The ``loopwatch`` command: ``serve`` (the collector) and ``replay`` (backtest transcripts).
+
+``replay`` is a stable interface other tools depend on (the shared scorer): with
+``--format jsonl`` it prints exactly one JSON object per scenario,
+``{"id": ..., "verdicts": [{"step": 7, "action": "nudge", "detector": "identical_call"}]}``,
+CONTINUE verdicts omitted. A bad file gets one line on stderr naming it and the problem, the
+other files are still replayed, and the exit status is 1.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import logging
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+
+from loopwatch.detect.engine import Engine
+from loopwatch.scenario import ScenarioError, iter_scenario_files, load_scenario, replay
+from loopwatch.verdict import Verdict
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="loopwatch", description=__doc__.split("\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    rp = sub.add_parser("replay", help="replay recorded transcripts through the engine")
+    rp.add_argument("paths", nargs="+", type=Path, help="scenario files or directories")
+    rp.add_argument("--format", choices=("table", "jsonl"), default="table")
+    args = parser.parse_args(argv)
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    if args.command == "replay":
+        return _replay(args.paths, args.format)
+    parser.error(f"unknown command {args.command}")
+    return 2
+
+
+def _replay(paths: Sequence[Path], output_format: str) -> int:
+    engine = Engine()
+    status = 0
+    for path in iter_scenario_files(paths):
+        try:
+            scenario = load_scenario(path)
+        except ScenarioError as exc:
+            print(f"loopwatch replay: {exc}", file=sys.stderr)
+            status = 1
+            continue
+        verdicts = [v for v in replay(engine, scenario) if v.intervenes]
+        if output_format == "jsonl":
+            print(json.dumps({"id": scenario.id, "verdicts": [_verdict_json(v) for v in verdicts]}))
+        else:
+            _print_table(scenario.id, verdicts)
+    return status
+
+
+def _verdict_json(verdict: Verdict) -> dict[str, object]:
+    return {"step": verdict.step, "action": verdict.action.value, "detector": verdict.detector}
+
+
+def _print_table(scenario_id: str, verdicts: list[Verdict]) -> None:
+    print(scenario_id)
+    if not verdicts:
+        print("  no intervention")
+    for v in verdicts:
+        summary = v.finding.summary if v.finding else ""
+        print(f"  step {v.step:>4}  {v.action.value:<15} {v.detector or '-':<16} {summary}")
+
+
+if __name__ == "__main__":
+    sys.exit(main())

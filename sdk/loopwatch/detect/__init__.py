@@ -1,0 +1,1 @@
+"""Pure detectors and the escalation policy (no I/O): shared by the collector and local mode."""

@@ -1,0 +1,174 @@
+"""The engine: events in, verdicts out, for one trace's ``SessionState`` at a time.
+
+Flow: events are de-duplicated by id, a step's batch is collected until every call has its
+result (or the next step / user message arrives), the completed step becomes a ``StepRecord``,
+every detector observes it, and the policy turns the findings into a verdict.
+
+The engine itself is stateless and shared: all per-trace data lives in the ``SessionState``
+the caller passes in, so the same engine serves the local guard, ``loopwatch replay`` and
+every session of the collector. Callers must not mutate one state from two threads at once.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+
+from loopwatch.detect.base import Detector
+from loopwatch.detect.policy import Policy, PolicyConfig
+from loopwatch.detect.session import OpenStep, SessionState
+from loopwatch.detect.step import CallOutcome, StepRecord
+from loopwatch.events import Event, Step, ToolCall, ToolResult, UserMessage
+from loopwatch.verdict import Action, Finding, Verdict
+
+logger = logging.getLogger(__name__)
+
+DetectorErrorHook = Callable[[str, BaseException], None]
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EngineConfig:
+    """Which detectors run and how the policy escalates."""
+
+    detectors: Sequence[Detector] = field(default_factory=lambda: default_detectors())
+    policy: PolicyConfig = field(default_factory=PolicyConfig)
+
+
+class Engine:
+    """Runs detectors and policy over a session's events. Thread-safe; states are not."""
+
+    def __init__(
+        self,
+        config: EngineConfig | None = None,
+        *,
+        on_detector_error: DetectorErrorHook | None = None,
+    ) -> None:
+        self.config = config or EngineConfig()
+        names = [d.name for d in self.config.detectors]
+        if len(set(names)) != len(names):
+            raise ValueError(f"detector names must be unique, got {names}")
+        self._policy = Policy(self.config.policy)
+        self._on_detector_error = on_detector_error
+        self._logged_errors: set[str] = set()
+
+    def new_session(self) -> SessionState:
+        state = SessionState()
+        state.detector_states = {d.name: d.new_state() for d in self.config.detectors}
+        return state
+
+    def ingest(self, state: SessionState, events: Iterable[Event]) -> list[Verdict]:
+        """Apply ``events`` in order; one verdict per step completed by them.
+
+        Events already seen (same ``event_id``) are ignored, so re-sending a batch is safe.
+        A result for an unknown or already-closed call is ignored: the step it belonged to was
+        judged without it.
+        """
+        verdicts: list[Verdict] = []
+        for event in events:
+            if not state.remember_event(event.event_id):
+                continue
+            state.events += 1
+            if isinstance(event, Step):
+                self._close_open_step(state, verdicts)
+                state.steps += 1
+                state.open_step = OpenStep(step=event)
+            elif isinstance(event, ToolResult):
+                if state.open_step is not None and any(
+                    c.id == event.call_id for c in state.open_step.step.tool_calls
+                ):
+                    state.open_step.results.setdefault(event.call_id, event)
+            elif isinstance(event, UserMessage):
+                self._close_open_step(state, verdicts)
+                state.turn += 1
+                self._reset_turn(state)
+            if state.open_step is not None and state.open_step.complete:
+                self._close_open_step(state, verdicts)
+        return verdicts
+
+    def flush(self, state: SessionState) -> list[Verdict]:
+        """Judge a step still waiting for results (end of a transcript, idle session)."""
+        verdicts: list[Verdict] = []
+        self._close_open_step(state, verdicts)
+        return verdicts
+
+    def before_tool_call(self, state: SessionState, call: ToolCall) -> Verdict:
+        """Checkpoint before ``call`` executes; see ``Policy.before_tool_call``."""
+        verdict = self._policy.before_tool_call(state.policy, state.steps, call)
+        if verdict.intervenes:
+            state.last_verdict = verdict
+        return verdict
+
+    def _close_open_step(self, state: SessionState, verdicts: list[Verdict]) -> None:
+        open_step = state.open_step
+        if open_step is None:
+            return
+        state.open_step = None
+        record = _record(open_step, number=state.steps, turn=state.turn)
+        findings = self._observe(state, record)
+        verdict = self._policy.decide(state.policy, record.number, findings)
+        for finding in findings:
+            state.record_finding(finding)
+        if verdict.action is not Action.CONTINUE or state.last_verdict.action is Action.CONTINUE:
+            state.last_verdict = verdict
+        verdicts.append(verdict)
+
+    def _observe(self, state: SessionState, record: StepRecord) -> list[Finding]:
+        findings: list[Finding] = []
+        for detector in self.config.detectors:
+            try:
+                finding = detector.observe(state.detector_states[detector.name], record)
+            except Exception as exc:  # noqa: BLE001 - a detector bug must never break the agent
+                state.detector_errors += 1
+                self._report_error(detector.name, exc)
+                continue
+            if finding is not None:
+                findings.append(finding)
+        return findings
+
+    def _reset_turn(self, state: SessionState) -> None:
+        for detector in self.config.detectors:
+            if detector.per_turn:
+                state.detector_states[detector.name] = detector.new_state()
+
+    def _report_error(self, name: str, exc: BaseException) -> None:
+        if name not in self._logged_errors:
+            self._logged_errors.add(name)
+            logger.error("detector %s failed; continuing without it for this step", name, exc_info=exc)
+        if self._on_detector_error is not None:
+            self._on_detector_error(name, exc)
+
+
+def _record(open_step: OpenStep, *, number: int, turn: int) -> StepRecord:
+    step = open_step.step
+    outcomes = []
+    for call in step.tool_calls:
+        result = open_step.results.get(call.id)
+        outcomes.append(
+            CallOutcome(
+                name=call.name,
+                call=call.fingerprint,
+                result=result.fingerprint if result else None,
+                is_error=result.is_error if result else False,
+                empty=result is not None and result.size == 0,
+                arguments=call.arguments,
+                preview=result.preview if result else None,
+                repetition=call.repetition,
+            )
+        )
+    return StepRecord(
+        number=number,
+        turn=turn,
+        calls=tuple(outcomes),
+        sketch=step.sketch,
+        text=step.text,
+        output_tokens=step.usage.output_tokens if step.usage else 0,
+        is_final=not step.tool_calls,
+    )
+
+
+def default_detectors() -> tuple[Detector, ...]:
+    """The detectors every engine runs unless configured otherwise, with default thresholds."""
+    from loopwatch.detect.registry import build_detectors
+
+    return build_detectors()

@@ -1,0 +1,75 @@
+"""Per-trace state: everything the engine keeps between two batches of events.
+
+One ``SessionState`` per trace, owned by whoever stores sessions (the local guard, the
+collector's session store, Redis). It is plain data — dataclasses of primitives, tuples and
+nested dataclasses — so it can be serialised, and it is bounded: windows and counters, never
+the transcript.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+from loopwatch.events import Step, ToolResult
+from loopwatch.verdict import CONTINUE_AT_START, Finding, Verdict
+
+# Event ids remembered for idempotency. Re-sends (OTLP retries, the same call seen through OTLP
+# and Evaluate) arrive within seconds, i.e. within a few steps' worth of events.
+EVENT_ID_MEMORY = 512
+# Findings kept for the session summary (REST API); older ones only live on in metrics.
+FINDING_MEMORY = 16
+
+
+@dataclass(slots=True)
+class OpenStep:
+    """A step whose batch is still waiting for tool results."""
+
+    step: Step
+    results: dict[str, ToolResult] = field(default_factory=dict)
+
+    @property
+    def complete(self) -> bool:
+        return all(call.id in self.results for call in self.step.tool_calls)
+
+
+@dataclass(slots=True)
+class PolicyState:
+    """The escalation ladder's memory; per run, never refilled by a brief correction."""
+
+    nudges: int = 0
+    ignored_nudges: int = 0
+    nudged_keys: list[str] = field(default_factory=list)
+    nudged_calls: list[str] = field(default_factory=list)  # call fingerprints named in nudges
+    withdrawn: bool = False
+    halted: bool = False
+
+
+@dataclass(slots=True)
+class SessionState:
+    """Everything known about one trace. Mutated only by ``Engine``."""
+
+    steps: int = 0
+    turn: int = 0
+    events: int = 0
+    open_step: OpenStep | None = None
+    seen_event_ids: dict[str, None] = field(default_factory=dict)  # insertion-ordered set
+    detector_states: dict[str, Any] = field(default_factory=dict)
+    policy: PolicyState = field(default_factory=PolicyState)
+    last_verdict: Verdict = CONTINUE_AT_START
+    findings: list[Finding] = field(default_factory=list)
+    detector_errors: int = 0
+
+    def remember_event(self, event_id: str) -> bool:
+        """Record ``event_id``; False when it was already seen (a re-send to ignore)."""
+        if event_id in self.seen_event_ids:
+            return False
+        self.seen_event_ids[event_id] = None
+        if len(self.seen_event_ids) > EVENT_ID_MEMORY:
+            del self.seen_event_ids[next(iter(self.seen_event_ids))]
+        return True
+
+    def record_finding(self, finding: Finding) -> None:
+        self.findings.append(finding)
+        if len(self.findings) > FINDING_MEMORY:
+            del self.findings[0]

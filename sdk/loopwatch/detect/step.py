@@ -1,0 +1,57 @@
+"""A completed step as detectors see it: calls paired with their results.
+
+The engine builds one ``StepRecord`` per model step once its batch is complete (every call has
+a result, or the next step or user message arrived). Detectors only ever read these records,
+so they never deal with event ordering, duplicates or missing results.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from loopwatch.sketch import Repetition, TextSketch
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CallOutcome:
+    """One tool call and what came back.
+
+    ``result`` is the normalised-result fingerprint, ``None`` when no result arrived.
+    ``empty`` marks a result with no content: it carries no information.
+    """
+
+    name: str
+    call: str  # call fingerprint: tool name + canonical arguments
+    result: str | None
+    is_error: bool
+    empty: bool
+    arguments: str | None = None
+    preview: str | None = None
+    repetition: Repetition | None = None
+
+    @property
+    def pair(self) -> tuple[str, str | None]:
+        """The (call, result) pair: seeing it again means nothing new was learned."""
+        return (self.call, self.result)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StepRecord:
+    """One completed model step, numbered from 1 within the trace; ``turn`` from 0."""
+
+    number: int
+    turn: int
+    calls: tuple[CallOutcome, ...]
+    sketch: TextSketch | None
+    text: str | None
+    output_tokens: int
+    is_final: bool  # no tool calls: the model answered (or only talked)
+
+    @property
+    def all_failed(self) -> bool:
+        return bool(self.calls) and all(c.is_error for c in self.calls)
+
+    @property
+    def batch_key(self) -> tuple[str, ...]:
+        """The step's calls as a sorted tuple: parallel batches compare as sets."""
+        return tuple(sorted(c.call for c in self.calls))

@@ -1,0 +1,101 @@
+"""Canonical forms and stable fingerprints of tool arguments and tool results.
+
+Why: two calls are "the same" when a model would consider them the same. Argument key order is
+noise (`{"a":1,"b":2}` vs `{"b":2,"a":1}`), and so are timestamps, UUIDs, hex ids, durations and
+PIDs in a result: a poll that reports the same status with a fresh timestamp has learned nothing
+new, while one whose progress changed has. Fingerprints are computed once, where the event is
+created (SDK or collector), so detectors compare short strings and never need raw content
+(privacy mode ships only fingerprints).
+
+Contract: every function here is pure, deterministic across processes and Python versions
+(no use of the salted built-in ``hash``), and never raises on JSON-compatible input.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+from collections.abc import Mapping
+from typing import Any
+
+# 16 hex digits (64 bits): collisions within one trace's bounded window are negligible, and the
+# fingerprints stay short enough to keep per-session state small.
+_FINGERPRINT_BYTES = 8
+
+# Volatile tokens that change between otherwise identical results. Order matters: the broader
+# timestamp pattern runs before the bare-number patterns that would otherwise eat its parts.
+_VOLATILE_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (
+        re.compile(
+            r"\b\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?\b"
+        ),
+        "<ts>",
+    ),
+    (re.compile(r"\b\d{2}:\d{2}:\d{2}(?:[.,]\d+)?\b"), "<time>"),
+    (
+        re.compile(r"\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b"),
+        "<uuid>",
+    ),
+    (re.compile(r"\b0x[0-9a-fA-F]+\b"), "<hex>"),
+    (re.compile(r"\b(?=[0-9a-fA-F]*[a-fA-F])(?=[0-9a-fA-F]*\d)[0-9a-fA-F]{12,}\b"), "<hex>"),
+    (re.compile(r"\b\d+(?:\.\d+)?\s?(?:ns|us|µs|ms|s|sec|secs|seconds|m|min|mins)\b"), "<dur>"),
+    (re.compile(r"\b(?:pid|PID|process)[ =:]+\d+\b"), "pid=<pid>"),
+    (re.compile(r"\b1[5-9]\d{8}(?:\.\d+|\d{3,9})?\b"), "<epoch>"),
+)
+
+
+def canonical_json(value: Any) -> str:
+    """JSON with sorted keys at every depth and no insignificant whitespace.
+
+    Non-JSON values (datetimes, sets, objects) are rendered with ``str`` so that this never
+    raises; such values are already lossy on any wire, so equality of their text is the best
+    available notion of sameness.
+    """
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), ensure_ascii=False, default=str)
+
+
+def canonical_arguments(arguments: Mapping[str, Any] | str | None) -> str:
+    """The canonical text of a call's arguments.
+
+    A string is parsed as JSON when it holds JSON (OpenAI sends arguments as a JSON string),
+    otherwise it is kept verbatim. ``None`` means "no arguments" and canonicalises to ``{}``.
+    """
+    if arguments is None:
+        return "{}"
+    if isinstance(arguments, str):
+        stripped = arguments.strip()
+        if not stripped:
+            return "{}"
+        try:
+            return canonical_json(json.loads(stripped))
+        except ValueError:
+            return canonical_json(arguments)
+    return canonical_json(arguments)
+
+
+def digest(text: str) -> str:
+    """A stable 64-bit hex digest of ``text``."""
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=_FINGERPRINT_BYTES).hexdigest()
+
+
+def call_fingerprint(tool_name: str, canonical_args: str) -> str:
+    """Fingerprint of a tool call: the tool name plus its canonical arguments."""
+    return digest(f"{tool_name}\x00{canonical_args}")
+
+
+def normalise_result(content: str) -> str:
+    """Strip volatile content so that results differing only in noise compare equal.
+
+    Besides the volatile tokens, whitespace runs are folded and carriage returns dropped, so
+    terminal output that differs only in line endings or padding is the same result.
+    """
+    text = content.replace("\r", "")
+    for pattern, replacement in _VOLATILE_PATTERNS:
+        text = pattern.sub(replacement, text)
+    return " ".join(text.split())
+
+
+def result_fingerprint(content: str) -> str:
+    """Fingerprint of a tool result after :func:`normalise_result`."""
+    return digest(normalise_result(content))

@@ -1,0 +1,128 @@
+"""Recorded transcripts (the corpus scenario format) as event streams, and their replay.
+
+Format: one JSON object per file with ``id`` and a flat ``events`` list of ``message``
+(role ``user`` / ``assistant`` / ``system``, ``text``, ``tool_calls``) and ``tool_result``
+(``call_id``, ``content``, ``is_error``) entries; see ``shared/corpus/SCHEMA.md``. Replay feeds
+the events through an engine exactly as a live agent would, the agent ignoring every verdict
+(the transcript is fixed), and flushes a step left without results at the end.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from loopwatch.detect.engine import Engine
+from loopwatch.events import Event, Step, ToolCall, ToolResult, UserMessage
+from loopwatch.verdict import Verdict
+
+
+class ScenarioError(ValueError):
+    """A scenario file that cannot be read; the message names the problem."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Scenario:
+    id: str
+    path: Path | None
+    events: tuple[Event, ...]
+
+
+def load_scenario(path: Path) -> Scenario:
+    """Parse one scenario file; raises ``ScenarioError`` naming the file and the problem."""
+    try:
+        raw = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, json.JSONDecodeError) as exc:
+        raise ScenarioError(f"{path}: unreadable: {exc}") from exc
+    try:
+        return scenario_from_dict(raw, default_id=path.stem, path=path)
+    except ScenarioError as exc:
+        raise ScenarioError(f"{path}: {exc}") from exc
+
+
+def scenario_from_dict(raw: Any, *, default_id: str, path: Path | None = None) -> Scenario:
+    if not isinstance(raw, Mapping):
+        raise ScenarioError("not a JSON object")
+    entries = raw.get("events")
+    if not isinstance(entries, list):
+        raise ScenarioError("'events' must be a list")
+    return Scenario(
+        id=str(raw.get("id") or default_id),
+        path=path,
+        events=tuple(_events(entries)),
+    )
+
+
+def iter_scenario_files(paths: Sequence[Path]) -> Iterator[Path]:
+    """Files named on the command line, and ``*.json`` below named directories, sorted."""
+    for path in paths:
+        if path.is_dir():
+            yield from sorted(p for p in path.rglob("*.json") if p.is_file())
+        else:
+            yield path
+
+
+def replay(engine: Engine, scenario: Scenario) -> list[Verdict]:
+    """Every verdict the engine issues over the scenario (CONTINUE included), in step order."""
+    state = engine.new_session()
+    verdicts = engine.ingest(state, scenario.events)
+    verdicts.extend(engine.flush(state))
+    return verdicts
+
+
+def _events(entries: list[Any]) -> Iterator[Event]:
+    step_no = 0
+    for index, entry in enumerate(entries):
+        if not isinstance(entry, Mapping):
+            raise ScenarioError(f"events[{index}] is not an object")
+        kind = entry.get("type")
+        role = entry.get("role")
+        if kind == "message" and role == "assistant":
+            step_no += 1
+            yield _step(entry, index, step_no)
+        elif kind == "message" and role == "user":
+            yield UserMessage.create(event_id=f"e{index}", text=str(entry.get("text") or ""))
+        elif kind == "tool_result":
+            call_id = entry.get("call_id")
+            if not isinstance(call_id, str):
+                raise ScenarioError(f"events[{index}].call_id must be a string")
+            content = entry.get("content")
+            yield ToolResult.create(
+                event_id=f"e{index}",
+                call_id=call_id,
+                content=content if isinstance(content, str) else json.dumps(content),
+                is_error=bool(entry.get("is_error", False)),
+            )
+        elif kind == "message":
+            continue  # system messages carry no agent behaviour
+        else:
+            raise ScenarioError(f"events[{index}].type {kind!r} is not 'message' or 'tool_result'")
+
+
+def _step(entry: Mapping[str, Any], index: int, step_no: int) -> Step:
+    raw_calls = entry.get("tool_calls") or []
+    if not isinstance(raw_calls, list):
+        raise ScenarioError(f"events[{index}].tool_calls must be a list")
+    calls = []
+    for j, call in enumerate(raw_calls):
+        if not isinstance(call, Mapping) or not isinstance(call.get("name"), str):
+            raise ScenarioError(f"events[{index}].tool_calls[{j}] needs a string 'name'")
+        arguments = call.get("arguments")
+        if arguments is not None and not isinstance(arguments, Mapping | str):
+            raise ScenarioError(f"events[{index}].tool_calls[{j}].arguments must be an object")
+        calls.append(
+            ToolCall.create(
+                id=str(call.get("id") or f"s{step_no}c{j}"),
+                name=call["name"],
+                arguments=arguments,
+            )
+        )
+    text = entry.get("text")
+    return Step.create(
+        event_id=f"e{index}",
+        text=text if isinstance(text, str) else None,
+        tool_calls=tuple(calls),
+    )

@@ -1,0 +1,167 @@
+"""Content-free summaries of model text: a similarity sketch and a repetition measure.
+
+Why: two detectors read model text. Narration compares one step's text with earlier steps'
+(is the model restating the same intent?), degenerate text looks inside one output (did it
+collapse into repeated text?). With content capture off the SDK must not ship the text, so it
+ships this summary instead and both detectors work from it alone.
+
+Both computations are linear in the text length: a bottom-k MinHash over word shingles (one
+stable hash per shingle, never a pairwise ``difflib``), and a repeat scan over units (lines,
+sentences or words) with a bounded period.
+"""
+
+from __future__ import annotations
+
+import heapq
+import re
+import zlib
+from dataclasses import dataclass
+
+# Bottom-k size: 64 values estimate Jaccard similarity within about +-0.1, enough to separate
+# "restated" (>= 0.6) from "different" (< 0.3), at 64 small ints per step of session state.
+SKETCH_SIZE = 64
+# Word 2-shingles: robust to a changed word here and there, still order-aware.
+_SHINGLE_WORDS = 2
+# Narration only needs the gist; a text longer than this is sketched on its head so that a
+# 200 KB answer costs no more than a 16 KB one.
+_SKETCH_MAX_CHARS = 16_384
+# Longest repeated block considered, in units: a paragraph of up to this many lines or
+# sentences repeated verbatim is found; longer periods are not degenerate text but structure.
+_MAX_PERIOD = 16
+
+_WORD = re.compile(r"[a-z0-9_]+")
+_UNIT_SPLIT = re.compile(r"(?<=[.!?])\s+|\n+")
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Repetition:
+    """The longest run of one block of units repeated back to back inside a text.
+
+    ``start``/``end`` are character offsets of the whole run (first copy included), so
+    ``text[start:start + block_chars]`` is one copy of the block.
+    """
+
+    unit: str  # "line", "sentence" or "word": what was counted
+    period: int  # units per repeated block
+    repeats: int  # copies of the block, back to back
+    block_chars: int
+    start: int
+    end: int
+
+    @property
+    def covered_chars(self) -> int:
+        return self.end - self.start
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class TextSketch:
+    """What detectors may know of a text when its content is not captured."""
+
+    length: int
+    minhash: tuple[int, ...]  # sorted bottom-k shingle hashes; empty for texts without words
+    words: int
+    repetition: Repetition | None
+
+
+def sketch_text(text: str) -> TextSketch:
+    """Summarise ``text`` for the narration and degenerate-text detectors."""
+    head = text[:_SKETCH_MAX_CHARS].lower()
+    words = _WORD.findall(head)
+    return TextSketch(
+        length=len(text),
+        minhash=_bottom_k(words),
+        words=len(words),
+        repetition=find_repetition(text),
+    )
+
+
+def similarity(a: TextSketch, b: TextSketch) -> float:
+    """Estimated Jaccard similarity of the two texts' word-shingle sets (0.0 .. 1.0)."""
+    if not a.minhash or not b.minhash:
+        return 0.0
+    union_bottom = heapq.nsmallest(SKETCH_SIZE, set(a.minhash) | set(b.minhash))
+    in_a, in_b = set(a.minhash), set(b.minhash)
+    shared = sum(1 for h in union_bottom if h in in_a and h in in_b)
+    return shared / len(union_bottom)
+
+
+def _bottom_k(words: list[str]) -> tuple[int, ...]:
+    if not words:
+        return ()
+    if len(words) < _SHINGLE_WORDS:
+        shingles = {" ".join(words)}
+    else:
+        shingles = {
+            " ".join(words[i : i + _SHINGLE_WORDS]) for i in range(len(words) - _SHINGLE_WORDS + 1)
+        }
+    hashes = {zlib.crc32(s.encode("utf-8")) for s in shingles}
+    return tuple(heapq.nsmallest(SKETCH_SIZE, hashes))
+
+
+def find_repetition(text: str) -> Repetition | None:
+    """The longest back-to-back repetition in ``text``, over line/sentence and word units.
+
+    Runs in O(len(text) * _MAX_PERIOD). Returns the candidate covering the most characters,
+    or ``None`` when nothing repeats at least twice.
+    """
+    best: Repetition | None = None
+    for unit, spans in (("line", _unit_spans(text)), ("word", _word_spans(text))):
+        found = _longest_run(text, unit, spans)
+        if found is not None and (best is None or found.covered_chars > best.covered_chars):
+            best = found
+    return best
+
+
+def _unit_spans(text: str) -> list[tuple[int, int]]:
+    spans: list[tuple[int, int]] = []
+    start = 0
+    for match in _UNIT_SPLIT.finditer(text):
+        if text[start : match.start()].strip():
+            spans.append((start, match.start()))
+        start = match.end()
+    if text[start:].strip():
+        spans.append((start, len(text)))
+    return spans
+
+
+def _word_spans(text: str) -> list[tuple[int, int]]:
+    return [(m.start(), m.end()) for m in re.finditer(r"\S+", text)]
+
+
+def _longest_run(text: str, unit: str, spans: list[tuple[int, int]]) -> Repetition | None:
+    keys = [text[s:e].strip() for s, e in spans]
+    n = len(keys)
+    best: Repetition | None = None
+    for period in range(1, min(_MAX_PERIOD, n // 2) + 1):
+        run = 0  # consecutive positions i with keys[i] == keys[i - period]
+        for i in range(period, n + 1):
+            if i < n and keys[i] == keys[i - period]:
+                run += 1
+                continue
+            repeats = run // period + 1
+            if repeats >= 2:
+                first = i - run - period
+                last = first + repeats * period - 1
+                start, end = spans[first][0], spans[last][1]
+                if best is None or end - start > best.end - best.start:
+                    best = Repetition(
+                        unit=unit,
+                        period=period,
+                        repeats=repeats,
+                        block_chars=spans[first + period - 1][1] - start,
+                        start=start,
+                        end=end,
+                    )
+            run = 0
+    return best
+
+
+def collapse_repetition(text: str, repetition: Repetition) -> str:
+    """``text`` with the repeated run collapsed to its first copy and a short marker.
+
+    Used to trim a degenerate response before it goes back into the model's context, where
+    the repeated text would reinforce the loop.
+    """
+    first_copy_end = repetition.start + repetition.block_chars
+    marker = f" [... repeated {repetition.repeats - 1} more times, trimmed by loopwatch ...]"
+    return text[:first_copy_end] + marker + text[repetition.end :]
