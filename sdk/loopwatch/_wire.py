@@ -1,0 +1,332 @@
+"""The codec between the event model / verdicts and the ``loopwatch.v1`` protobuf messages.
+
+Used by the SDK's remote guard (encode events, decode verdicts) and by the collector's
+``LoopGuard`` servicer (decode events, encode verdicts). Pure functions, no I/O, safe on any
+thread.
+
+Mapping rules (proto3 has no ``None`` for scalars):
+
+- Empty strings on the wire decode to ``None`` for optional text fields (``finish_reason``,
+  ``error_type``, finding fields, verdict message); ``text``, ``arguments`` and ``preview``
+  use proto3 ``optional`` so an empty string and "not captured" stay distinct.
+- ``Step.usage`` is encoded as two token counts; both zero decodes to ``usage=None``.
+- Message fields (``sketch``, ``repetition``, ``finding``) are absent when ``None``.
+
+Decoding validates: a missing or malformed required field raises ``WireError`` whose
+``field`` is a path such as ``events[3].step.tool_calls[0].name``, so servers can answer
+``INVALID_ARGUMENT`` with a message naming it. Encoding never raises on valid model objects.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from loopwatch._proto.v1 import guard_pb2 as pb
+from loopwatch.events import Event, Step, ToolCall, ToolResult, TraceContext, Usage, UserMessage
+from loopwatch.sketch import Repetition, TextSketch
+from loopwatch.verdict import Action, Finding, Severity, Verdict
+
+__all__ = [
+    "MAX_EVENT_ID_CHARS",
+    "WireError",
+    "action_from_proto",
+    "action_to_proto",
+    "context_from_proto",
+    "event_from_proto",
+    "event_to_proto",
+    "events_from_proto",
+    "events_to_proto",
+    "tool_call_from_proto",
+    "tool_call_to_proto",
+    "verdict_from_proto",
+    "verdict_to_proto",
+]
+
+# Event ids are dedupe keys kept in bounded session state: a span id, a tool call id or a
+# "step:<call id>" fit easily; anything longer is a client bug, not an id.
+MAX_EVENT_ID_CHARS = 256
+# Trace ids are W3C ids (32 hex digits); other ids (conversation, agent) are bounded to keep
+# metrics labels and store keys sane.
+MAX_ID_CHARS = 256
+
+_ACTION_TO_PROTO: dict[Action, pb.Action] = {
+    Action.CONTINUE: pb.ACTION_CONTINUE,
+    Action.NUDGE: pb.ACTION_NUDGE,
+    Action.WITHDRAW_TOOLS: pb.ACTION_WITHDRAW_TOOLS,
+    Action.HALT: pb.ACTION_HALT,
+}
+_ACTION_FROM_PROTO: dict[int, Action] = {v: k for k, v in _ACTION_TO_PROTO.items()}
+_HEX = frozenset("0123456789abcdef")
+
+
+class WireError(ValueError):
+    """A protobuf message that does not describe valid events; ``field`` names the culprit."""
+
+    def __init__(self, field: str, problem: str) -> None:
+        super().__init__(f"{field}: {problem}")
+        self.field = field
+        self.problem = problem
+
+
+# ---------------------------------------------------------------------------------------------
+# encode
+
+
+def events_to_proto(events: Iterable[Event]) -> list[pb.Event]:
+    """Encode events in order."""
+    return [event_to_proto(e) for e in events]
+
+
+def event_to_proto(event: Event) -> pb.Event:
+    """Encode one event."""
+    if isinstance(event, Step):
+        step = pb.Step(
+            tool_calls=[tool_call_to_proto(c) for c in event.tool_calls],
+            input_tokens=event.usage.input_tokens if event.usage else 0,
+            output_tokens=event.usage.output_tokens if event.usage else 0,
+            finish_reason=event.finish_reason or "",
+        )
+        if event.text is not None:
+            step.text = event.text
+        if event.sketch is not None:
+            step.sketch.CopyFrom(_sketch_to_proto(event.sketch))
+        return pb.Event(event_id=event.event_id, time_unix_nano=event.time_unix_ns, step=step)
+    if isinstance(event, ToolResult):
+        result = pb.ToolResult(
+            call_id=event.call_id,
+            fingerprint=event.fingerprint,
+            size=event.size,
+            is_error=event.is_error,
+            error_type=event.error_type or "",
+        )
+        if event.preview is not None:
+            result.preview = event.preview
+        return pb.Event(event_id=event.event_id, time_unix_nano=event.time_unix_ns, tool_result=result)
+    return pb.Event(
+        event_id=event.event_id,
+        time_unix_nano=event.time_unix_ns,
+        user_message=pb.UserMessage(fingerprint=event.fingerprint),
+    )
+
+
+def tool_call_to_proto(call: ToolCall) -> pb.ToolCall:
+    """Encode one tool call (also used for ``EvaluateRequest.pending_call``)."""
+    msg = pb.ToolCall(id=call.id, name=call.name, fingerprint=call.fingerprint)
+    if call.arguments is not None:
+        msg.arguments = call.arguments
+    if call.repetition is not None:
+        msg.repetition.CopyFrom(_repetition_to_proto(call.repetition))
+    return msg
+
+
+def verdict_to_proto(verdict: Verdict, *, trace_id: str = "", agent: str = "") -> pb.Verdict:
+    """Encode a verdict, stamped with the trace and agent it concerns."""
+    msg = pb.Verdict(
+        action=action_to_proto(verdict.action),
+        step=verdict.step,
+        message=verdict.message or "",
+        trace_id=trace_id,
+        agent=agent,
+    )
+    if verdict.finding is not None:
+        f = verdict.finding
+        msg.finding.CopyFrom(
+            pb.Finding(
+                detector=f.detector,
+                key=f.key,
+                summary=f.summary,
+                count=f.count,
+                first_step=f.first_step,
+                last_step=f.last_step,
+                severity=f.severity.value,
+                tool_name=f.tool_name or "",
+                arguments=f.arguments or "",
+                last_result_preview=f.last_result_preview or "",
+                trimmed_text=f.trimmed_text or "",
+            )
+        )
+    return msg
+
+
+def action_to_proto(action: Action) -> pb.Action:
+    """The ``loopwatch.v1.Action`` enum value of ``action``."""
+    return _ACTION_TO_PROTO[action]
+
+
+def _sketch_to_proto(sketch: TextSketch) -> pb.TextSketch:
+    msg = pb.TextSketch(length=sketch.length, minhash=list(sketch.minhash), words=sketch.words)
+    if sketch.repetition is not None:
+        msg.repetition.CopyFrom(_repetition_to_proto(sketch.repetition))
+    return msg
+
+
+def _repetition_to_proto(rep: Repetition) -> pb.Repetition:
+    return pb.Repetition(
+        unit=rep.unit,
+        period=rep.period,
+        repeats=rep.repeats,
+        block_chars=rep.block_chars,
+        start=rep.start,
+        end=rep.end,
+    )
+
+
+# ---------------------------------------------------------------------------------------------
+# decode
+
+
+def context_from_proto(trace_id: str, agent: str, conversation_id: str) -> TraceContext:
+    """Validate the identifying fields of a request.
+
+    ``trace_id`` must be 32 lowercase hex digits, not all zero (a W3C trace id, as OTLP
+    receivers render them); an empty ``agent`` becomes ``"unknown"``.
+    """
+    if not trace_id:
+        raise WireError("trace_id", "required")
+    if len(trace_id) != 32 or not set(trace_id) <= _HEX or trace_id == "0" * 32:
+        raise WireError("trace_id", "must be 32 lowercase hex digits, not all zero")
+    if len(agent) > MAX_ID_CHARS:
+        raise WireError("agent", f"longer than {MAX_ID_CHARS} characters")
+    if len(conversation_id) > MAX_ID_CHARS:
+        raise WireError("conversation_id", f"longer than {MAX_ID_CHARS} characters")
+    return TraceContext(trace_id=trace_id, agent=agent or "unknown", conversation_id=conversation_id or None)
+
+
+def events_from_proto(events: Sequence[pb.Event], *, field: str = "events") -> list[Event]:
+    """Decode and validate events; raises ``WireError`` naming e.g. ``events[2].event_id``."""
+    return [event_from_proto(e, field=f"{field}[{i}]") for i, e in enumerate(events)]
+
+
+def event_from_proto(msg: pb.Event, *, field: str = "event") -> Event:
+    """Decode and validate one event (see ``events_from_proto``)."""
+    event_id = msg.event_id
+    if not event_id:
+        raise WireError(f"{field}.event_id", "required")
+    if len(event_id) > MAX_EVENT_ID_CHARS:
+        raise WireError(f"{field}.event_id", f"longer than {MAX_EVENT_ID_CHARS} characters")
+    if msg.time_unix_nano < 0:
+        raise WireError(f"{field}.time_unix_nano", "must be >= 0")
+    kind = msg.WhichOneof("kind")
+    if kind == "step":
+        return _step_from_proto(msg.step, event_id, msg.time_unix_nano, f"{field}.step")
+    if kind == "tool_result":
+        r = msg.tool_result
+        where = f"{field}.tool_result"
+        if not r.call_id:
+            raise WireError(f"{where}.call_id", "required")
+        if not r.fingerprint:
+            raise WireError(f"{where}.fingerprint", "required")
+        return ToolResult(
+            event_id=event_id,
+            call_id=r.call_id,
+            fingerprint=r.fingerprint,
+            size=r.size,
+            is_error=r.is_error,
+            error_type=r.error_type or None,
+            preview=r.preview if r.HasField("preview") else None,
+            time_unix_ns=msg.time_unix_nano,
+        )
+    if kind == "user_message":
+        return UserMessage(
+            event_id=event_id, fingerprint=msg.user_message.fingerprint, time_unix_ns=msg.time_unix_nano
+        )
+    raise WireError(f"{field}.kind", "one of step, tool_result, user_message is required")
+
+
+def tool_call_from_proto(msg: pb.ToolCall, *, field: str = "tool_call") -> ToolCall:
+    """Decode and validate one tool call; ``id``, ``name`` and ``fingerprint`` are required."""
+    for name in ("id", "name", "fingerprint"):
+        if not getattr(msg, name):
+            raise WireError(f"{field}.{name}", "required")
+    return ToolCall(
+        id=msg.id,
+        name=msg.name,
+        fingerprint=msg.fingerprint,
+        arguments=msg.arguments if msg.HasField("arguments") else None,
+        repetition=_repetition_from_proto(msg.repetition, f"{field}.repetition")
+        if msg.HasField("repetition")
+        else None,
+    )
+
+
+def verdict_from_proto(msg: pb.Verdict) -> Verdict:
+    """Decode a verdict; raises ``WireError`` on an unknown action or severity."""
+    action = action_from_proto(msg.action, field="action")
+    finding: Finding | None = None
+    if msg.HasField("finding"):
+        f = msg.finding
+        try:
+            severity = Severity(f.severity)
+        except ValueError as exc:
+            raise WireError("finding.severity", f"unknown severity {f.severity!r}") from exc
+        finding = Finding(
+            detector=f.detector,
+            key=f.key,
+            summary=f.summary,
+            count=f.count,
+            first_step=f.first_step,
+            last_step=f.last_step,
+            severity=severity,
+            tool_name=f.tool_name or None,
+            arguments=f.arguments or None,
+            last_result_preview=f.last_result_preview or None,
+            trimmed_text=f.trimmed_text or None,
+        )
+    return Verdict(action=action, step=msg.step, finding=finding, message=msg.message or None)
+
+
+def action_from_proto(value: int, *, field: str = "action") -> Action:
+    """The model ``Action`` of a ``loopwatch.v1.Action`` value; UNSPECIFIED is an error."""
+    try:
+        return _ACTION_FROM_PROTO[value]
+    except KeyError as exc:
+        raise WireError(field, f"unknown or unspecified action {value}") from exc
+
+
+def _step_from_proto(msg: pb.Step, event_id: str, time_unix_ns: int, field: str) -> Step:
+    calls = tuple(
+        tool_call_from_proto(c, field=f"{field}.tool_calls[{i}]") for i, c in enumerate(msg.tool_calls)
+    )
+    ids = [c.id for c in calls]
+    if len(set(ids)) != len(ids):
+        raise WireError(f"{field}.tool_calls", "tool call ids must be unique within a step")
+    usage = (
+        Usage(input_tokens=msg.input_tokens, output_tokens=msg.output_tokens)
+        if msg.input_tokens or msg.output_tokens
+        else None
+    )
+    return Step(
+        event_id=event_id,
+        text=msg.text if msg.HasField("text") else None,
+        sketch=_sketch_from_proto(msg.sketch, f"{field}.sketch") if msg.HasField("sketch") else None,
+        tool_calls=calls,
+        usage=usage,
+        finish_reason=msg.finish_reason or None,
+        time_unix_ns=time_unix_ns,
+    )
+
+
+def _sketch_from_proto(msg: pb.TextSketch, field: str) -> TextSketch:
+    return TextSketch(
+        length=msg.length,
+        minhash=tuple(msg.minhash),
+        words=msg.words,
+        repetition=_repetition_from_proto(msg.repetition, f"{field}.repetition")
+        if msg.HasField("repetition")
+        else None,
+    )
+
+
+def _repetition_from_proto(msg: pb.Repetition, field: str) -> Repetition:
+    if msg.unit not in ("line", "sentence", "word"):
+        raise WireError(f"{field}.unit", f"must be line, sentence or word, got {msg.unit!r}")
+    if msg.end < msg.start:
+        raise WireError(f"{field}.end", "must be >= start")
+    return Repetition(
+        unit=msg.unit,
+        period=msg.period,
+        repeats=msg.repeats,
+        block_chars=msg.block_chars,
+        start=msg.start,
+        end=msg.end,
+    )

@@ -1,0 +1,154 @@
+"""Round trips and validation of the protobuf codec (``loopwatch._wire``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from loopwatch import _wire
+from loopwatch._proto.v1 import guard_pb2 as pb
+from loopwatch.events import Event, Step, ToolCall, ToolResult, TraceContext, Usage, UserMessage
+from loopwatch.verdict import Action, Finding, Severity, Verdict
+
+_TRACE = "0af7651916cd43dd8448eb211c80319c"
+
+
+def _events(*, capture_content: bool) -> list[Event]:
+    calls = (
+        ToolCall.create(
+            id="call_1", name="grep", arguments={"q": "x", "a": [1, 2]}, capture_content=capture_content
+        ),
+        ToolCall.create(
+            id="call_2",
+            name="edit",
+            arguments={"text": "the same sentence again. " * 8},
+            capture_content=capture_content,
+        ),
+    )
+    return [
+        UserMessage.create(event_id="u1", text="fix the bug", time_unix_ns=5),
+        Step.create(
+            event_id="step:call_1",
+            text="Let me search. Let me search. Let me search.",
+            tool_calls=calls,
+            usage=Usage(input_tokens=10, output_tokens=3),
+            finish_reason="tool_calls",
+            time_unix_ns=7,
+            capture_content=capture_content,
+        ),
+        ToolResult.create(
+            event_id="call_1", call_id="call_1", content="no match", capture_content=capture_content
+        ),
+        ToolResult.create(
+            event_id="call_2",
+            call_id="call_2",
+            content="",
+            is_error=True,
+            error_type="ValueError",
+            capture_content=capture_content,
+        ),
+        Step.create(event_id="step:final", text=None),
+    ]
+
+
+@pytest.mark.parametrize("capture_content", [True, False])
+def test_events_round_trip(capture_content: bool) -> None:
+    events = _events(capture_content=capture_content)
+    wire = [pb.Event.FromString(m.SerializeToString()) for m in _wire.events_to_proto(events)]
+    assert _wire.events_from_proto(wire) == events
+
+
+def test_empty_strings_stay_distinct_from_not_captured() -> None:
+    step = Step(
+        event_id="s", text="", tool_calls=(ToolCall(id="c", name="t", fingerprint="f", arguments=""),)
+    )
+    (back,) = _wire.events_from_proto(_wire.events_to_proto([step]))
+    assert back == step
+
+
+@pytest.mark.parametrize(
+    "verdict",
+    [
+        Verdict(action=Action.CONTINUE, step=0),
+        Verdict(
+            action=Action.NUDGE,
+            step=7,
+            message="[loopwatch] stop",
+            finding=Finding(
+                detector="identical_call",
+                key="k",
+                summary="grep was called 3 times",
+                count=3,
+                first_step=5,
+                last_step=7,
+                severity=Severity.LOOP,
+                tool_name="grep",
+                arguments='{"q":"x"}',
+                last_result_preview="no match",
+            ),
+        ),
+        Verdict(
+            action=Action.HALT,
+            step=9,
+            finding=Finding(
+                detector="budget",
+                key="steps",
+                summary="too many steps",
+                count=9,
+                first_step=1,
+                last_step=9,
+                severity=Severity.LIMIT,
+                trimmed_text="x",
+            ),
+        ),
+    ],
+)
+def test_verdict_round_trip(verdict: Verdict) -> None:
+    msg = _wire.verdict_to_proto(verdict, trace_id=_TRACE, agent="a")
+    assert msg.trace_id == _TRACE
+    assert msg.agent == "a"
+    assert _wire.verdict_from_proto(pb.Verdict.FromString(msg.SerializeToString())) == verdict
+
+
+def test_context_from_proto() -> None:
+    assert _wire.context_from_proto(_TRACE, "", "") == TraceContext(trace_id=_TRACE)
+    assert _wire.context_from_proto(_TRACE, "bot", "c1") == TraceContext(
+        trace_id=_TRACE, agent="bot", conversation_id="c1"
+    )
+
+
+@pytest.mark.parametrize("trace_id", ["", "xyz", _TRACE.upper(), "0" * 32, _TRACE + "00"])
+def test_context_rejects_bad_trace_id(trace_id: str) -> None:
+    with pytest.raises(_wire.WireError) as info:
+        _wire.context_from_proto(trace_id, "a", "")
+    assert info.value.field == "trace_id"
+
+
+def _bad(msg: pb.Event) -> str:
+    with pytest.raises(_wire.WireError) as info:
+        _wire.events_from_proto([pb.Event(event_id="ok", user_message=pb.UserMessage()), msg])
+    return info.value.field
+
+
+def test_decode_errors_name_the_field() -> None:
+    assert _bad(pb.Event(step=pb.Step())) == "events[1].event_id"
+    assert _bad(pb.Event(event_id="x" * 300, step=pb.Step())) == "events[1].event_id"
+    assert _bad(pb.Event(event_id="e")) == "events[1].kind"
+    assert _bad(pb.Event(event_id="e", time_unix_nano=-1, step=pb.Step())) == "events[1].time_unix_nano"
+    assert _bad(pb.Event(event_id="e", tool_result=pb.ToolResult(fingerprint="f"))) == (
+        "events[1].tool_result.call_id"
+    )
+    assert _bad(pb.Event(event_id="e", tool_result=pb.ToolResult(call_id="c"))) == (
+        "events[1].tool_result.fingerprint"
+    )
+    no_name = pb.Step(tool_calls=[pb.ToolCall(id="c", fingerprint="f")])
+    assert _bad(pb.Event(event_id="e", step=no_name)) == "events[1].step.tool_calls[0].name"
+    dup = pb.Step(tool_calls=[pb.ToolCall(id="c", name="n", fingerprint="f")] * 2)
+    assert _bad(pb.Event(event_id="e", step=dup)) == "events[1].step.tool_calls"
+    bad_rep = pb.Step(sketch=pb.TextSketch(repetition=pb.Repetition(unit="page")))
+    assert _bad(pb.Event(event_id="e", step=bad_rep)) == "events[1].step.sketch.repetition.unit"
+
+
+def test_verdict_from_proto_rejects_unspecified_action() -> None:
+    with pytest.raises(_wire.WireError) as info:
+        _wire.verdict_from_proto(pb.Verdict())
+    assert info.value.field == "action"
