@@ -16,7 +16,7 @@ ALERTS = DASHBOARDS / "alerts"
 
 # The collector's metric names (issue 3), plus the looping-sessions counter the loop rate needs
 # (requested from collector-core). Histograms also expose _bucket, _count and _sum.
-COUNTERS = {
+COUNTERS: dict[str, set[str]] = {
     "loopwatch_sessions_started_total": {"agent"},
     "loopwatch_sessions_looping_total": {"agent"},
     "loopwatch_events_total": {"type"},
@@ -26,8 +26,11 @@ COUNTERS = {
     "loopwatch_sessions_evicted_total": set(),
     "loopwatch_detector_errors_total": {"detector"},
 }
-GAUGES = {"loopwatch_sessions_active": set(), "loopwatch_runaway_sessions": {"agent"}}
-HISTOGRAMS = {"loopwatch_session_steps": set(), "loopwatch_evaluate_duration_seconds": set()}
+GAUGES: dict[str, set[str]] = {"loopwatch_sessions_active": set(), "loopwatch_runaway_sessions": {"agent"}}
+HISTOGRAMS: dict[str, set[str]] = {
+    "loopwatch_session_steps": set(),
+    "loopwatch_evaluate_duration_seconds": set(),
+}
 
 
 @pytest.fixture(scope="session")
