@@ -1,0 +1,162 @@
+"""The collector's Prometheus metrics, registered on an injected ``CollectorRegistry``.
+
+One ``Metrics`` object per collector; components receive it and use its attributes, which are
+a stable interface (the OTLP receivers, the pipeline, the dashboards and alert rules rely on
+them):
+
+==============================  ===========================================  ======================
+attribute                       metric                                       labels
+==============================  ===========================================  ======================
+``sessions_started``            ``loopwatch_sessions_started_total``         agent
+``sessions_looping``            ``loopwatch_sessions_looping_total``         agent
+``sessions_active``             ``loopwatch_sessions_active``                -
+``sessions_evicted``            ``loopwatch_sessions_evicted_total``         -
+``sessions_expired``            ``loopwatch_sessions_expired_total``         -
+``events``                      ``loopwatch_events_total``                   type, source
+``events_duplicate``            ``loopwatch_events_duplicate_total``         source
+``detections``                  ``loopwatch_detections_total``               agent, detector
+``verdicts``                    ``loopwatch_verdicts_total``                 agent, action
+``runaway_sessions``            ``loopwatch_runaway_sessions``               agent
+``session_steps``               ``loopwatch_session_steps``                  - (histogram)
+``evaluate_duration``           ``loopwatch_evaluate_duration_seconds``      - (histogram)
+``otlp_spans``                  ``loopwatch_otlp_spans_total``               result
+``detector_errors``             ``loopwatch_detector_errors_total``          detector
+``store_errors``                ``loopwatch_store_errors_total``             operation
+==============================  ===========================================  ======================
+
+Label values are bounded: ``agent`` goes through ``agent_label`` (the first
+``max_agent_labels`` distinct agents, plus every configured agent, keep their name; the rest
+become ``other``); ``type`` is an event kind, ``source`` is ``otlp`` or ``evaluate``, ``result``
+one of ``OTLP_SPAN_RESULTS``, ``action`` an ``Action`` value, ``detector`` a detector name.
+Never trace ids or arguments.
+
+When observed:
+- ``sessions_looping``: once per session, at its first non-CONTINUE verdict (also in shadow mode).
+- ``runaway_sessions``: live sessions that hit a hard limit (a ``Severity.LIMIT`` finding: step or
+  conversation budgets); decremented when the session leaves the store.
+- ``session_steps``: once per session, when it leaves the store (idle TTL, LRU eviction).
+- ``verdicts``: the computed verdict per completed step (before shadow mode masks it).
+- ``evaluate_duration``: each ``Evaluate`` / ``POST /v1/evaluate``, with a ``trace_id`` exemplar.
+
+Thread-safety: prometheus_client metrics are thread-safe; ``agent_label`` is called on the
+event loop only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
+
+from loopwatch.verdict import Action
+
+#: ``result`` values of ``loopwatch_otlp_spans_total``: mapped to an event, recognised but not an
+#: agent span (ignored), unusable (rejected: counted in OTLP partial success), seen before.
+OTLP_SPAN_RESULTS = ("accepted", "ignored", "rejected", "duplicate")
+#: ``type`` values of ``loopwatch_events_total``.
+EVENT_TYPES = ("step", "tool_result", "user_message")
+#: ``source`` values of ``loopwatch_events_total``.
+EVENT_SOURCES = ("otlp", "evaluate")
+OTHER_AGENT = "other"
+
+# Evaluate is a local RPC (~0.5 ms floor, OTEL.md 3.5); buckets resolve the sub-ms range and keep
+# 0.1 s exactly, the alert's p99 target.
+_EVALUATE_BUCKETS = (0.0005, 0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5)
+# Agent runs range from a handful of steps to budgets of a few hundred.
+_STEP_BUCKETS = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000)
+
+
+class Metrics:
+    """All collector metrics; see the module docstring for names, labels and semantics."""
+
+    def __init__(
+        self,
+        registry: CollectorRegistry,
+        *,
+        max_agent_labels: int = 50,
+        known_agents: Iterable[str] = (),
+        detectors: Iterable[str] = (),
+    ) -> None:
+        if max_agent_labels < 0:
+            raise ValueError("metrics.max_agent_labels must be >= 0")
+        self.registry = registry
+        self._max_agent_labels = max_agent_labels
+        self._agents: set[str] = set(known_agents)
+        self._dynamic_agents = 0
+        r = registry
+        self.sessions_started = Counter(
+            "loopwatch_sessions_started", "Sessions (traces) seen for the first time.", ["agent"], registry=r
+        )
+        self.sessions_looping = Counter(
+            "loopwatch_sessions_looping",
+            "Sessions that got their first non-CONTINUE verdict (loop rate numerator).",
+            ["agent"],
+            registry=r,
+        )
+        self.sessions_active = Gauge("loopwatch_sessions_active", "Live sessions in this store.", registry=r)
+        self.sessions_evicted = Counter(
+            "loopwatch_sessions_evicted", "Sessions dropped by the live-session bound (LRU).", registry=r
+        )
+        self.sessions_expired = Counter(
+            "loopwatch_sessions_expired", "Sessions dropped after the idle TTL.", registry=r
+        )
+        self.events = Counter(
+            "loopwatch_events", "New events ingested (after de-duplication).", ["type", "source"], registry=r
+        )
+        self.events_duplicate = Counter(
+            "loopwatch_events_duplicate",
+            "Events ignored as already seen (same event id).",
+            ["source"],
+            registry=r,
+        )
+        self.detections = Counter(
+            "loopwatch_detections", "Findings reported by detectors.", ["agent", "detector"], registry=r
+        )
+        self.verdicts = Counter(
+            "loopwatch_verdicts", "Verdicts computed per completed step.", ["agent", "action"], registry=r
+        )
+        self.runaway_sessions = Gauge(
+            "loopwatch_runaway_sessions", "Live sessions that hit a hard limit.", ["agent"], registry=r
+        )
+        self.session_steps = Histogram(
+            "loopwatch_session_steps", "Steps per session, when it ends.", buckets=_STEP_BUCKETS, registry=r
+        )
+        self.evaluate_duration = Histogram(
+            "loopwatch_evaluate_duration_seconds",
+            "Time to answer an Evaluate call (gRPC or REST), exemplars carry the trace id.",
+            buckets=_EVALUATE_BUCKETS,
+            registry=r,
+        )
+        self.otlp_spans = Counter(
+            "loopwatch_otlp_spans", "OTLP spans received, by outcome.", ["result"], registry=r
+        )
+        self.detector_errors = Counter(
+            "loopwatch_detector_errors", "Detector exceptions (failed open).", ["detector"], registry=r
+        )
+        self.store_errors = Counter(
+            "loopwatch_store_errors", "Session store failures (failed open).", ["operation"], registry=r
+        )
+        # Pre-initialise bounded label sets so that dashboards show 0 rather than "No data".
+        for result in OTLP_SPAN_RESULTS:
+            self.otlp_spans.labels(result=result)
+        for detector in detectors:
+            self.detector_errors.labels(detector=detector)
+        for event_type in EVENT_TYPES:
+            for source in EVENT_SOURCES:
+                self.events.labels(type=event_type, source=source)
+        for agent in self._agents:
+            self.sessions_started.labels(agent=agent)
+            self.sessions_looping.labels(agent=agent)
+            self.runaway_sessions.labels(agent=agent)
+            for action in Action:
+                self.verdicts.labels(agent=agent, action=action.value)
+
+    def agent_label(self, agent: str) -> str:
+        """The bounded label value for ``agent`` (its name, or ``other`` past the cap)."""
+        if agent in self._agents:
+            return agent
+        if self._dynamic_agents < self._max_agent_labels:
+            self._dynamic_agents += 1
+            self._agents.add(agent)
+            return agent
+        return OTHER_AGENT

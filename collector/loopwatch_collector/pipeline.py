@@ -1,0 +1,302 @@
+"""The pipeline: the only entry for events into the collector.
+
+Receivers (OTLP/gRPC, OTLP/HTTP) and the verdict service (``LoopGuard.Evaluate``,
+``POST /v1/evaluate``) translate wire data into the event model and call ``Pipeline.ingest``;
+the pipeline stores per-trace state, runs the agent's engine, applies budgets and the agent's
+mode, exports metrics and broadcasts intervening verdicts. No detection logic lives in a
+receiver.
+
+Event-id rule (the seam between the SDK, the OTLP span mapper and this pipeline): the engine
+de-duplicates by ``event_id`` per trace, so the same call seen through OTLP *and* ``Evaluate``
+is counted once only if both sides derive the same id:
+
+- ``Step``: ``step:<id of its first tool call>`` when it requested at least one call, else
+  ``step:span:<span id of the LLM span, 16 lowercase hex>``;
+- ``ToolResult``: ``result:<tool call id>``;
+- tool call id: ``gen_ai.tool.call.id`` / the provider's call id; when absent,
+  ``span:<span id of the tool span>``;
+- ``UserMessage``: ``user:<span id of the span that carries it>:<n>`` (n-th in that span);
+- a span attribute ``loopwatch.event.id`` (set by the loopwatch SDK) overrides all of the above.
+
+Contract: every method runs on the event loop; none blocks on I/O except through the store.
+Store failures raise ``StoreError`` (receivers map it to UNAVAILABLE / 503, the SDK then fails
+open). ``start()`` starts the store; ``shutdown()`` is idempotent: it ends verdict streams and
+shuts the store down.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Callable, Sequence
+from typing import Literal
+
+from loopwatch.detect.session import SessionState
+from loopwatch.events import Event, ToolCall, TraceContext
+from loopwatch.verdict import Action, Verdict
+from loopwatch_collector.broadcast import IssuedVerdict, Subscription, VerdictHub
+from loopwatch_collector.config import CollectorConfig, ResolvedAgentConfig
+from loopwatch_collector.engines import EngineSet
+from loopwatch_collector.metrics import Metrics
+from loopwatch_collector.session_update import (
+    IngestOutcome,
+    apply_conversation_budget,
+    check_tool_call,
+    completed_steps,
+    current_verdict,
+    ingest_events,
+)
+from loopwatch_collector.store.base import RemovalReason, SessionRecord, SessionStore
+
+logger = logging.getLogger(__name__)
+
+Source = Literal["otlp", "evaluate"]
+SessionFilter = Literal["looping", "runaway"]
+# GetVerdict re-reads the store at least this often while waiting: with a shared (Redis) store,
+# another replica may ingest the trace without notifying this one.
+_GET_VERDICT_POLL_S = 0.05
+
+
+class Pipeline:
+    """Events in, verdicts out; see the module docstring for the contract and event-id rule."""
+
+    def __init__(
+        self,
+        config: CollectorConfig,
+        store: SessionStore,
+        metrics: Metrics,
+        *,
+        clock: Callable[[], float] = time.time,
+    ) -> None:
+        self.config = config
+        self.store = store
+        self.metrics = metrics
+        self.hub = VerdictHub()
+        self._clock = clock
+        self._engines = EngineSet(config, on_detector_error=self._on_detector_error)
+        self._history = config.sessions.verdict_history
+        self._waiters: dict[str, asyncio.Event] = {}  # trace id -> set on its next ingest
+        self._waiting: dict[str, int] = {}  # trace id -> GetVerdict calls waiting on it
+        self._started = False
+        self._stopped = False
+        store.add_removal_listener(self._on_removed)
+
+    @property
+    def detector_names(self) -> list[str]:
+        return self._engines.detector_names
+
+    async def start(self) -> None:
+        """Start the store's background work. Idempotent."""
+        if not self._started:
+            self._started = True
+            await self.store.start()
+
+    async def shutdown(self) -> None:
+        """End verdict streams, wake waiters, shut the store down. Idempotent."""
+        if self._stopped:
+            return
+        self._stopped = True
+        self.hub.shutdown()
+        for event in self._waiters.values():
+            event.set()
+        await self.store.shutdown()
+
+    async def ingest(self, context: TraceContext, events: Sequence[Event], *, source: Source) -> Verdict:
+        """Append ``events`` to the trace of ``context`` and return the verdict after them.
+
+        Idempotent by event id. The verdict is the most severe of the steps the events
+        completed (CONTINUE when none completed; HALT stays HALT); in ``shadow`` mode an
+        intervening verdict is exported but CONTINUE is returned. Raises ``StoreError``.
+        """
+        engine, settings = self._engines.for_agent(context.agent)
+        created = False
+
+        def create() -> SessionRecord:
+            nonlocal created
+            created = True
+            return self._new_record(context, engine.new_session())
+
+        outcome = await self.store.update(
+            context.trace_id,
+            lambda r: ingest_events(r, events, engine, settings, history=self._history),
+            create=create,
+        )
+        if created:
+            self.metrics.sessions_started.labels(agent=self.metrics.agent_label(context.agent)).inc()
+            self.metrics.sessions_active.inc()
+        self._report(context, outcome, source=source)
+        if context.conversation_id and outcome.new_steps + outcome.new_tool_calls:
+            outcome = await self._conversation(context, settings, outcome)
+        self._publish(context, outcome)
+        self._wake(context.trace_id)
+        return outcome.returned
+
+    async def before_tool_call(self, context: TraceContext, call: ToolCall) -> Verdict:
+        """Checkpoint before ``call`` runs (``Engine.before_tool_call``); creates the session
+        when unknown. Raises ``StoreError``."""
+        engine, settings = self._engines.for_agent(context.agent)
+        created = False
+
+        def create() -> SessionRecord:
+            nonlocal created
+            created = True
+            return self._new_record(context, engine.new_session())
+
+        outcome = await self.store.update(
+            context.trace_id,
+            lambda r: check_tool_call(r, call, engine, settings, history=self._history),
+            create=create,
+        )
+        if created:
+            self.metrics.sessions_started.labels(agent=self.metrics.agent_label(context.agent)).inc()
+            self.metrics.sessions_active.inc()
+        self._report(context, outcome, source="evaluate")
+        self._publish(context, outcome)
+        return outcome.returned
+
+    async def evaluate(
+        self, context: TraceContext, events: Sequence[Event], *, pending_call: ToolCall | None = None
+    ) -> Verdict:
+        """The ``Evaluate`` RPC: ingest ``events``, then judge ``pending_call`` if given.
+
+        Timed into ``loopwatch_evaluate_duration_seconds`` with a trace-id exemplar. The
+        before-tool-call verdict wins when it intervenes.
+        """
+        started = time.perf_counter()
+        try:
+            verdict = await self.ingest(context, events, source="evaluate")
+            if pending_call is not None and verdict.action is not Action.HALT:
+                checked = await self.before_tool_call(context, pending_call)
+                if checked.intervenes or not verdict.intervenes:
+                    verdict = checked
+            return verdict
+        finally:
+            self.metrics.evaluate_duration.observe(
+                time.perf_counter() - started, exemplar={"trace_id": context.trace_id}
+            )
+
+    async def get_verdict(self, trace_id: str, min_step: int, timeout_s: float) -> Verdict:
+        """The current verdict of ``trace_id`` once ``min_step`` steps were judged.
+
+        Waits at most ``timeout_s`` (bounded by ``sessions.get_verdict_max_wait_s``); on timeout
+        returns the current verdict anyway, whose ``step`` (< ``min_step``) tells the caller.
+        An unknown trace is CONTINUE at step 0. Raises ``StoreError``.
+        """
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + max(0.0, min(timeout_s, self.config.sessions.get_verdict_max_wait_s))
+        self._waiting[trace_id] = self._waiting.get(trace_id, 0) + 1
+        try:
+            while True:
+                record = await self.store.get(trace_id)
+                if record is not None and completed_steps(record) >= min_step:
+                    return current_verdict(record)
+                remaining = deadline - loop.time()
+                if remaining <= 0 or self._stopped:
+                    return current_verdict(record) if record else Verdict(action=Action.CONTINUE, step=0)
+                event = self._waiters.setdefault(trace_id, asyncio.Event())
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(event.wait(), min(remaining, _GET_VERDICT_POLL_S))
+        finally:
+            self._waiting[trace_id] -= 1
+            if not self._waiting[trace_id]:
+                del self._waiting[trace_id]
+                self._waiters.pop(trace_id, None)
+
+    def subscribe(
+        self, *, agent: str | None = None, actions: frozenset[Action] | None = None
+    ) -> Subscription:
+        """A stream of issued intervening verdicts (``WatchVerdicts``); close it when done."""
+        return self.hub.subscribe(agent=agent, actions=actions)
+
+    async def get_session(self, trace_id: str) -> SessionRecord | None:
+        return await self.store.get(trace_id)
+
+    async def list_sessions(
+        self, *, state: SessionFilter | None = None, limit: int = 100
+    ) -> list[SessionRecord]:
+        """Live sessions, most recent first; ``state`` keeps only looping / runaway ones."""
+        if state == "looping":
+            return await self.store.list_sessions(predicate=lambda r: r.looping, limit=limit)
+        if state == "runaway":
+            return await self.store.list_sessions(predicate=lambda r: r.runaway, limit=limit)
+        return await self.store.list_sessions(limit=limit)
+
+    # -----------------------------------------------------------------------------------------
+
+    def _new_record(self, context: TraceContext, state: SessionState) -> SessionRecord:
+        now = self._clock()
+        return SessionRecord(
+            trace_id=context.trace_id,
+            agent=context.agent,
+            conversation_id=context.conversation_id,
+            state=state,
+            started_unix_s=now,
+            last_seen_unix_s=now,
+        )
+
+    async def _conversation(
+        self, context: TraceContext, settings: ResolvedAgentConfig, outcome: IngestOutcome
+    ) -> IngestOutcome:
+        assert context.conversation_id is not None
+        usage = await self.store.add_conversation_usage(
+            context.conversation_id,
+            steps=outcome.new_steps,
+            tool_calls=outcome.new_tool_calls,
+            now_unix_s=self._clock(),
+        )
+        if not settings.conversation_max_steps or usage.steps <= settings.conversation_max_steps:
+            return outcome
+        engine, _ = self._engines.for_agent(context.agent)
+        limited = await self.store.update(
+            context.trace_id,
+            lambda r: apply_conversation_budget(r, settings, usage.steps, history=self._history),
+            create=lambda: self._new_record(context, engine.new_session()),
+        )
+        if limited is None:
+            return outcome
+        self._report(context, limited, source=None)
+        return limited
+
+    def _report(self, context: TraceContext, outcome: IngestOutcome, *, source: Source | None) -> None:
+        m = self.metrics
+        agent = m.agent_label(context.agent)
+        if source is not None:
+            for kind, n in outcome.new_events.items():
+                m.events.labels(type=kind, source=source).inc(n)
+            if outcome.duplicates:
+                m.events_duplicate.labels(source=source).inc(outcome.duplicates)
+        for finding in outcome.findings:
+            m.detections.labels(agent=agent, detector=finding.detector).inc()
+        for verdict in outcome.verdicts:
+            m.verdicts.labels(agent=agent, action=verdict.action.value).inc()
+        if outcome.became_looping:
+            m.sessions_looping.labels(agent=agent).inc()
+        if outcome.became_runaway:
+            m.runaway_sessions.labels(agent=agent).inc()
+
+    def _publish(self, context: TraceContext, outcome: IngestOutcome) -> None:
+        if outcome.returned.intervenes and outcome.verdicts:
+            self.hub.publish(
+                IssuedVerdict(trace_id=context.trace_id, agent=context.agent, verdict=outcome.returned)
+            )
+
+    def _wake(self, trace_id: str) -> None:
+        event = self._waiters.pop(trace_id, None)
+        if event is not None:
+            event.set()
+
+    def _on_removed(self, record: SessionRecord, reason: RemovalReason) -> None:
+        m = self.metrics
+        m.sessions_active.dec()
+        m.session_steps.observe(record.steps)
+        if record.runaway:
+            m.runaway_sessions.labels(agent=m.agent_label(record.agent)).dec()
+        if reason is RemovalReason.EVICTED:
+            m.sessions_evicted.inc()
+        else:
+            m.sessions_expired.inc()
+
+    def _on_detector_error(self, detector: str, exc: BaseException) -> None:
+        self.metrics.detector_errors.labels(detector=detector).inc()

@@ -1,0 +1,127 @@
+"""The session store seam: per-trace ``SessionRecord``s behind an async, transactional API.
+
+Implementations: ``InMemorySessionStore`` (``store/memory.py``, the default) and the Redis
+store (``store/redis.py``); ``store/factory.py`` picks one from the configuration. The pipeline
+is the only writer.
+
+Contract for implementations:
+
+- ``update`` is load-or-create, mutate, save, as one transaction per trace: concurrent updates
+  of one trace are serialised (the in-memory store runs ``apply`` without awaiting in between;
+  Redis uses optimistic CAS and may call ``apply`` again on a fresh copy after a conflict, so
+  ``apply`` must only mutate the record it is given and return a value computed from it).
+- ``get`` / ``list_sessions`` return records the caller must not mutate (the in-memory store
+  returns live objects: read them right away, on the event loop).
+- Records are plain data (dataclasses, tuples, dicts of primitives and the event model), so a
+  codec can serialise them; they are bounded in size (windows, never the transcript).
+- Removal (idle TTL, LRU eviction, explicit) notifies removal listeners exactly once per record,
+  on the event loop, with a ``RemovalReason``; listeners must not raise or block.
+- Store failures raise ``StoreError``; callers fail open (CONTINUE) and count them.
+- ``start()`` launches background work (TTL sweeps); ``shutdown()`` is idempotent, flushes
+  what the store holds, and is safe without ``start()``.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Protocol, TypeVar
+
+from loopwatch.detect.session import SessionState
+from loopwatch.verdict import Verdict
+
+R = TypeVar("R")
+
+
+class RemovalReason(enum.Enum):
+    """Why a record left the store."""
+
+    EXPIRED = "expired"  # idle longer than the TTL
+    EVICTED = "evicted"  # least recently used, past the live-session bound
+
+
+@dataclass(slots=True, kw_only=True)
+class SessionRecord:
+    """One trace's detection state plus what the REST API and metrics need about it.
+
+    ``state`` is the engine's ``SessionState``; the rest is metadata. ``verdicts`` keeps the
+    last intervening verdicts (bounded by ``sessions.verdict_history``), ``last_verdict`` the
+    verdict returned most recently (after shadow masking: what the agent was told).
+    ``looping`` / ``runaway`` are set once: the first non-CONTINUE verdict, the first hard-limit
+    finding. Times are Unix seconds (wall clock, comparable across replicas).
+    """
+
+    trace_id: str
+    agent: str
+    conversation_id: str | None
+    state: SessionState
+    started_unix_s: float
+    last_seen_unix_s: float
+    mode: str = "enforce"
+    tool_calls: int = 0
+    verdicts: list[Verdict] = field(default_factory=list)
+    last_verdict: Verdict | None = None
+    looping: bool = False
+    runaway: bool = False
+
+    @property
+    def steps(self) -> int:
+        return self.state.steps
+
+
+@dataclass(slots=True, kw_only=True)
+class ConversationUsage:
+    """Counters of one conversation (``gen_ai.conversation.id``) across its traces."""
+
+    conversation_id: str
+    steps: int = 0
+    tool_calls: int = 0
+    last_seen_unix_s: float = 0.0
+
+
+RemovalListener = Callable[[SessionRecord, RemovalReason], None]
+SessionPredicate = Callable[[SessionRecord], bool]
+
+
+class SessionStore(Protocol):
+    """Per-trace session records; see the module docstring for the contract."""
+
+    async def start(self) -> None:
+        """Start background work (TTL sweeps, connections). Idempotent."""
+        ...
+
+    async def shutdown(self) -> None:
+        """Stop background work and flush; idempotent, safe without ``start()``."""
+        ...
+
+    async def update(
+        self,
+        trace_id: str,
+        apply: Callable[[SessionRecord], R],
+        *,
+        create: Callable[[], SessionRecord],
+    ) -> R:
+        """Load the record of ``trace_id`` (or ``create()`` it), ``apply`` it, save it; return
+        ``apply``'s result. Refreshes the record's idle timer. Raises ``StoreError``."""
+        ...
+
+    async def get(self, trace_id: str) -> SessionRecord | None:
+        """The record of ``trace_id`` or ``None``; does not refresh its idle timer."""
+        ...
+
+    async def list_sessions(
+        self, *, predicate: SessionPredicate | None = None, limit: int = 100
+    ) -> list[SessionRecord]:
+        """Live records (most recently seen first) matching ``predicate``, at most ``limit``."""
+        ...
+
+    async def add_conversation_usage(
+        self, conversation_id: str, *, steps: int, tool_calls: int, now_unix_s: float
+    ) -> ConversationUsage:
+        """Add to a conversation's counters (created on first use); return the new totals."""
+        ...
+
+    def add_removal_listener(self, listener: RemovalListener) -> None:
+        """Call ``listener`` whenever a record leaves the store (see ``RemovalReason``)."""
+        ...
