@@ -5,22 +5,42 @@ The public surface is curated here; modules starting with ``_`` are private.
 
 from __future__ import annotations
 
+from loopwatch._init import init
+from loopwatch._run import AgentRun, ChatSpan, Loopwatch, ToolSpan
+from loopwatch._verdict_service import Checkpoint, EvaluateRequest, LocalVerdictService, VerdictService
 from loopwatch.detect.engine import Engine, EngineConfig
 from loopwatch.events import Event, Step, ToolCall, ToolResult, TraceContext, Usage, UserMessage
+from loopwatch.exceptions import GuardUnavailable, LoopDetected, LoopwatchError
+from loopwatch.guard import Guard, GuardSession, GuardStats
 from loopwatch.verdict import Action, Finding, Severity, Verdict
 
 __all__ = [
     "Action",
+    "AgentRun",
+    "ChatSpan",
+    "Checkpoint",
     "Engine",
     "EngineConfig",
+    "EvaluateRequest",
     "Event",
     "Finding",
+    "Guard",
+    "GuardSession",
+    "GuardStats",
+    "GuardUnavailable",
+    "LocalVerdictService",
+    "LoopDetected",
+    "Loopwatch",
+    "LoopwatchError",
     "Severity",
     "Step",
     "ToolCall",
     "ToolResult",
+    "ToolSpan",
     "TraceContext",
     "Usage",
     "UserMessage",
     "Verdict",
+    "VerdictService",
+    "init",
 ]

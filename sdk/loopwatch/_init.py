@@ -1,0 +1,165 @@
+"""``loopwatch.init``: one call that wires spans (OTLP) and the guard from arguments + env.
+
+Explicit arguments win over ``LOOPWATCH_*`` variables, which win over defaults; the standard
+``OTEL_*`` variables are left to the OpenTelemetry SDK (exporter endpoint, headers, protocol,
+batch processor settings, service name and resource attributes). Nothing global is touched
+unless ``set_global=True``.
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Literal
+
+from opentelemetry import trace
+from opentelemetry.sdk.resources import SERVICE_NAME, Resource
+from opentelemetry.sdk.trace import TracerProvider
+from opentelemetry.sdk.trace.export import BatchSpanProcessor, SpanExporter
+
+from loopwatch import environment_variables as env
+from loopwatch._run import Loopwatch
+from loopwatch.guard import DEFAULT_TIMEOUT_S, Guard, GuardMode
+
+OtlpProtocol = Literal["grpc", "http/protobuf"]
+GuardKind = Literal["remote", "local", "off"]
+
+_TRUE = {"1", "true", "yes", "on"}
+_CAPTURE_VALUES = {"true", "span_only", "span_and_event"}
+
+
+def init(
+    *,
+    agent: str | None = None,
+    service_name: str | None = None,
+    endpoint: str | None = None,
+    otlp_protocol: OtlpProtocol | None = None,
+    otlp_endpoint: str | None = None,
+    export_spans: bool = True,
+    capture_content: bool | None = None,
+    guard: GuardKind | Guard | None = None,
+    timeout_s: float | None = None,
+    fail_closed: bool | None = None,
+    mode: GuardMode | None = None,
+    provider_name: str | None = None,
+    set_global: bool = False,
+) -> Loopwatch:
+    """Build a ``Loopwatch`` that exports spans over OTLP and asks a guard for verdicts.
+
+    Args:
+        agent: agent name; default ``LOOPWATCH_AGENT_NAME``, else the service name.
+        service_name: ``service.name``; default ``OTEL_SERVICE_NAME``, else the agent name.
+        endpoint: the collector's gRPC ``host:port``; default ``LOOPWATCH_ENDPOINT``. Used by
+            the remote guard and, for OTLP/gRPC, as the span endpoint unless
+            ``OTEL_EXPORTER_OTLP_[TRACES_]ENDPOINT`` is set.
+        otlp_protocol: ``grpc`` or ``http/protobuf``; default ``OTEL_EXPORTER_OTLP_[TRACES_]PROTOCOL``,
+            else ``grpc``.
+        otlp_endpoint: the span endpoint when it differs from ``endpoint`` (e.g. an OTLP/HTTP
+            URL ``http://host:4318/v1/traces``); default from the ``OTEL_*`` variables.
+        export_spans: False to record no spans at all (guard only).
+        capture_content: record message text, arguments and results; default
+            ``LOOPWATCH_CAPTURE_CONTENT``, then
+            ``OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT``, else off.
+        guard: ``remote``, ``local``, ``off`` or a ``Guard``; default ``LOOPWATCH_GUARD``, else
+            ``remote`` when an endpoint is known and ``local`` otherwise.
+        timeout_s: remote verdict deadline; default ``LOOPWATCH_GUARD_TIMEOUT_MS`` or 50 ms.
+        fail_closed: raise ``GuardUnavailable`` instead of failing open; default ``LOOPWATCH_FAIL_CLOSED``.
+        mode: ``enforce`` or ``shadow``; default ``LOOPWATCH_MODE``, else ``enforce``.
+        provider_name: ``gen_ai.provider.name`` on chat spans.
+        set_global: also install the tracer provider as the global one.
+
+    Raises:
+        ValueError: an argument or variable has an invalid value (the message names it).
+    """
+    endpoint = endpoint or os.environ.get(env.LOOPWATCH_ENDPOINT) or None
+    service = service_name or os.environ.get("OTEL_SERVICE_NAME") or None
+    agent = agent or os.environ.get(env.LOOPWATCH_AGENT_NAME) or service or "agent"
+    capture = capture_content if capture_content is not None else _capture_from_env()
+    built_guard = _guard(guard, endpoint, timeout_s, fail_closed, mode)
+
+    provider: TracerProvider | None = None
+    if export_spans:
+        resource = Resource.create({SERVICE_NAME: service or agent})
+        provider = TracerProvider(resource=resource)
+        provider.add_span_processor(BatchSpanProcessor(_exporter(endpoint, otlp_endpoint, otlp_protocol)))
+        if set_global:
+            trace.set_tracer_provider(provider)
+    lw = Loopwatch(
+        agent=agent,
+        guard=built_guard,
+        tracer_provider=provider or trace.NoOpTracerProvider(),
+        capture_content=capture,
+        provider_name=provider_name,
+    )
+    lw._owned_provider = provider
+    return lw
+
+
+def _guard(
+    guard: GuardKind | Guard | None,
+    endpoint: str | None,
+    timeout_s: float | None,
+    fail_closed: bool | None,
+    mode: GuardMode | None,
+) -> Guard | None:
+    if isinstance(guard, Guard):
+        return guard
+    kind = guard or os.environ.get(env.LOOPWATCH_GUARD) or ("remote" if endpoint else "local")
+    mode_value = mode or os.environ.get(env.LOOPWATCH_MODE) or "enforce"
+    if mode_value not in ("enforce", "shadow"):
+        raise ValueError(f"{env.LOOPWATCH_MODE} / mode must be 'enforce' or 'shadow', got {mode_value!r}")
+    guard_mode: GuardMode = "shadow" if mode_value == "shadow" else "enforce"
+    if kind == "off":
+        return None
+    if kind == "local":
+        return Guard.local(mode=guard_mode)
+    if kind != "remote":
+        raise ValueError(f"{env.LOOPWATCH_GUARD} / guard must be remote, local or off, got {kind!r}")
+    if not endpoint:
+        raise ValueError(f"a remote guard needs endpoint= or {env.LOOPWATCH_ENDPOINT}")
+    if timeout_s is None:
+        raw = os.environ.get(env.LOOPWATCH_GUARD_TIMEOUT_MS)
+        try:
+            timeout_s = float(raw) / 1000 if raw else DEFAULT_TIMEOUT_S
+        except ValueError:
+            raise ValueError(f"{env.LOOPWATCH_GUARD_TIMEOUT_MS} must be a number, got {raw!r}") from None
+    if fail_closed is None:
+        fail_closed = os.environ.get(env.LOOPWATCH_FAIL_CLOSED, "").lower() in _TRUE
+    return Guard.remote(endpoint, timeout_s=timeout_s, fail_closed=fail_closed, mode=guard_mode)
+
+
+def _capture_from_env() -> bool:
+    raw = os.environ.get(env.LOOPWATCH_CAPTURE_CONTENT)
+    if raw is not None:
+        return raw.strip().lower() in _TRUE
+    otel = os.environ.get("OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT", "")
+    return otel.strip().lower() in _CAPTURE_VALUES
+
+
+def _exporter(endpoint: str | None, otlp_endpoint: str | None, protocol: OtlpProtocol | None) -> SpanExporter:
+    chosen = (
+        protocol
+        or os.environ.get("OTEL_EXPORTER_OTLP_TRACES_PROTOCOL")
+        or os.environ.get("OTEL_EXPORTER_OTLP_PROTOCOL")
+        or "grpc"
+    )
+    env_endpoint = os.environ.get("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT") or os.environ.get(
+        "OTEL_EXPORTER_OTLP_ENDPOINT"
+    )
+    if chosen == "grpc":
+        from opentelemetry.exporter.otlp.proto.grpc.trace_exporter import OTLPSpanExporter
+
+        grpc_endpoint = otlp_endpoint or (None if env_endpoint or not endpoint else endpoint)
+        return OTLPSpanExporter(endpoint=grpc_endpoint, insecure=True if grpc_endpoint else None)
+    if chosen in ("http/protobuf", "http"):
+        try:
+            from opentelemetry.exporter.otlp.proto.http.trace_exporter import (
+                OTLPSpanExporter as HttpExporter,
+            )
+        except ImportError as exc:
+            raise ValueError(
+                "otlp_protocol 'http/protobuf' needs the http extra: pip install 'loopwatch[http]'"
+            ) from exc
+        return HttpExporter(endpoint=otlp_endpoint)
+    raise ValueError(
+        f"otlp_protocol / OTEL_EXPORTER_OTLP_PROTOCOL must be grpc or http/protobuf, got {chosen!r}"
+    )

@@ -1,0 +1,471 @@
+"""Instrumenting one agent run: spans per the GenAI conventions, events for the guard.
+
+``Loopwatch`` holds the configuration (tracer, guard, agent name, content capture); each
+``Loopwatch.run()`` is one agent run = one trace = one guard session. Inside a run the agent
+records each model response (``run.chat(model)`` -> ``ChatSpan.record``), wraps each tool
+execution (``run.tool(call)``, which first asks ``before_tool_call``) and asks ``after_batch()``
+when the batch's last result is in. Recording never raises into the agent; only the guard's
+HALT (``LoopDetected``) and a fail-closed guard (``GuardUnavailable``) do.
+
+Threading: a run may be used from one thread or task at a time, except ``run.tool`` which may
+be entered from several threads for a parallel batch.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import threading
+import time
+import uuid
+from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
+from contextlib import asynccontextmanager, contextmanager
+from types import TracebackType
+from typing import Any
+
+from opentelemetry import context as otel_context
+from opentelemetry import trace
+from opentelemetry.trace import Span, SpanKind, Status, StatusCode, TracerProvider
+
+from loopwatch import telemetry as attrs
+from loopwatch.events import Step, ToolCall, ToolResult, Usage, UserMessage
+from loopwatch.exceptions import LoopDetected
+from loopwatch.guard import Guard, GuardSession
+from loopwatch.verdict import Action, Verdict
+
+logger = logging.getLogger(__name__)
+
+_TRACER_NAME = "loopwatch"
+_CONTINUE = Verdict(action=Action.CONTINUE, step=0)
+
+
+class Loopwatch:
+    """Configuration shared by the runs of one agent. Cheap; no globals are touched.
+
+    Args:
+        agent: agent name (``gen_ai.agent.name``, the collector's per-agent label).
+        guard: the guard asked at checkpoints; ``None`` records spans only.
+        tracer_provider: where spans go; default the global provider (a no-op unless set).
+        capture_content: record text, arguments and results (default off: privacy mode).
+        provider_name: ``gen_ai.provider.name`` for chat spans (``openai``, ``anthropic``...).
+    """
+
+    def __init__(
+        self,
+        *,
+        agent: str = "agent",
+        guard: Guard | None = None,
+        tracer_provider: TracerProvider | None = None,
+        capture_content: bool = False,
+        provider_name: str | None = None,
+    ) -> None:
+        if not agent:
+            raise ValueError("agent must be a non-empty name")
+        self.agent = agent
+        self.guard = guard
+        self.capture_content = capture_content
+        self.provider_name = provider_name
+        self.tracer_provider = tracer_provider
+        provider = tracer_provider or trace.get_tracer_provider()
+        self.tracer = provider.get_tracer(_TRACER_NAME)
+        self._owned_provider: Any = None
+
+    def run(self, *, conversation_id: str | None = None) -> AgentRun:
+        """A new agent run (not started: use it as a ``with`` / ``async with`` block)."""
+        return AgentRun(self, conversation_id=conversation_id)
+
+    def shutdown(self) -> None:
+        """Close the guard and flush/shut down a provider created by ``init``. Idempotent."""
+        if self.guard is not None:
+            self.guard.close()
+        provider, self._owned_provider = self._owned_provider, None
+        if provider is not None:
+            provider.shutdown()
+
+
+class AgentRun:
+    """One agent run: the ``invoke_agent`` span, its trace id and its guard session."""
+
+    def __init__(self, owner: Loopwatch, *, conversation_id: str | None = None) -> None:
+        self.owner = owner
+        self.conversation_id = conversation_id
+        self.capture_content = owner.capture_content
+        self.last_step: Step | None = None
+        self.last_verdict: Verdict = _CONTINUE
+        self.guard_session: GuardSession | None = None
+        self._span: Span = trace.INVALID_SPAN
+        self._token: object | None = None
+        self._lock = threading.Lock()
+        self._user_messages = 0
+        self.trace_id = ""
+
+    # -- lifecycle ----------------------------------------------------------------------------
+
+    def start(self) -> AgentRun:
+        """Open the ``invoke_agent`` span and the guard session (``with`` does this)."""
+        agent = self.owner.agent
+        attributes: dict[str, attrs.AttributeValue] = {
+            attrs.GEN_AI_OPERATION_NAME: "invoke_agent",
+            attrs.GEN_AI_AGENT_NAME: agent,
+        }
+        if self.conversation_id:
+            attributes[attrs.GEN_AI_CONVERSATION_ID] = self.conversation_id
+        self._span = self.owner.tracer.start_span(
+            f"invoke_agent {agent}", kind=SpanKind.INTERNAL, attributes=attributes
+        )
+        ctx = self._span.get_span_context()
+        self.trace_id = f"{ctx.trace_id:032x}" if ctx.is_valid else uuid.uuid4().hex
+        if self.owner.guard is not None:
+            self.guard_session = self.owner.guard.session(
+                trace_id=self.trace_id, agent=agent, conversation_id=self.conversation_id
+            )
+        return self
+
+    def end(self, exc: BaseException | None = None) -> None:
+        """End the run's span, recording ``exc`` (a halt, an agent error) when given."""
+        if exc is not None:
+            self._span.set_status(Status(StatusCode.ERROR, str(exc)[:200]))
+            self._span.set_attribute(attrs.ERROR_TYPE, type(exc).__qualname__)
+        self._span.end()
+
+    def __enter__(self) -> AgentRun:
+        self.start()
+        self._token = otel_context.attach(trace.set_span_in_context(self._span))
+        return self
+
+    def __exit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        if self._token is not None:
+            otel_context.detach(self._token)  # type: ignore[arg-type]
+            self._token = None
+        self.end(exc)
+
+    async def __aenter__(self) -> AgentRun:
+        return self.__enter__()
+
+    async def __aexit__(
+        self, exc_type: type[BaseException] | None, exc: BaseException | None, tb: TracebackType | None
+    ) -> None:
+        self.__exit__(exc_type, exc, tb)
+
+    # -- recording ----------------------------------------------------------------------------
+
+    @property
+    def tools_withdrawn(self) -> bool:
+        """True after a WITHDRAW_TOOLS verdict: send the next request without tools."""
+        return self.last_verdict.action is Action.WITHDRAW_TOOLS
+
+    def user_message(self, text: str) -> None:
+        """Record a new user turn (repetition is counted per turn)."""
+        with self._lock:
+            self._user_messages += 1
+            event_id = f"{self._span_id(self._span)}:user:{self._user_messages}"
+        event = UserMessage.create(event_id=event_id, text=text, time_unix_ns=time.time_ns())
+        self._span.add_event(
+            attrs.USER_MESSAGE_EVENT,
+            {attrs.LOOPWATCH_EVENT_ID: event_id, attrs.LOOPWATCH_USER_MESSAGE_FINGERPRINT: event.fingerprint},
+        )
+        if self.guard_session is not None:
+            self.guard_session.add(event)
+
+    @contextmanager
+    def chat(self, model: str, *, provider: str | None = None) -> Iterator[ChatSpan]:
+        """Wrap one model call: a ``chat {model}`` span; call ``.record(...)`` with the response."""
+        span = self._start_chat_span(model, provider)
+        recorder = ChatSpan(self, span)
+        try:
+            with trace.use_span(span, end_on_exit=False, record_exception=False):
+                yield recorder
+        except BaseException as exc:
+            span.set_status(Status(StatusCode.ERROR, str(exc)[:200]))
+            span.set_attribute(attrs.ERROR_TYPE, type(exc).__qualname__)
+            raise
+        finally:
+            span.end()
+
+    def record_step(
+        self,
+        model: str,
+        *,
+        text: str | None = None,
+        tool_calls: Sequence[Mapping[str, Any]] = (),
+        finish_reason: str | None = None,
+        input_tokens: int | None = None,
+        output_tokens: int | None = None,
+        provider: str | None = None,
+    ) -> Step:
+        """Record a model response after the fact (a ``chat`` span of no duration)."""
+        with self.chat(model, provider=provider) as chat:
+            return chat.record(
+                text=text,
+                tool_calls=tool_calls,
+                finish_reason=finish_reason,
+                input_tokens=input_tokens,
+                output_tokens=output_tokens,
+            )
+
+    @contextmanager
+    def tool(self, call: ToolCall | str) -> Iterator[ToolSpan]:
+        """Wrap one tool execution, after asking ``before_tool_call`` (may raise LoopDetected).
+
+        ``call`` is a ``ToolCall`` of the last recorded step or its id. The body runs the tool
+        and calls ``.set_result(...)``; an exception escaping it is recorded as a failed call
+        and re-raised unchanged.
+        """
+        resolved = self._resolve(call)
+        self.before_tool_call(resolved)
+        execution = self._start_tool(resolved)
+        try:
+            with trace.use_span(execution.span, end_on_exit=False, record_exception=False):
+                yield execution
+        except BaseException as exc:
+            execution.fail(exc)
+            raise
+        finally:
+            execution.finish()
+
+    @asynccontextmanager
+    async def atool(self, call: ToolCall | str) -> AsyncIterator[ToolSpan]:
+        """``tool`` for asyncio code (the guard is asked without blocking the loop)."""
+        resolved = self._resolve(call)
+        await self.abefore_tool_call(resolved)
+        execution = self._start_tool(resolved)
+        try:
+            with trace.use_span(execution.span, end_on_exit=False, record_exception=False):
+                yield execution
+        except BaseException as exc:
+            execution.fail(exc)
+            raise
+        finally:
+            execution.finish()
+
+    # -- checkpoints ----------------------------------------------------------------------------
+
+    def before_tool_call(self, call: ToolCall) -> Verdict:
+        """CONTINUE, or raises ``LoopDetected`` when ``call`` must not run."""
+        session = self.guard_session
+        if session is None:
+            return _CONTINUE
+        with self._lock:
+            return self._checked(lambda: session.before_tool_call(call))
+
+    def after_batch(self) -> Verdict:
+        """The verdict after the batch's last tool result; raises ``LoopDetected`` on HALT."""
+        session = self.guard_session
+        if session is None:
+            return _CONTINUE
+        with self._lock:
+            return self._checked(session.after_batch)
+
+    async def abefore_tool_call(self, call: ToolCall) -> Verdict:
+        session = self.guard_session
+        if session is None:
+            return _CONTINUE
+        try:
+            return self._note(await session.abefore_tool_call(call))
+        except LoopDetected as exc:
+            self._note(exc.verdict)
+            raise
+
+    async def aafter_batch(self) -> Verdict:
+        session = self.guard_session
+        if session is None:
+            return _CONTINUE
+        try:
+            return self._note(await session.aafter_batch())
+        except LoopDetected as exc:
+            self._note(exc.verdict)
+            raise
+
+    # -- internals ----------------------------------------------------------------------------
+
+    def _checked(self, ask: Any) -> Verdict:
+        try:
+            verdict: Verdict = ask()
+        except LoopDetected as exc:
+            self._note(exc.verdict)
+            raise
+        return self._note(verdict)
+
+    def _note(self, verdict: Verdict) -> Verdict:
+        if verdict.intervenes:
+            self.last_verdict = verdict
+            event: dict[str, attrs.AttributeValue] = {
+                attrs.LOOPWATCH_VERDICT_ACTION: verdict.action.value,
+                attrs.LOOPWATCH_VERDICT_STEP: verdict.step,
+            }
+            if verdict.detector:
+                event[attrs.LOOPWATCH_VERDICT_DETECTOR] = verdict.detector
+            self._span.add_event(attrs.VERDICT_EVENT, event)
+        elif self.last_verdict.intervenes and verdict.step > self.last_verdict.step:
+            self.last_verdict = verdict
+        return verdict
+
+    def _start_chat_span(self, model: str, provider: str | None) -> Span:
+        attributes: dict[str, attrs.AttributeValue] = {
+            attrs.GEN_AI_OPERATION_NAME: "chat",
+            attrs.GEN_AI_REQUEST_MODEL: model,
+            attrs.GEN_AI_AGENT_NAME: self.owner.agent,
+        }
+        provider = provider or self.owner.provider_name
+        if provider:
+            attributes[attrs.GEN_AI_PROVIDER_NAME] = provider
+        if self.conversation_id:
+            attributes[attrs.GEN_AI_CONVERSATION_ID] = self.conversation_id
+        parent = trace.set_span_in_context(self._span)
+        return self.owner.tracer.start_span(
+            f"chat {model}", context=parent, kind=SpanKind.CLIENT, attributes=attributes
+        )
+
+    def _resolve(self, call: ToolCall | str) -> ToolCall:
+        if isinstance(call, ToolCall):
+            return call
+        step = self.last_step
+        for candidate in step.tool_calls if step else ():
+            if candidate.id == call:
+                return candidate
+        raise ValueError(f"no tool call with id {call!r} in the last recorded step")
+
+    def _start_tool(self, call: ToolCall) -> ToolSpan:
+        attributes: dict[str, attrs.AttributeValue] = {
+            attrs.GEN_AI_OPERATION_NAME: "execute_tool",
+            attrs.GEN_AI_TOOL_NAME: call.name,
+            attrs.GEN_AI_TOOL_CALL_ID: call.id,
+            attrs.GEN_AI_TOOL_TYPE: "function",
+        }
+        if self.conversation_id:
+            attributes[attrs.GEN_AI_CONVERSATION_ID] = self.conversation_id
+        span = self.owner.tracer.start_span(
+            f"execute_tool {call.name}",
+            context=trace.set_span_in_context(self._span),
+            kind=SpanKind.INTERNAL,
+            attributes=attributes,
+        )
+        return ToolSpan(self, call, span)
+
+    def _add_event(self, event: Step | ToolResult) -> None:
+        if isinstance(event, Step):
+            self.last_step = event
+        if self.guard_session is not None:
+            with self._lock:
+                self.guard_session.add(event)
+
+    @staticmethod
+    def _span_id(span: Span) -> str:
+        ctx = span.get_span_context()
+        return f"{ctx.span_id:016x}" if ctx.is_valid else uuid.uuid4().hex[:16]
+
+
+class ChatSpan:
+    """The ``chat`` span of one model call; ``record`` the response once it is known."""
+
+    def __init__(self, run: AgentRun, span: Span) -> None:
+        self.run = run
+        self.span = span
+        self.step: Step | None = None
+
+    def record(
+        self,
+        *,
+        text: str | None = None,
+        tool_calls: Sequence[Mapping[str, Any]] = (),
+        finish_reason: str | None = None,
+        input_tokens: int | None = None,
+        output_tokens: int | None = None,
+    ) -> Step:
+        """Record the response: its text and requested calls (``{"id", "name", "arguments"}``).
+
+        Returns the ``Step`` event; its ``tool_calls`` are what ``run.tool(...)`` takes.
+        """
+        capture = self.run.capture_content
+        calls = tuple(_tool_call(raw, index, capture) for index, raw in enumerate(tool_calls))
+        usage = None
+        if input_tokens is not None or output_tokens is not None:
+            usage = Usage(input_tokens=input_tokens or 0, output_tokens=output_tokens or 0)
+        step = Step.create(
+            event_id=AgentRun._span_id(self.span),
+            text=text,
+            tool_calls=calls,
+            usage=usage,
+            finish_reason=finish_reason,
+            time_unix_ns=time.time_ns(),
+            capture_content=capture,
+        )
+        self.span.set_attributes(attrs.chat_attributes(step, capture_content=capture))
+        self.step = step
+        self.run._add_event(step)
+        return step
+
+
+class ToolSpan:
+    """The ``execute_tool`` span of one call; ``set_result`` what the tool returned."""
+
+    def __init__(self, run: AgentRun, call: ToolCall, span: Span) -> None:
+        self.run = run
+        self.call = call
+        self.span = span
+        self.result: ToolResult | None = None
+        self._content = ""
+        self._is_error = False
+        self._error_type: str | None = None
+        self._status: str | None = None
+
+    def set_result(self, content: Any, *, is_error: bool = False, error_type: str | None = None) -> None:
+        """The tool's output (any JSON-able value or text); ``is_error`` for an error result."""
+        self._content = content if isinstance(content, str) else _to_text(content)
+        self._is_error = is_error
+        self._error_type = error_type if is_error else None
+
+    def fail(self, exc: BaseException) -> None:
+        """Record an exception from the tool (``run.tool`` calls this for you)."""
+        self._content = f"{type(exc).__name__}: {exc}"
+        self._is_error = True
+        self._error_type = type(exc).__qualname__
+        self._status = str(exc)[:200]
+
+    def finish(self) -> None:
+        capture = self.run.capture_content
+        result = ToolResult.create(
+            event_id=AgentRun._span_id(self.span),
+            call_id=self.call.id,
+            content=self._content,
+            is_error=self._is_error,
+            error_type=self._error_type,
+            time_unix_ns=time.time_ns(),
+            capture_content=capture,
+        )
+        self.result = result
+        try:
+            self.span.set_attributes(
+                attrs.tool_attributes(self.call, result, content=self._content, capture_content=capture)
+            )
+            if self._is_error:
+                self.span.set_status(Status(StatusCode.ERROR, self._status or self._error_type))
+        finally:
+            self.span.end()
+        self.run._add_event(result)
+
+
+def _tool_call(raw: Mapping[str, Any], index: int, capture: bool) -> ToolCall:
+    call_id = raw.get("id")
+    name = raw.get("name")
+    if not isinstance(name, str) or not name:
+        logger.warning("loopwatch: tool call #%d has no name; recorded as 'unknown'", index)
+        name = "unknown"
+    arguments = raw.get("arguments")
+    if arguments is not None and not isinstance(arguments, str | Mapping):
+        arguments = _to_text(arguments)
+    return ToolCall.create(
+        id=call_id if isinstance(call_id, str) and call_id else f"call_{index}_{uuid.uuid4().hex[:8]}",
+        name=name,
+        arguments=arguments,
+        capture_content=capture,
+    )
+
+
+def _to_text(value: Any) -> str:
+    try:
+        return json.dumps(value, ensure_ascii=False, default=str)
+    except (TypeError, ValueError):
+        return str(value)

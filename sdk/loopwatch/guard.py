@@ -1,0 +1,248 @@
+"""The guard: one API to ask "should this agent go on?", backed locally or by the collector.
+
+``Guard.local()`` runs the detection engine in-process; ``Guard.remote(endpoint)`` asks the
+collector's ``LoopGuard.Evaluate`` with a short deadline over one reused channel. Either way an
+agent run holds a ``GuardSession`` (one per trace) and calls two checkpoints:
+
+- ``before_tool_call(call)`` before a call executes: CONTINUE, or HALT (raises
+  ``LoopDetected``) when the run is past its warnings and repeats the call anyway;
+- ``after_batch()`` after the last tool result of a batch: CONTINUE, NUDGE, WITHDRAW_TOOLS, or
+  HALT (raises ``LoopDetected``).
+
+Failure policy: a verdict that cannot be had (timeout, collector down, bad response, a bug)
+is logged once per reason, counted in ``Guard.stats``, and becomes CONTINUE (fail open), or
+raises ``GuardUnavailable`` when the guard was built with ``fail_closed=True``. Events that
+could not be delivered are kept (bounded) and re-sent with the next request: events are
+idempotent by id, so nothing is counted twice.
+
+In ``shadow`` mode verdicts are computed and counted but the agent always gets CONTINUE.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import uuid
+from collections import deque
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Literal
+
+from loopwatch._verdict_service import (
+    Checkpoint,
+    EvaluateRequest,
+    LocalVerdictService,
+    VerdictService,
+)
+from loopwatch.detect.engine import Engine
+from loopwatch.events import Event, Step, ToolCall, TraceContext
+from loopwatch.exceptions import GuardUnavailable, LoopDetected
+from loopwatch.verdict import Action, Verdict
+
+logger = logging.getLogger(__name__)
+
+GuardMode = Literal["enforce", "shadow"]
+
+# A remote verdict must fit in an agent step without being noticed: a model call takes
+# seconds, a collector on the same network answers in a millisecond or two. 50 ms leaves room
+# for a GC pause or a busy collector and still costs nothing a user would see.
+DEFAULT_TIMEOUT_S = 0.05
+# Undelivered events kept per session while the collector is away: a few dozen steps. Older
+# ones are dropped (counted) - the collector then judges from what it has, i.e. fails open.
+MAX_PENDING_EVENTS = 256
+
+
+@dataclass(slots=True)
+class GuardStats:
+    """Counters of one guard, all sessions together. Read them; do not mutate."""
+
+    evaluations: int = 0
+    failures: dict[str, int] = field(default_factory=dict)  # reason -> count
+    verdicts: dict[str, int] = field(default_factory=dict)  # action value -> count (computed)
+    dropped_events: int = 0
+
+    @property
+    def failed(self) -> int:
+        return sum(self.failures.values())
+
+
+class Guard:
+    """Asks a ``VerdictService`` for verdicts and applies the failure policy.
+
+    Thread-safe; share one per process. Build with ``Guard.local()`` / ``Guard.remote()`` or
+    pass any ``VerdictService``. ``close()`` is idempotent.
+    """
+
+    def __init__(
+        self,
+        service: VerdictService,
+        *,
+        mode: GuardMode = "enforce",
+        fail_closed: bool = False,
+    ) -> None:
+        if mode not in ("enforce", "shadow"):
+            raise ValueError(f"mode must be 'enforce' or 'shadow', got {mode!r}")
+        self.service = service
+        self.mode: GuardMode = mode
+        self.fail_closed = fail_closed
+        self.stats = GuardStats()
+        self._logged: set[str] = set()
+        self._lock = threading.Lock()
+
+    @classmethod
+    def local(cls, engine: Engine | None = None, *, mode: GuardMode = "enforce") -> Guard:
+        """A guard running the detection engine in this process."""
+        return cls(LocalVerdictService(engine), mode=mode)
+
+    @classmethod
+    def remote(
+        cls,
+        endpoint: str,
+        *,
+        timeout_s: float = DEFAULT_TIMEOUT_S,
+        fail_closed: bool = False,
+        mode: GuardMode = "enforce",
+    ) -> Guard:
+        """A guard asking the collector at ``endpoint`` (``host:port`` of its gRPC port)."""
+        from loopwatch._remote import RemoteVerdictService
+
+        return cls(RemoteVerdictService(endpoint, timeout_s=timeout_s), mode=mode, fail_closed=fail_closed)
+
+    def session(
+        self,
+        *,
+        trace_id: str | None = None,
+        agent: str = "agent",
+        conversation_id: str | None = None,
+    ) -> GuardSession:
+        """A session for one agent run (one trace). ``trace_id``: 32 hex digits, or random."""
+        trace_id = trace_id or uuid.uuid4().hex
+        if len(trace_id) != 32 or any(c not in "0123456789abcdef" for c in trace_id):
+            raise ValueError(f"trace_id must be 32 lowercase hex digits, got {trace_id!r}")
+        context = TraceContext(trace_id=trace_id, agent=agent, conversation_id=conversation_id)
+        return GuardSession(self, context)
+
+    def close(self) -> None:
+        self.service.close()
+
+    # -- internals shared by sessions -------------------------------------------------------
+
+    def _record(self, verdict: Verdict) -> Verdict:
+        with self._lock:
+            self.stats.evaluations += 1
+            key = verdict.action.value
+            self.stats.verdicts[key] = self.stats.verdicts.get(key, 0) + 1
+        if self.mode == "shadow" and verdict.intervenes:
+            return Verdict(action=Action.CONTINUE, step=verdict.step)
+        return verdict
+
+    def _fail(self, exc: BaseException, step: int) -> Verdict:
+        reason = _reason(exc)
+        with self._lock:
+            self.stats.failures[reason] = self.stats.failures.get(reason, 0) + 1
+            first = reason not in self._logged
+            self._logged.add(reason)
+        if first:
+            policy = "failing closed" if self.fail_closed else "failing open (CONTINUE)"
+            logger.warning("loopwatch guard: no verdict (%s: %s); %s", reason, exc, policy)
+        if self.fail_closed:
+            raise GuardUnavailable(reason, str(exc)) from exc
+        return Verdict(action=Action.CONTINUE, step=step)
+
+    def _count_dropped(self, n: int) -> None:
+        with self._lock:
+            self.stats.dropped_events += n
+
+
+class GuardSession:
+    """The guard's view of one agent run. Use from one thread (or one task) at a time.
+
+    Feed it the run's events with ``add`` as they happen (the instrumentation does this for
+    you), then ask at the checkpoints.
+    """
+
+    def __init__(self, guard: Guard, context: TraceContext) -> None:
+        self.guard = guard
+        self.context = context
+        self.last_verdict = Verdict(action=Action.CONTINUE, step=0)
+        self._pending: deque[Event] = deque()
+        self._steps = 0
+
+    @property
+    def trace_id(self) -> str:
+        return self.context.trace_id
+
+    def add(self, *events: Event) -> None:
+        """Queue events for the next checkpoint. Never raises, never blocks."""
+        for event in events:
+            self._pending.append(event)
+            if isinstance(event, Step):
+                self._steps += 1
+        overflow = len(self._pending) - MAX_PENDING_EVENTS
+        if overflow > 0:
+            for _ in range(overflow):
+                self._pending.popleft()
+            self.guard._count_dropped(overflow)
+
+    def add_all(self, events: Iterable[Event]) -> None:
+        self.add(*events)
+
+    def after_batch(self) -> Verdict:
+        """The verdict after the batch just completed. Raises ``LoopDetected`` on HALT."""
+        return self._finish(self._evaluate(Checkpoint.AFTER_BATCH, None))
+
+    def before_tool_call(self, call: ToolCall) -> Verdict:
+        """CONTINUE, or raises ``LoopDetected`` when ``call`` must not run."""
+        return self._finish(self._evaluate(Checkpoint.BEFORE_TOOL_CALL, call))
+
+    async def aafter_batch(self) -> Verdict:
+        """``after_batch`` for asyncio code."""
+        return self._finish(await self._aevaluate(Checkpoint.AFTER_BATCH, None))
+
+    async def abefore_tool_call(self, call: ToolCall) -> Verdict:
+        """``before_tool_call`` for asyncio code."""
+        return self._finish(await self._aevaluate(Checkpoint.BEFORE_TOOL_CALL, call))
+
+    def _request(self, checkpoint: Checkpoint, call: ToolCall | None) -> EvaluateRequest:
+        return EvaluateRequest(
+            context=self.context, events=tuple(self._pending), checkpoint=checkpoint, pending_call=call
+        )
+
+    def _evaluate(self, checkpoint: Checkpoint, call: ToolCall | None) -> Verdict:
+        request = self._request(checkpoint, call)
+        try:
+            verdict = self.guard.service.evaluate(request)
+        except Exception as exc:  # noqa: BLE001 - the guard must never break the agent
+            return self.guard._fail(exc, self._steps)
+        self._delivered(len(request.events))
+        return self.guard._record(verdict)
+
+    async def _aevaluate(self, checkpoint: Checkpoint, call: ToolCall | None) -> Verdict:
+        request = self._request(checkpoint, call)
+        try:
+            verdict = await self.guard.service.aevaluate(request)
+        except Exception as exc:  # noqa: BLE001 - the guard must never break the agent
+            return self.guard._fail(exc, self._steps)
+        self._delivered(len(request.events))
+        return self.guard._record(verdict)
+
+    def _delivered(self, n: int) -> None:
+        for _ in range(min(n, len(self._pending))):
+            self._pending.popleft()
+
+    def _finish(self, verdict: Verdict) -> Verdict:
+        if verdict.intervenes:
+            self.last_verdict = verdict
+        if verdict.action is Action.HALT:
+            raise LoopDetected(verdict)
+        return verdict
+
+
+def _reason(exc: BaseException) -> str:
+    """A short, bounded failure reason for counters and the log-once filter."""
+    reason = getattr(exc, "reason", None)
+    if isinstance(reason, str) and reason in ("timeout", "unavailable", "bad_response"):
+        return reason
+    if isinstance(exc, TimeoutError):
+        return "timeout"
+    return "error"

@@ -1,0 +1,157 @@
+"""Span attributes: the OTel GenAI conventions plus loopwatch's content-free fingerprints.
+
+The SDK emits three kinds of spans per agent run, following the GenAI semantic conventions:
+
+- ``invoke_agent {agent}`` (INTERNAL), one per run; user turns are span events
+  ``loopwatch.user_message``; verdicts that intervene are span events ``loopwatch.verdict``.
+- ``chat {model}`` (CLIENT), one per model step: the ``Step`` event.
+- ``execute_tool {tool}`` (INTERNAL), one per tool call: the ``ToolResult`` event.
+
+With content capture off (the default, "privacy mode") no message text, tool argument or tool
+result leaves the process: spans carry the ``loopwatch.*`` fingerprints and the text sketch
+instead, and the collector's detectors work from those alone. With capture on, the standard
+``gen_ai.output.messages``, ``gen_ai.tool.call.arguments`` and ``gen_ai.tool.call.result`` are
+recorded too. Every span that maps to an event carries ``loopwatch.event.id``, the id the SDK
+also sends to ``LoopGuard.Evaluate``, so the collector counts the event once whichever way it
+arrives first.
+
+This module only names attributes and builds their values; ``_run.py`` opens the spans.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from dataclasses import asdict
+from typing import Any
+
+from loopwatch.events import Step, ToolCall, ToolResult
+from loopwatch.sketch import Repetition, TextSketch
+
+# --- OpenTelemetry GenAI semantic conventions (registry v1.41; Development status) ---------
+GEN_AI_OPERATION_NAME = "gen_ai.operation.name"
+GEN_AI_AGENT_NAME = "gen_ai.agent.name"
+GEN_AI_CONVERSATION_ID = "gen_ai.conversation.id"
+GEN_AI_REQUEST_MODEL = "gen_ai.request.model"
+GEN_AI_PROVIDER_NAME = "gen_ai.provider.name"
+GEN_AI_RESPONSE_FINISH_REASONS = "gen_ai.response.finish_reasons"
+GEN_AI_USAGE_INPUT_TOKENS = "gen_ai.usage.input_tokens"
+GEN_AI_USAGE_OUTPUT_TOKENS = "gen_ai.usage.output_tokens"
+GEN_AI_OUTPUT_MESSAGES = "gen_ai.output.messages"  # opt-in: content capture only
+GEN_AI_TOOL_NAME = "gen_ai.tool.name"
+GEN_AI_TOOL_CALL_ID = "gen_ai.tool.call.id"
+GEN_AI_TOOL_TYPE = "gen_ai.tool.type"
+GEN_AI_TOOL_CALL_ARGUMENTS = "gen_ai.tool.call.arguments"  # opt-in: content capture only
+GEN_AI_TOOL_CALL_RESULT = "gen_ai.tool.call.result"  # opt-in: content capture only
+ERROR_TYPE = "error.type"  # stable
+
+# --- loopwatch attributes (always set; content-free) ----------------------------------------
+LOOPWATCH_EVENT_ID = "loopwatch.event.id"
+"""str: id of the event the span stands for (Step on chat spans, ToolResult on tool spans)."""
+LOOPWATCH_STEP_TOOL_CALL_IDS = "loopwatch.step.tool_call.ids"
+"""str[]: ids of the tool calls the model requested in this step, in request order."""
+LOOPWATCH_STEP_TOOL_CALL_NAMES = "loopwatch.step.tool_call.names"
+"""str[]: tool names, parallel to the ids."""
+LOOPWATCH_STEP_TOOL_CALL_FINGERPRINTS = "loopwatch.step.tool_call.fingerprints"
+"""str[]: call fingerprints (tool name + canonical arguments), parallel to the ids."""
+LOOPWATCH_STEP_TOOL_CALL_REPETITIONS = "loopwatch.step.tool_call.repetitions"
+"""str[]: per call, "" or the compact JSON of the longest repetition inside its arguments."""
+LOOPWATCH_TEXT_SKETCH = "loopwatch.text.sketch"
+"""str: compact JSON of the assistant text's sketch (length, words, minhash, repetition)."""
+LOOPWATCH_TOOL_CALL_FINGERPRINT = "loopwatch.tool.call.fingerprint"
+"""str: the executed call's fingerprint (tool name + canonical arguments)."""
+LOOPWATCH_TOOL_RESULT_FINGERPRINT = "loopwatch.tool.result.fingerprint"
+"""str: fingerprint of the result after volatile content (timestamps, ids...) is normalised."""
+LOOPWATCH_TOOL_RESULT_SIZE = "loopwatch.tool.result.size"
+"""int: characters in the raw result; 0 = empty (no information)."""
+LOOPWATCH_TOOL_RESULT_IS_ERROR = "loopwatch.tool.result.is_error"
+"""bool: the call failed (raised, or returned an error result)."""
+LOOPWATCH_USER_MESSAGE_FINGERPRINT = "loopwatch.user_message.fingerprint"
+"""str: digest of a user message's text (span event ``loopwatch.user_message``)."""
+LOOPWATCH_VERDICT_ACTION = "loopwatch.verdict.action"
+LOOPWATCH_VERDICT_DETECTOR = "loopwatch.verdict.detector"
+LOOPWATCH_VERDICT_STEP = "loopwatch.verdict.step"
+
+USER_MESSAGE_EVENT = "loopwatch.user_message"
+VERDICT_EVENT = "loopwatch.verdict"
+
+AttributeValue = str | bool | int | float | list[str] | list[int]
+
+
+def repetition_json(repetition: Repetition | None) -> str:
+    """Compact JSON of a ``Repetition`` (offsets and counts only, no text), "" for None."""
+    return "" if repetition is None else json.dumps(asdict(repetition), separators=(",", ":"))
+
+
+def sketch_json(sketch: TextSketch) -> str:
+    """Compact JSON of a ``TextSketch``: the only view of the text in privacy mode."""
+    value = {
+        "length": sketch.length,
+        "words": sketch.words,
+        "minhash": list(sketch.minhash),
+        "repetition": asdict(sketch.repetition) if sketch.repetition else None,
+    }
+    return json.dumps(value, separators=(",", ":"))
+
+
+def chat_attributes(step: Step, *, capture_content: bool) -> dict[str, AttributeValue]:
+    """Attributes of a ``chat`` span that records ``step`` (set when the response is known)."""
+    attributes: dict[str, AttributeValue] = {
+        LOOPWATCH_EVENT_ID: step.event_id,
+        LOOPWATCH_STEP_TOOL_CALL_IDS: [c.id for c in step.tool_calls],
+        LOOPWATCH_STEP_TOOL_CALL_NAMES: [c.name for c in step.tool_calls],
+        LOOPWATCH_STEP_TOOL_CALL_FINGERPRINTS: [c.fingerprint for c in step.tool_calls],
+        LOOPWATCH_STEP_TOOL_CALL_REPETITIONS: [repetition_json(c.repetition) for c in step.tool_calls],
+    }
+    if step.sketch is not None:
+        attributes[LOOPWATCH_TEXT_SKETCH] = sketch_json(step.sketch)
+    if step.finish_reason:
+        attributes[GEN_AI_RESPONSE_FINISH_REASONS] = [step.finish_reason]
+    if step.usage is not None:
+        attributes[GEN_AI_USAGE_INPUT_TOKENS] = step.usage.input_tokens
+        attributes[GEN_AI_USAGE_OUTPUT_TOKENS] = step.usage.output_tokens
+    if capture_content:
+        attributes[GEN_AI_OUTPUT_MESSAGES] = json.dumps([_output_message(step)], ensure_ascii=False)
+    return attributes
+
+
+def tool_attributes(
+    call: ToolCall, result: ToolResult, *, content: str | None, capture_content: bool
+) -> dict[str, AttributeValue]:
+    """Attributes of an ``execute_tool`` span once ``result`` is known."""
+    attributes: dict[str, AttributeValue] = {
+        LOOPWATCH_EVENT_ID: result.event_id,
+        LOOPWATCH_TOOL_CALL_FINGERPRINT: call.fingerprint,
+        LOOPWATCH_TOOL_RESULT_FINGERPRINT: result.fingerprint,
+        LOOPWATCH_TOOL_RESULT_SIZE: result.size,
+        LOOPWATCH_TOOL_RESULT_IS_ERROR: result.is_error,
+    }
+    if result.is_error:
+        attributes[ERROR_TYPE] = result.error_type or "_OTHER"
+    if capture_content:
+        if call.arguments is not None:
+            attributes[GEN_AI_TOOL_CALL_ARGUMENTS] = call.arguments
+        if content is not None and not result.is_error:
+            attributes[GEN_AI_TOOL_CALL_RESULT] = content
+    return attributes
+
+
+def _output_message(step: Step) -> dict[str, Any]:
+    parts: list[dict[str, Any]] = []
+    if step.text:
+        parts.append({"type": "text", "content": step.text})
+    for call in step.tool_calls:
+        part: dict[str, Any] = {"type": "tool_call", "id": call.id, "name": call.name}
+        if call.arguments is not None:
+            part["arguments"] = _json_or_text(call.arguments)
+        parts.append(part)
+    finish = step.finish_reason or ("tool_call" if step.tool_calls else "stop")
+    return {"role": "assistant", "parts": parts, "finish_reason": finish}
+
+
+def _json_or_text(text: str) -> Any:
+    try:
+        value: Any = json.loads(text)
+    except ValueError:
+        return text
+    return value if isinstance(value, Mapping) else text

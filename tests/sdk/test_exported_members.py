@@ -1,0 +1,30 @@
+"""The public surface is exactly what ``__all__`` lists (httpx's test_exported_members)."""
+
+from __future__ import annotations
+
+import loopwatch
+import loopwatch.integrations
+
+
+def test_all_matches_the_public_names_of_the_package() -> None:
+    public = {name for name in dir(loopwatch) if not name.startswith("_")}
+    modules = {
+        "detect",
+        "environment_variables",
+        "events",
+        "exceptions",
+        "fingerprint",
+        "guard",
+        "integrations",
+        "scenario",
+        "sketch",
+        "telemetry",
+        "verdict",
+        "annotations",
+    }
+    assert set(loopwatch.__all__) == public - modules
+    assert loopwatch.__all__ == sorted(loopwatch.__all__)
+
+
+def test_integrations_all_is_sorted() -> None:
+    assert loopwatch.integrations.__all__ == sorted(loopwatch.integrations.__all__)

@@ -1,0 +1,154 @@
+"""The guard in local mode: the nudge -> withdraw -> halt ladder, failure policy, shadow mode."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import pytest
+from sdk_helpers import actions, interventions, polling_result, run_scripted_agent
+
+from loopwatch import (
+    Action,
+    EvaluateRequest,
+    Guard,
+    GuardUnavailable,
+    LoopDetected,
+    Loopwatch,
+    Step,
+    ToolCall,
+    ToolResult,
+    Verdict,
+)
+
+
+def test_looping_agent_is_nudged_then_withdrawn_then_answers() -> None:
+    lw = Loopwatch(agent="t", guard=Guard.local())
+    outcome = run_scripted_agent(lw)
+    assert interventions(outcome) == [Action.NUDGE, Action.WITHDRAW_TOOLS]
+    nudge = next(v for v in outcome.verdicts if v.action is Action.NUDGE)
+    assert nudge.detector == "identical_call"
+    assert nudge.message is not None
+    assert "search" in nudge.message
+    assert outcome.answer is not None
+    assert outcome.halted is None
+
+
+def test_tool_call_after_withdraw_is_halted_before_it_runs() -> None:
+    lw = Loopwatch(agent="t", guard=Guard.local())
+    outcome = run_scripted_agent(lw, obey_withdraw=False)
+    assert outcome.halted is not None
+    assert outcome.halted.verdict.action is Action.HALT
+    assert outcome.tool_runs == outcome.steps - 1  # the last call never executed
+
+
+def test_polling_agent_whose_results_change_is_never_interrupted() -> None:
+    lw = Loopwatch(agent="t", guard=Guard.local())
+    outcome = run_scripted_agent(lw, result=polling_result, max_steps=10, done_after=9)
+    assert set(actions(outcome)) == {Action.CONTINUE}
+    assert outcome.answer is not None
+
+
+def test_shadow_mode_computes_verdicts_but_never_intervenes() -> None:
+    guard = Guard.local(mode="shadow")
+    outcome = run_scripted_agent(Loopwatch(agent="t", guard=guard), max_steps=8)
+    assert set(actions(outcome)) == {Action.CONTINUE}
+    assert outcome.halted is None
+    assert guard.stats.verdicts["nudge"] == 1
+    assert guard.stats.verdicts["withdraw_tools"] == 1
+
+
+def test_no_guard_records_only() -> None:
+    outcome = run_scripted_agent(Loopwatch(agent="t"), max_steps=6)
+    assert set(actions(outcome)) == {Action.CONTINUE}
+    assert outcome.steps == 6
+
+
+class _BrokenService:
+    def __init__(self) -> None:
+        self.calls = 0
+
+    def evaluate(self, request: EvaluateRequest) -> Verdict:
+        self.calls += 1
+        raise TimeoutError("collector too slow")
+
+    async def aevaluate(self, request: EvaluateRequest) -> Verdict:
+        return self.evaluate(request)
+
+    def close(self) -> None:
+        pass
+
+
+def test_failing_service_fails_open_logged_once_and_counted(caplog: pytest.LogCaptureFixture) -> None:
+    service = _BrokenService()
+    guard = Guard(service)
+    with caplog.at_level(logging.WARNING, logger="loopwatch.guard"):
+        outcome = run_scripted_agent(Loopwatch(agent="t", guard=guard), max_steps=6)
+    assert set(actions(outcome)) == {Action.CONTINUE}
+    assert outcome.steps == 6
+    assert guard.stats.failures == {"timeout": service.calls}
+    assert service.calls == 12  # before_tool_call + after_batch per step
+    assert len([r for r in caplog.records if r.name == "loopwatch.guard"]) == 1
+
+
+def test_failing_service_fails_closed_when_asked() -> None:
+    guard = Guard(_BrokenService(), fail_closed=True)
+    session = guard.session()
+    with pytest.raises(GuardUnavailable) as info:
+        session.after_batch()
+    assert info.value.reason == "timeout"
+    assert guard.stats.failed == 1
+
+
+def test_undelivered_events_are_resent_with_the_next_request() -> None:
+    class Flaky(_BrokenService):
+        def __init__(self) -> None:
+            super().__init__()
+            self.seen: list[int] = []
+
+        def evaluate(self, request: EvaluateRequest) -> Verdict:
+            self.seen.append(len(request.events))
+            if len(self.seen) == 1:
+                raise TimeoutError
+            return Verdict(action=Action.CONTINUE, step=1)
+
+    service = Flaky()
+    session = Guard(service).session()
+    call = ToolCall.create(id="c1", name="t", arguments={})
+    session.add(Step.create(event_id="s1", text=None, tool_calls=(call,)))
+    session.after_batch()
+    session.add(ToolResult.create(event_id="r1", call_id="c1", content="x"))
+    session.after_batch()
+    session.after_batch()
+    assert service.seen == [1, 2, 0]
+
+
+async def _async_agent(lw: Loopwatch, seen: list[Action]) -> None:
+    async with lw.run() as run:
+        for n in range(10):
+            step = run.record_step(
+                "m", tool_calls=[{"id": f"c{n}", "name": "ls", "arguments": {"path": "/"}}]
+            )
+            async with run.atool(step.tool_calls[0]) as execution:
+                await asyncio.sleep(0)
+                execution.set_result("a b c")
+            seen.append((await run.aafter_batch()).action)
+
+
+def test_async_checkpoints_walk_the_same_ladder() -> None:
+    seen: list[Action] = []
+    lw = Loopwatch(agent="t", guard=Guard.local())
+    with pytest.raises(LoopDetected):
+        asyncio.run(_async_agent(lw, seen))
+    assert [a for a in seen if a is not Action.CONTINUE] == [Action.NUDGE, Action.WITHDRAW_TOOLS]
+
+
+def test_guard_construction_misuse_raises_value_error() -> None:
+    with pytest.raises(ValueError, match="mode"):
+        Guard.local(mode="loud")  # type: ignore[arg-type]
+    with pytest.raises(ValueError, match="trace_id"):
+        Guard.local().session(trace_id="xyz")
+    with pytest.raises(ValueError, match="endpoint"):
+        Guard.remote("nohost")
+    with pytest.raises(ValueError, match="timeout_s"):
+        Guard.remote("localhost:1", timeout_s=0)
