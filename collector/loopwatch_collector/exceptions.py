@@ -33,3 +33,7 @@ class InvalidInputError(CollectorError, ValueError):
         super().__init__(f"{field}: {problem}")
         self.field = field
         self.problem = problem
+
+
+#: Alias kept for modules written against the first name.
+InvalidInput = InvalidInputError
