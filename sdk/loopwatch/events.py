@@ -11,7 +11,9 @@ that the same input always yields the same event whichever process builds it.
 
 from __future__ import annotations
 
+import contextlib
 import json
+import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -24,6 +26,9 @@ from loopwatch.fingerprint import (
 )
 from loopwatch.sketch import Repetition, TextSketch, find_repetition, sketch_text
 
+# Identifier-like terms (paths split at separators, symbols, query words) that link what a
+# step says to what its calls do; shorter tokens ("a", "to", "-n") link everything.
+_TERM = re.compile(r"[A-Za-z_][A-Za-z0-9_]{2,}")
 # A result preview long enough to quote in a nudge ("the last result was: ..."), short enough
 # to keep in bounded per-session state.
 PREVIEW_CHARS = 200
@@ -77,11 +82,15 @@ class Step:
     """One model response: its text, the batch of tool calls it requested, its usage.
 
     ``text`` is ``None`` in privacy mode; ``sketch`` is then the only view of the text.
+    ``refers_to_calls`` is True when the text names something its calls act on (a path,
+    symbol or query term from their arguments): "Moving on to `a.py`" then reading ``a.py``
+    is acting on what was said; restating an intent while the calls go elsewhere is not.
     """
 
     event_id: str
     text: str | None = None
     sketch: TextSketch | None = None
+    refers_to_calls: bool = False
     tool_calls: tuple[ToolCall, ...] = ()
     usage: Usage | None = None
     finish_reason: str | None = None
@@ -99,11 +108,14 @@ class Step:
         time_unix_ns: int = 0,
         capture_content: bool = True,
     ) -> Step:
+        """Derive sketch and ``refers_to_calls`` from the content, then drop the content
+        (text and the calls' arguments) when ``capture_content`` is False (privacy mode)."""
         return cls(
             event_id=event_id,
             text=text if capture_content else None,
             sketch=sketch_text(text) if text else None,
-            tool_calls=tool_calls,
+            refers_to_calls=_refers_to_calls(text, tool_calls),
+            tool_calls=tool_calls if capture_content else tuple(_redacted(c) for c in tool_calls),
             usage=usage,
             finish_reason=finish_reason,
             time_unix_ns=time_unix_ns,
@@ -178,6 +190,27 @@ class TraceContext:
     conversation_id: str | None = None
 
 
+def _refers_to_calls(text: str | None, calls: tuple[ToolCall, ...]) -> bool:
+    if not text or not calls:
+        return False
+    said = {t.lower() for t in _TERM.findall(text)}
+    for call in calls:
+        if call.arguments is None:
+            continue
+        try:
+            values = _string_values(json.loads(call.arguments), min_chars=1)
+        except ValueError:
+            values = [call.arguments]
+        # Only argument values count: a key such as "path" is not something the text names.
+        if any(said & {t.lower() for t in _TERM.findall(v)} for v in values):
+            return True
+    return False
+
+
+def _redacted(call: ToolCall) -> ToolCall:
+    return ToolCall(id=call.id, name=call.name, fingerprint=call.fingerprint, repetition=call.repetition)
+
+
 def _preview(content: str) -> str:
     flat = " ".join(content.split())
     if len(flat) <= PREVIEW_CHARS:
@@ -187,24 +220,23 @@ def _preview(content: str) -> str:
 
 def _longest_repetition(arguments: Mapping[str, Any] | str | None) -> Repetition | None:
     if isinstance(arguments, str):
-        try:
+        with contextlib.suppress(ValueError):  # not JSON: scan the string itself
             arguments = json.loads(arguments)
-        except ValueError:
-            pass
     best: Repetition | None = None
-    for value in _string_values(arguments):
+    # Strings shorter than this cannot hold a degenerate run worth reporting.
+    for value in _string_values(arguments, min_chars=64):
         found = find_repetition(value)
         if found is not None and (best is None or found.covered_chars > best.covered_chars):
             best = found
     return best
 
 
-def _string_values(value: object) -> list[str]:
-    """Long string leaves of a JSON-like value (short ones cannot hold degenerate text)."""
+def _string_values(value: object, *, min_chars: int) -> list[str]:
+    """String leaves of a JSON-like value that have at least ``min_chars`` characters."""
     if isinstance(value, str):
-        return [value] if len(value) >= 64 else []
+        return [value] if len(value) >= min_chars else []
     if isinstance(value, Mapping):
-        return [s for v in value.values() for s in _string_values(v)]
+        return [s for v in value.values() for s in _string_values(v, min_chars=min_chars)]
     if isinstance(value, list | tuple):
-        return [s for v in value for s in _string_values(v)]
+        return [s for v in value for s in _string_values(v, min_chars=min_chars)]
     return []

@@ -27,9 +27,7 @@ _FINGERPRINT_BYTES = 8
 # timestamp pattern runs before the bare-number patterns that would otherwise eat its parts.
 _VOLATILE_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
     (
-        re.compile(
-            r"\b\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?\b"
-        ),
+        re.compile(r"\b\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?\b"),
         "<ts>",
     ),
     (re.compile(r"\b\d{2}:\d{2}:\d{2}(?:[.,]\d+)?\b"), "<time>"),

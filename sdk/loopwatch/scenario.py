@@ -17,7 +17,7 @@ from typing import Any
 
 from loopwatch.detect.engine import Engine
 from loopwatch.events import Event, Step, ToolCall, ToolResult, UserMessage
-from loopwatch.verdict import Verdict
+from loopwatch.verdict import Action, Verdict
 
 
 class ScenarioError(ValueError):
@@ -66,11 +66,13 @@ def iter_scenario_files(paths: Sequence[Path]) -> Iterator[Path]:
 
 
 def replay(engine: Engine, scenario: Scenario) -> list[Verdict]:
-    """Every verdict the engine issues over the scenario (CONTINUE included), in step order."""
+    """Every verdict the engine issues over the scenario (CONTINUE included), in step order,
+    up to and including the first HALT: a halted run ends there."""
     state = engine.new_session()
     verdicts = engine.ingest(state, scenario.events)
     verdicts.extend(engine.flush(state))
-    return verdicts
+    halt = next((i for i, v in enumerate(verdicts) if v.action is Action.HALT), None)
+    return verdicts if halt is None else verdicts[: halt + 1]
 
 
 def _events(entries: list[Any]) -> Iterator[Event]:

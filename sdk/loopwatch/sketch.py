@@ -5,8 +5,8 @@ Why: two detectors read model text. Narration compares one step's text with earl
 collapse into repeated text?). With content capture off the SDK must not ship the text, so it
 ships this summary instead and both detectors work from it alone.
 
-Both computations are linear in the text length: a bottom-k MinHash over word shingles (one
-stable hash per shingle, never a pairwise ``difflib``), and a repeat scan over units (lines,
+Both computations are linear in the text length: a bottom-k MinHash over content words (one
+stable hash per word, never a pairwise ``difflib``), and a repeat scan over units (lines,
 sentences or words) with a bounded period.
 """
 
@@ -20,8 +20,17 @@ from dataclasses import dataclass
 # Bottom-k size: 64 values estimate Jaccard similarity within about +-0.1, enough to separate
 # "restated" (>= 0.6) from "different" (< 0.3), at 64 small ints per step of session state.
 SKETCH_SIZE = 64
-# Word 2-shingles: robust to a changed word here and there, still order-aware.
-_SHINGLE_WORDS = 2
+# Function words carry no intent: "let me look at X" and "now I'll check X" restate the same
+# intent, so only content words are sketched (a paraphrase keeps most of them).
+_STOPWORDS = frozenset(
+    {
+        "a", "an", "the", "to", "of", "in", "on", "at", "for", "and", "or", "but", "is", "are",
+        "was", "were", "be", "been", "it", "its", "this", "that", "these", "those", "i", "ll",
+        "me", "my", "we", "let", "lets", "us", "now", "then", "so", "just", "also", "with",
+        "from", "by", "as", "into", "about", "will", "can", "should", "would", "could", "need",
+        "want", "going", "try", "trying", "look", "looking", "check", "checking", "see",
+    }
+)  # fmt: skip
 # Narration only needs the gist; a text longer than this is sketched on its head so that a
 # 200 KB answer costs no more than a 16 KB one.
 _SKETCH_MAX_CHARS = 16_384
@@ -58,15 +67,15 @@ class TextSketch:
     """What detectors may know of a text when its content is not captured."""
 
     length: int
-    minhash: tuple[int, ...]  # sorted bottom-k shingle hashes; empty for texts without words
-    words: int
+    minhash: tuple[int, ...]  # sorted bottom-k content-word hashes; empty without words
+    words: int  # content words (function words excluded)
     repetition: Repetition | None
 
 
 def sketch_text(text: str) -> TextSketch:
     """Summarise ``text`` for the narration and degenerate-text detectors."""
     head = text[:_SKETCH_MAX_CHARS].lower()
-    words = _WORD.findall(head)
+    words = [w for w in _WORD.findall(head) if len(w) > 1 and w not in _STOPWORDS]
     return TextSketch(
         length=len(text),
         minhash=_bottom_k(words),
@@ -76,7 +85,7 @@ def sketch_text(text: str) -> TextSketch:
 
 
 def similarity(a: TextSketch, b: TextSketch) -> float:
-    """Estimated Jaccard similarity of the two texts' word-shingle sets (0.0 .. 1.0)."""
+    """Estimated Jaccard similarity of the two texts' content-word sets (0.0 .. 1.0)."""
     if not a.minhash or not b.minhash:
         return 0.0
     union_bottom = heapq.nsmallest(SKETCH_SIZE, set(a.minhash) | set(b.minhash))
@@ -86,16 +95,8 @@ def similarity(a: TextSketch, b: TextSketch) -> float:
 
 
 def _bottom_k(words: list[str]) -> tuple[int, ...]:
-    if not words:
-        return ()
-    if len(words) < _SHINGLE_WORDS:
-        shingles = {" ".join(words)}
-    else:
-        shingles = {
-            " ".join(words[i : i + _SHINGLE_WORDS]) for i in range(len(words) - _SHINGLE_WORDS + 1)
-        }
-    hashes = {zlib.crc32(s.encode("utf-8")) for s in shingles}
-    return tuple(heapq.nsmallest(SKETCH_SIZE, hashes))
+    hashes = {zlib.crc32(w.encode("utf-8")) for w in words}
+    return tuple(sorted(heapq.nsmallest(SKETCH_SIZE, hashes)))
 
 
 def find_repetition(text: str) -> Repetition | None:

@@ -161,8 +161,11 @@ def _record(open_step: OpenStep, *, number: int, turn: int) -> StepRecord:
         turn=turn,
         calls=tuple(outcomes),
         sketch=step.sketch,
+        refers_to_calls=step.refers_to_calls,
         text=step.text,
+        input_tokens=step.usage.input_tokens if step.usage else 0,
         output_tokens=step.usage.output_tokens if step.usage else 0,
+        time_unix_ns=step.time_unix_ns,
         is_final=not step.tool_calls,
     )
 

@@ -12,7 +12,14 @@ from dataclasses import dataclass, fields
 from typing import Any
 
 from loopwatch.detect.base import Detector
+from loopwatch.detect.budget import Budget, BudgetConfig
+from loopwatch.detect.cycle import Cycle, CycleConfig
+from loopwatch.detect.degenerate_text import DegenerateText, DegenerateTextConfig
+from loopwatch.detect.error_streak import ErrorStreak, ErrorStreakConfig
 from loopwatch.detect.identical_call import IdenticalCall, IdenticalCallConfig
+from loopwatch.detect.narration import Narration, NarrationConfig
+from loopwatch.detect.revisit import Revisit, RevisitConfig
+from loopwatch.detect.same_tool import SameTool, SameToolConfig
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,6 +31,13 @@ class DetectorType:
 
 DETECTOR_TYPES: tuple[DetectorType, ...] = (
     DetectorType("identical_call", IdenticalCallConfig, IdenticalCall),
+    DetectorType("cycle", CycleConfig, Cycle),
+    DetectorType("revisit", RevisitConfig, Revisit),
+    DetectorType("same_tool", SameToolConfig, SameTool),
+    DetectorType("error_streak", ErrorStreakConfig, ErrorStreak),
+    DetectorType("narration", NarrationConfig, Narration),
+    DetectorType("degenerate_text", DegenerateTextConfig, DegenerateText),
+    DetectorType("budget", BudgetConfig, Budget),
 )
 
 
@@ -42,6 +56,8 @@ def build_detectors(settings: Mapping[str, Mapping[str, Any]] | None = None) -> 
         allowed = {f.name for f in fields(detector_type.config_type)}
         bad = sorted(set(options) - allowed)
         if bad:
-            raise ValueError(f"unknown option(s) {bad} for detector {detector_type.name}; known: {sorted(allowed)}")
+            raise ValueError(
+                f"unknown option(s) {bad} for detector {detector_type.name}; known: {sorted(allowed)}"
+            )
         detectors.append(detector_type.build(detector_type.config_type(**options)))
     return tuple(detectors)

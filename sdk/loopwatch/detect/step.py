@@ -43,8 +43,11 @@ class StepRecord:
     turn: int
     calls: tuple[CallOutcome, ...]
     sketch: TextSketch | None
+    refers_to_calls: bool
     text: str | None
+    input_tokens: int
     output_tokens: int
+    time_unix_ns: int  # when the step was produced; 0 when unknown (replayed transcripts)
     is_final: bool  # no tool calls: the model answered (or only talked)
 
     @property

@@ -76,20 +76,22 @@ class Event(_message.Message):
     def __init__(self, event_id: _Optional[str] = ..., time_unix_nano: _Optional[int] = ..., step: _Optional[_Union[Step, _Mapping]] = ..., tool_result: _Optional[_Union[ToolResult, _Mapping]] = ..., user_message: _Optional[_Union[UserMessage, _Mapping]] = ...) -> None: ...
 
 class Step(_message.Message):
-    __slots__ = ("text", "sketch", "tool_calls", "input_tokens", "output_tokens", "finish_reason")
+    __slots__ = ("text", "sketch", "tool_calls", "input_tokens", "output_tokens", "finish_reason", "refers_to_calls")
     TEXT_FIELD_NUMBER: _ClassVar[int]
     SKETCH_FIELD_NUMBER: _ClassVar[int]
     TOOL_CALLS_FIELD_NUMBER: _ClassVar[int]
     INPUT_TOKENS_FIELD_NUMBER: _ClassVar[int]
     OUTPUT_TOKENS_FIELD_NUMBER: _ClassVar[int]
     FINISH_REASON_FIELD_NUMBER: _ClassVar[int]
+    REFERS_TO_CALLS_FIELD_NUMBER: _ClassVar[int]
     text: str
     sketch: TextSketch
     tool_calls: _containers.RepeatedCompositeFieldContainer[ToolCall]
     input_tokens: int
     output_tokens: int
     finish_reason: str
-    def __init__(self, text: _Optional[str] = ..., sketch: _Optional[_Union[TextSketch, _Mapping]] = ..., tool_calls: _Optional[_Iterable[_Union[ToolCall, _Mapping]]] = ..., input_tokens: _Optional[int] = ..., output_tokens: _Optional[int] = ..., finish_reason: _Optional[str] = ...) -> None: ...
+    refers_to_calls: bool
+    def __init__(self, text: _Optional[str] = ..., sketch: _Optional[_Union[TextSketch, _Mapping]] = ..., tool_calls: _Optional[_Iterable[_Union[ToolCall, _Mapping]]] = ..., input_tokens: _Optional[int] = ..., output_tokens: _Optional[int] = ..., finish_reason: _Optional[str] = ..., refers_to_calls: _Optional[bool] = ...) -> None: ...
 
 class ToolCall(_message.Message):
     __slots__ = ("id", "name", "fingerprint", "arguments", "repetition")

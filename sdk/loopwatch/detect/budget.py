@@ -1,0 +1,110 @@
+"""Runaway budgets: steps, tool calls, tokens and wall time per trace.
+
+Pattern: a trace crossing a soft limit gets one ``Severity.NOTICE`` finding per limit (for
+metrics, dashboards and alerts: "runaway session"), never an intervention. A hard limit, off
+by default, halts the run at once (``Severity.LIMIT``) — the always-on backstop that does not
+depend on any loop pattern being recognised.
+
+Not flagged: a long but healthy run below the soft limits. Soft defaults are generous
+(100 steps, 250 tool calls, 2 million tokens, one hour); agents with legitimately long runs
+raise them per agent. Conversation-level budgets (across traces) are the collector's, which
+sums these counters per conversation.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from loopwatch.detect.step import StepRecord
+from loopwatch.verdict import Finding, Severity
+
+_NS_PER_S = 1_000_000_000
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class BudgetConfig:
+    """Soft limits (``None`` = off) and optional hard limits (off by default)."""
+
+    max_steps: int | None = 100
+    max_tool_calls: int | None = 250
+    max_tokens: int | None = 2_000_000
+    max_wall_time_s: float | None = 3600.0
+    hard_max_steps: int | None = None
+    hard_max_tool_calls: int | None = None
+    hard_max_tokens: int | None = None
+    hard_max_wall_time_s: float | None = None
+
+    def validate(self) -> None:
+        for key in (
+            "max_steps",
+            "max_tool_calls",
+            "max_tokens",
+            "max_wall_time_s",
+            "hard_max_steps",
+            "hard_max_tool_calls",
+            "hard_max_tokens",
+            "hard_max_wall_time_s",
+        ):
+            value = getattr(self, key)
+            if value is not None and value <= 0:
+                raise ValueError(f"budget.{key} must be > 0 or null (off)")
+
+
+@dataclass(slots=True)
+class BudgetState:
+    steps: int = 0
+    tool_calls: int = 0
+    tokens: int = 0
+    first_time_ns: int = 0
+    elapsed_s: float = 0.0
+    exceeded: list[str] = field(default_factory=list)  # soft limits already reported
+
+
+class Budget:
+    name = "budget"
+    per_turn = False
+
+    def __init__(self, config: BudgetConfig | None = None) -> None:
+        self.config = config or BudgetConfig()
+        self.config.validate()
+
+    def new_state(self) -> BudgetState:
+        return BudgetState()
+
+    def observe(self, state: BudgetState, step: StepRecord) -> Finding | None:
+        state.steps += 1
+        state.tool_calls += len(step.calls)
+        state.tokens += step.input_tokens + step.output_tokens
+        if step.time_unix_ns:
+            state.first_time_ns = state.first_time_ns or step.time_unix_ns
+            state.elapsed_s = (step.time_unix_ns - state.first_time_ns) / _NS_PER_S
+        usage: dict[str, float] = {
+            "steps": state.steps,
+            "tool_calls": state.tool_calls,
+            "tokens": state.tokens,
+            "wall_time_s": state.elapsed_s,
+        }
+        for measure, value in usage.items():
+            hard = getattr(self.config, f"hard_max_{measure}")
+            if hard is not None and value >= hard:
+                return self._finding(step, measure, value, hard, Severity.LIMIT)
+        for measure, value in usage.items():
+            soft = getattr(self.config, f"max_{measure}")
+            if soft is not None and value >= soft and measure not in state.exceeded:
+                state.exceeded.append(measure)
+                return self._finding(step, measure, value, soft, Severity.NOTICE)
+        return None
+
+    def _finding(
+        self, step: StepRecord, measure: str, value: float, limit: float, severity: Severity
+    ) -> Finding:
+        kind = "hard" if severity is Severity.LIMIT else "soft"
+        return Finding(
+            detector=self.name,
+            key=f"{self.name}:{measure}",
+            summary=f"the run used {value:g} {measure.replace('_', ' ')}, over the {kind} limit of {limit:g}",
+            count=int(value),
+            first_step=1,
+            last_step=step.number,
+            severity=severity,
+        )

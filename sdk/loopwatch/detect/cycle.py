@@ -1,0 +1,90 @@
+"""Cycle: the agent re-runs a fixed sequence of calls (A/B/A/B, A/B/C/A/B/C, longer).
+
+Pattern: for some period p in 2..``max_period`` (default 24), the last p steps each equal the
+step p positions earlier — same calls with the same results, parallel batches compared as
+sets: one complete pass was repeated verbatim. For A/B/A/B that is the fourth step.
+
+Why a full pass: agents legitimately re-read a few things they read a while ago (a block of
+three or four views after a long exploration); a whole pass repeated in the same order with
+the same results is no longer re-reading but a loop. Long cycles are caught earlier by the
+revisit detector only when nothing new appears for longer still.
+
+Not flagged: edit -> test -> edit -> test where the edits or the test output differ (the
+steps are not equal), a single call repeated (the identical-call detector), a cycle across
+user turns (state is per turn).
+
+Seeds: HolmesGPT alternation (3 cycles), Gemini CLI (period <= 5 over 25 calls), Hermes
+(period <= 4); real transcripts loop with periods of 6 to 17, hence the longer default.
+Cost: O(max_period) per step.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from loopwatch.detect.step import StepRecord
+from loopwatch.fingerprint import digest
+from loopwatch.verdict import Finding
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CycleConfig:
+    max_period: int = 24
+
+    def validate(self) -> None:
+        if self.max_period < 2:
+            raise ValueError("cycle.max_period must be >= 2")
+
+
+@dataclass(slots=True)
+class CycleState:
+    keys: list[str] = field(default_factory=list)  # last max_period step keys, oldest first
+    runs: dict[int, int] = field(default_factory=dict)  # period -> trailing matching steps
+
+
+class Cycle:
+    name = "cycle"
+    per_turn = True
+
+    def __init__(self, config: CycleConfig | None = None) -> None:
+        self.config = config or CycleConfig()
+        self.config.validate()
+
+    def new_state(self) -> CycleState:
+        return CycleState()
+
+    def observe(self, state: CycleState, step: StepRecord) -> Finding | None:
+        if not step.calls:
+            return None
+        key = digest(repr(tuple(sorted(c.pair for c in step.calls))))
+        keys = state.keys
+        found: tuple[int, int] | None = None
+        for period in range(2, self.config.max_period + 1):
+            if len(keys) >= period and keys[-period] == key:
+                run = state.runs.get(period, 0) + 1
+                state.runs[period] = run
+                if found is None and run >= period and len(set(keys[-period:])) > 1:
+                    found = (period, run)
+            else:
+                state.runs.pop(period, None)
+        keys.append(key)
+        del keys[: -self.config.max_period]
+        if found is None:
+            return None
+        period, run = found
+        names = ", ".join(dict.fromkeys(c.name for c in step.calls))
+        first_pass = step.number - run - period + 1
+        return Finding(
+            detector=self.name,
+            key=f"{self.name}:{period}:{first_pass}",
+            summary=(
+                f"the same sequence of {period} steps is being repeated with the same results "
+                f"({run // period + 1} passes; current call: {names})"
+            ),
+            count=run // period + 1,
+            first_step=first_pass,
+            last_step=step.number,
+            tool_name=step.calls[0].name,
+            arguments=step.calls[0].arguments,
+            last_result_preview=step.calls[0].preview,
+        )

@@ -1,0 +1,71 @@
+"""Error streak: consecutive steps whose tool calls all failed.
+
+Pattern: ``threshold`` (default 4) steps in a row in which every call failed, whatever the
+calls were. An agent that keeps failing is burning budget even when each attempt differs.
+
+Not flagged: a retry that succeeds (any successful call resets the streak), errors interleaved
+with successful corrective steps (a failing test run after a successful edit resets), a step
+without tool calls (neither continues nor breaks the streak).
+
+Seeds: OpenHands (3), SWE-agent ``max_requeries`` (3), Microsoft.Extensions.AI (3). The default
+is 4 because a third failure in a row is still common in healthy runs (a linter rejecting
+three edit attempts before the fourth lands), while a fourth is rare. Values < 2 mean off.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from loopwatch.detect.step import StepRecord
+from loopwatch.verdict import Finding
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ErrorStreakConfig:
+    threshold: int = 4
+
+    def validate(self) -> None:
+        if self.threshold < 0:
+            raise ValueError("error_streak.threshold must be >= 0 (values < 2 mean off)")
+
+
+@dataclass(slots=True)
+class ErrorStreakState:
+    streak: int = 0
+    streak_start: int = 0
+
+
+class ErrorStreak:
+    name = "error_streak"
+    per_turn = True
+
+    def __init__(self, config: ErrorStreakConfig | None = None) -> None:
+        self.config = config or ErrorStreakConfig()
+        self.config.validate()
+
+    def new_state(self) -> ErrorStreakState:
+        return ErrorStreakState()
+
+    def observe(self, state: ErrorStreakState, step: StepRecord) -> Finding | None:
+        if not step.calls:
+            return None
+        if not step.all_failed:
+            state.streak = 0
+            return None
+        if state.streak == 0:
+            state.streak_start = step.number
+        state.streak += 1
+        if self.config.threshold < 2 or state.streak < self.config.threshold:
+            return None
+        last = step.calls[-1]
+        return Finding(
+            detector=self.name,
+            key=f"{self.name}:{state.streak_start}",
+            summary=f"every tool call failed for {state.streak} steps in a row",
+            count=state.streak,
+            first_step=state.streak_start,
+            last_step=step.number,
+            tool_name=last.name,
+            arguments=last.arguments,
+            last_result_preview=last.preview,
+        )

@@ -1,0 +1,109 @@
+"""Narration: the model restates the same intent step after step without acting on it.
+
+Two patterns, each firing at the ``repeats``-th step (default 3):
+- Restatement: consecutive steps whose texts say the same thing (estimated content-word
+  similarity >= ``similarity``, default 0.4; each text at least ``min_words`` content words,
+  default 5) while the calls do not act on what the text names: "Let me check the
+  configuration to find where the policy is applied", reworded, while the calls wander.
+- Talking without acting: consecutive text-only steps within one turn (no user message in
+  between): the model announces an action that never comes, and the harness keeps asking.
+
+Not flagged: "Moving on to `b.py`" then reading ``b.py`` (the step refers to its calls: that
+is fan-out, not narration), "Checking again" while polling or "Let's run the tests again"
+after an edit (a step repeating the previous step's calls breaks the chain; whether that is
+progress is for the result-aware detectors to judge), short texts ("Done.", "Next file."),
+similar texts that are not consecutive (edit, test, edit, test with templated messages).
+
+Seeds: OpenHands (exact message x3), HolmesGPT (3 turns, >= 4 words), weave-os router (>= 40
+characters, 3 times in 12 messages). Works from the sketch and ``refers_to_calls`` alone
+(privacy mode).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from loopwatch.detect.step import StepRecord
+from loopwatch.sketch import TextSketch, similarity
+from loopwatch.verdict import Finding
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class NarrationConfig:
+    repeats: int = 3
+    similarity: float = 0.4
+    min_words: int = 5
+
+    def validate(self) -> None:
+        if self.repeats < 0:
+            raise ValueError("narration.repeats must be >= 0 (values < 2 mean off)")
+        if not 0.0 < self.similarity <= 1.0:
+            raise ValueError("narration.similarity must be in (0, 1]")
+        if self.min_words < 1:
+            raise ValueError("narration.min_words must be >= 1")
+
+
+@dataclass(slots=True)
+class NarrationState:
+    last_sketch: TextSketch | None = None
+    last_calls: tuple[str, ...] = ()
+    restated: int = 0  # consecutive steps restating the same intent
+    restated_from: int = 0
+    text_only: int = 0  # consecutive steps without tool calls
+    text_only_from: int = 0
+
+
+class Narration:
+    name = "narration"
+    per_turn = True
+
+    def __init__(self, config: NarrationConfig | None = None) -> None:
+        self.config = config or NarrationConfig()
+        self.config.validate()
+
+    def new_state(self) -> NarrationState:
+        return NarrationState()
+
+    def observe(self, state: NarrationState, step: StepRecord) -> Finding | None:
+        if step.calls:
+            state.text_only = 0
+        else:
+            state.text_only_from = step.number if state.text_only == 0 else state.text_only_from
+            state.text_only += 1
+        self._track_restatement(state, step)
+        limit = self.config.repeats
+        if limit < 2:
+            return None
+        if state.text_only >= limit:
+            return self._finding(
+                step, state.text_only_from, state.text_only, "the model answered without acting"
+            )
+        if state.restated >= limit:
+            return self._finding(step, state.restated_from, state.restated, "the same intent was restated")
+        return None
+
+    def _track_restatement(self, state: NarrationState, step: StepRecord) -> None:
+        sketch = step.sketch
+        calls = tuple(sorted(c.call for c in step.calls))
+        repeated_action = bool(calls) and calls == state.last_calls
+        state.last_calls = calls
+        previous, state.last_sketch = state.last_sketch, sketch
+        if sketch is None or sketch.words < self.config.min_words or repeated_action or step.refers_to_calls:
+            state.restated, state.last_sketch = 0, None
+            return
+        if previous is not None and similarity(previous, sketch) >= self.config.similarity:
+            if state.restated == 0:
+                state.restated, state.restated_from = 1, step.number - 1
+            state.restated += 1
+        else:
+            state.restated, state.restated_from = 1, step.number
+
+    def _finding(self, step: StepRecord, first: int, count: int, what: str) -> Finding:
+        return Finding(
+            detector=self.name,
+            key=f"{self.name}:{first}",
+            summary=f"{what} in {count} consecutive steps",
+            count=count,
+            first_step=first,
+            last_step=step.number,
+        )

@@ -1,0 +1,85 @@
+"""Revisit: step after step produces nothing the turn had not already seen.
+
+Pattern: ``stale_steps`` (default 15) consecutive steps in which every (call, result) pair had
+already occurred earlier in the turn. It catches loops of any period and loops that are not
+strict cycles (blocks of earlier calls re-issued out of order), which fixed-period matchers
+miss. It is the backstop, so it waits long: agents re-read a handful of earlier results
+after a long exploration (context lost), and that is not yet a loop.
+
+Not flagged: a single re-read of a file after a while, or a few of them (the run must be
+consecutive and long), re-running a command whose output changed (a new pair), polling with
+changing status, a new user turn asking again (state is per turn).
+
+Memory: the turn's most recent ``memory`` (default 512) distinct pairs.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from loopwatch.detect.step import StepRecord
+from loopwatch.verdict import Finding
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RevisitConfig:
+    stale_steps: int = 15
+    memory: int = 512
+
+    def validate(self) -> None:
+        if self.stale_steps < 0:
+            raise ValueError("revisit.stale_steps must be >= 0 (values < 2 mean off)")
+        if self.memory < 1:
+            raise ValueError("revisit.memory must be >= 1")
+
+
+@dataclass(slots=True)
+class RevisitState:
+    seen: dict[str, int] = field(default_factory=dict)  # pair -> step first seen (ordered set)
+    stale_run: int = 0
+    run_start: int = 0
+
+
+class Revisit:
+    name = "revisit"
+    per_turn = True
+
+    def __init__(self, config: RevisitConfig | None = None) -> None:
+        self.config = config or RevisitConfig()
+        self.config.validate()
+
+    def new_state(self) -> RevisitState:
+        return RevisitState()
+
+    def observe(self, state: RevisitState, step: StepRecord) -> Finding | None:
+        if not step.calls:
+            return None
+        pairs = [f"{c.call}:{c.result}" for c in step.calls]
+        stale = all(p in state.seen for p in pairs)
+        for p in pairs:
+            state.seen.setdefault(p, step.number)
+        while len(state.seen) > self.config.memory:
+            del state.seen[next(iter(state.seen))]
+        if not stale:
+            state.stale_run = 0
+            return None
+        if state.stale_run == 0:
+            state.run_start = step.number
+        state.stale_run += 1
+        if self.config.stale_steps < 2 or state.stale_run < self.config.stale_steps:
+            return None
+        last = step.calls[-1]
+        return Finding(
+            detector=self.name,
+            key=f"{self.name}:{state.run_start}",
+            summary=(
+                f"the last {state.stale_run} steps only repeated calls made earlier in this "
+                "turn, with the same results"
+            ),
+            count=state.stale_run,
+            first_step=state.run_start,
+            last_step=step.number,
+            tool_name=last.name,
+            arguments=last.arguments,
+            last_result_preview=last.preview,
+        )
