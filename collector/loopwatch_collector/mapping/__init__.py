@@ -1,0 +1,21 @@
+"""The span mapper: OTLP spans from any GenAI instrumentation -> loopwatch events per trace.
+
+Recognised families (one module each): OTel GenAI semantic conventions (:mod:`genai`),
+OpenInference, OpenLLMetry/Traceloop, OpenLIT, pydantic-ai, MCP, LangSmith/Langfuse
+(:mod:`platforms`) and loopwatch's own SDK. :mod:`recognise` holds the precedence,
+:mod:`assemble` the per-trace assembly, :mod:`ids` the event-id rule.
+"""
+
+from __future__ import annotations
+
+from loopwatch_collector.mapping.assemble import DEFAULT_MAX_TRACES, MappedTrace, SpanMapper
+from loopwatch_collector.mapping.spans import SpanView, id_problem, span_view_from_proto
+
+__all__ = [
+    "DEFAULT_MAX_TRACES",
+    "MappedTrace",
+    "SpanMapper",
+    "SpanView",
+    "id_problem",
+    "span_view_from_proto",
+]

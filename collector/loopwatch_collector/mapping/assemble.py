@@ -1,0 +1,313 @@
+"""Spans in, per-trace event streams out: the span mapper.
+
+``SpanMapper.map`` groups a batch's spans by trace, orders each trace's spans by start time and
+turns them into events:
+
+- an LLM span with captured output -> a ``Step`` (assistant text, requested tool calls, usage),
+  preceded by the ``ToolResult`` s fed back in its input for calls still awaiting a result;
+- an LLM span without captured output -> a text-less final ``Step`` when its finish reason says
+  it answered, nothing when it stopped for tools (the tool spans make the step then);
+- a tool span whose call an LLM step carried -> its ``ToolResult``;
+- other tool spans (tool-only instrumentations, content off) -> a synthesised ``Step`` holding
+  the call (parallel tool spans of one parent that overlap in time share one step), then the
+  ``ToolResult``.
+
+Content not captured: arguments -> ``ToolCall.create(arguments=None)`` (the fingerprint is the
+tool name); a result -> a placeholder unique to the call, so that "the same result again" is
+never claimed from nothing (repeats are then judged on names, errors and budgets only); an
+error -> its ``error.type``.
+
+Context: agent from ``gen_ai.agent.name`` (else resource ``service.name``), conversation from
+``gen_ai.conversation.id`` / ``session.id`` / platform session keys; both are remembered per
+trace because the agent span that carries them ends (and is exported) last.
+
+Thread-safety: one mapper per event loop; ``map`` mutates the per-trace memory, bounded to
+``max_traces`` traces (least recently used forgotten) of at most ``_CALL_MEMORY`` call ids each.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field, replace
+
+from loopwatch.events import Event, Step, ToolCall, ToolResult, TraceContext, Usage
+from loopwatch.fingerprint import canonical_arguments
+from loopwatch_collector.mapping import ids, loopwatch_sdk
+from loopwatch_collector.mapping.model import UNKNOWN, LlmSpan, ToolSpan
+from loopwatch_collector.mapping.recognise import llm_of, requests_tools, tool_of
+from loopwatch_collector.mapping.spans import SpanView
+from loopwatch_collector.mapping.values import MAX_CONTENT_CHARS, as_arguments, first_text, text
+
+# Traces remembered between batches (agent, conversation, calls awaiting results). A trace
+# forgotten early only loses the link between its later tool spans and earlier LLM steps.
+DEFAULT_MAX_TRACES = 10_000
+# Call ids remembered per trace: a step requests a handful; results arrive within a few steps.
+_CALL_MEMORY = 256
+_CONVERSATION_KEYS = (
+    "gen_ai.conversation.id",
+    "session.id",
+    "langfuse.session.id",
+    "traceloop.association.properties.session_id",
+    "traceloop.association.properties.conversation_id",
+    "traceloop.association.properties.thread_id",
+    "langsmith.metadata.conversation_id",
+    "langsmith.metadata.session_id",
+    "langsmith.metadata.thread_id",
+)
+UNKNOWN_AGENT = "unknown"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MappedTrace:
+    """One trace's share of a batch: its context, its events in order, its span counts."""
+
+    context: TraceContext
+    events: tuple[Event, ...]
+    span_ids: tuple[str, ...]
+    ignored: int = 0  # spans with no agent meaning (HTTP, DB, agent/workflow wrappers, ...)
+
+
+@dataclass(slots=True)
+class _TraceMemo:
+    agent: str | None = None
+    service: str | None = None
+    conversation_id: str | None = None
+    carried: dict[str, None] = field(default_factory=dict)  # calls requested by an LLM step
+    awaiting: dict[str, None] = field(default_factory=dict)  # calls without a result yet
+    pending: dict[str, list[str]] = field(default_factory=dict)  # tool name -> unmatched call ids
+
+
+@dataclass(slots=True)
+class _Group:
+    """Tool spans waiting to become one synthesised step."""
+
+    calls: list[ToolCall] = field(default_factory=list)
+    results: list[ToolResult] = field(default_factory=list)
+    parent: str = ""
+    start_ns: int = 0
+    end_ns: int = 0
+
+
+class SpanMapper:
+    """Maps batches of spans to per-trace events; see the module docstring for the rules."""
+
+    def __init__(self, *, capture_content: bool = True, max_traces: int = DEFAULT_MAX_TRACES) -> None:
+        if max_traces < 1:
+            raise ValueError("mapping.max_traces must be >= 1")
+        self.capture_content = capture_content
+        self._max_traces = max_traces
+        self._memos: OrderedDict[str, _TraceMemo] = OrderedDict()
+
+    def map(self, spans: Iterable[SpanView]) -> list[MappedTrace]:
+        """Events per trace, traces in order of first appearance. Never raises on any span."""
+        by_trace: dict[str, list[SpanView]] = {}
+        for span in spans:
+            by_trace.setdefault(span.trace_id, []).append(span)
+        return [self._map_trace(trace_id, trace_spans) for trace_id, trace_spans in by_trace.items()]
+
+    def forget(self, trace_id: str) -> None:
+        """Drop what is remembered of ``trace_id`` (idempotent)."""
+        self._memos.pop(trace_id, None)
+
+    def _memo(self, trace_id: str) -> _TraceMemo:
+        memo = self._memos.pop(trace_id, None) or _TraceMemo()
+        self._memos[trace_id] = memo
+        while len(self._memos) > self._max_traces:
+            self._memos.popitem(last=False)
+        return memo
+
+    def _map_trace(self, trace_id: str, spans: list[SpanView]) -> MappedTrace:
+        memo = self._memo(trace_id)
+        spans.sort(key=lambda s: (s.start_ns, s.end_ns, s.span_id))
+        _learn_context(memo, spans)
+        events: list[Event] = []
+        group = _Group()
+        ignored = 0
+        for span in spans:
+            tool = tool_of(span)
+            if tool is not None:
+                group = self._tool_events(memo, span, tool, group, events)
+                continue
+            llm = llm_of(span)
+            if llm is None:
+                ignored += 1
+                continue
+            _flush(group, events)
+            group = _Group()
+            events.extend(self._llm_events(memo, span, llm))
+        _flush(group, events)
+        context = TraceContext(
+            trace_id=trace_id,
+            agent=memo.agent or memo.service or UNKNOWN_AGENT,
+            conversation_id=memo.conversation_id,
+        )
+        return MappedTrace(
+            context=context,
+            events=tuple(events),
+            span_ids=tuple(s.span_id for s in spans),
+            ignored=ignored,
+        )
+
+    def _tool_events(
+        self, memo: _TraceMemo, span: SpanView, tool: ToolSpan, group: _Group, events: list[Event]
+    ) -> _Group:
+        call_id = tool.call_id or _take_pending(memo, tool.name)
+        if call_id is not None and call_id in memo.carried:
+            _flush(group, events)
+            events.append(self._result(span, tool, call_id))
+            memo.awaiting.pop(call_id, None)
+            return _Group()
+        call_id = call_id or ids.span_call_id(span.span_id)
+        if group.calls and (span.parent_span_id != group.parent or span.start_ns >= group.end_ns):
+            _flush(group, events)
+            group = _Group()
+        if not group.calls:
+            group.parent, group.start_ns = span.parent_span_id, span.start_ns
+        group.end_ns = max(group.end_ns, span.end_ns)
+        group.calls.append(self._call(span, tool, call_id))
+        group.results.append(self._result(span, tool, call_id))
+        return group
+
+    def _call(self, span: SpanView, tool: ToolSpan, call_id: str) -> ToolCall:
+        arguments = None if tool.arguments is UNKNOWN else as_arguments(tool.arguments)
+        fingerprint = text(span.attributes.get("loopwatch.tool.call.fingerprint"))
+        if fingerprint is not None:
+            keep = arguments is not None and self.capture_content
+            captured = canonical_arguments(arguments) if keep else None
+            return ToolCall(id=call_id, name=tool.name, fingerprint=fingerprint, arguments=captured)
+        return ToolCall.create(
+            id=call_id,
+            name=tool.name,
+            arguments=arguments,
+            capture_content=self.capture_content and arguments is not None,
+        )
+
+    def _result(self, span: SpanView, tool: ToolSpan, call_id: str) -> ToolResult:
+        from_sdk = loopwatch_sdk.tool_result(span, tool, call_id, capture_content=self.capture_content)
+        if from_sdk is not None:
+            return from_sdk
+        if isinstance(tool.result, str):
+            content = tool.result
+        elif tool.is_error:
+            content = tool.error_type or "error"
+        else:
+            content = f"<loopwatch: result not captured, call {call_id}>"
+        return ToolResult.create(
+            event_id=ids.result_id(call_id),
+            call_id=call_id,
+            content=content,
+            is_error=tool.is_error,
+            error_type=tool.error_type,
+            time_unix_ns=span.end_ns,
+            capture_content=self.capture_content and isinstance(tool.result, str),
+        )
+
+    def _llm_events(self, memo: _TraceMemo, span: SpanView, llm: LlmSpan) -> list[Event]:
+        events: list[Event] = []
+        for fed in llm.fed_results:
+            if fed.call_id in memo.awaiting:
+                del memo.awaiting[fed.call_id]
+                events.append(
+                    ToolResult.create(
+                        event_id=ids.result_id(fed.call_id),
+                        call_id=fed.call_id,
+                        content=fed.content,
+                        time_unix_ns=span.start_ns,
+                        capture_content=self.capture_content,
+                    )
+                )
+        sdk_id = loopwatch_sdk.event_id(span)
+        calls = loopwatch_sdk.step_calls(span, llm.calls, capture_content=self.capture_content)
+        if calls is None:
+            calls = tuple(
+                ToolCall.create(
+                    id=call.id or ids.span_call_id(span.span_id, index),
+                    name=call.name,
+                    arguments=None if call.arguments is UNKNOWN else as_arguments(call.arguments),
+                    capture_content=self.capture_content and call.arguments is not UNKNOWN,
+                )
+                for index, call in enumerate(llm.calls)
+            )
+        answered = llm.finish_reason is not None and not requests_tools(llm)
+        if not (llm.output_known or calls or sdk_id or answered):
+            return events  # stopped for tools, content off: the tool spans will make the step
+        usage = Usage(input_tokens=max(0, llm.input_tokens), output_tokens=max(0, llm.output_tokens))
+        step = Step.create(
+            event_id=sdk_id or ids.step_id(calls[0].id if calls else None, span.span_id),
+            text=llm.text[:MAX_CONTENT_CHARS] if llm.text else None,
+            tool_calls=calls,
+            usage=usage,
+            finish_reason=llm.finish_reason,
+            time_unix_ns=span.end_ns,
+            capture_content=self.capture_content,
+        )
+        if step.sketch is None:
+            sketch = loopwatch_sdk.sketch(span)
+            if sketch is not None:
+                step = replace(step, sketch=sketch)
+        events.append(step)
+        for call in calls:
+            _remember(memo.carried, call.id)
+            _remember(memo.awaiting, call.id)
+            memo.pending.setdefault(call.name, []).append(call.id)
+        _bound_pending(memo)
+        return events
+
+
+def _flush(group: _Group, events: list[Event]) -> None:
+    if not group.calls:
+        return
+    events.append(
+        Step.create(
+            event_id=ids.step_id(group.calls[0].id, ""),
+            text=None,
+            tool_calls=tuple(group.calls),
+            time_unix_ns=group.start_ns,
+        )
+    )
+    events.extend(group.results)
+    group.calls, group.results = [], []
+
+
+def _take_pending(memo: _TraceMemo, name: str) -> str | None:
+    waiting = memo.pending.get(name)
+    if not waiting:
+        return None
+    call_id = waiting.pop(0)
+    if not waiting:
+        del memo.pending[name]
+    return call_id
+
+
+def _remember(memory: dict[str, None], key: str) -> None:
+    memory[key] = None
+    if len(memory) > _CALL_MEMORY:
+        del memory[next(iter(memory))]
+
+
+def _bound_pending(memo: _TraceMemo) -> None:
+    total = sum(len(v) for v in memo.pending.values())
+    while total > _CALL_MEMORY and memo.pending:
+        name = next(iter(memo.pending))
+        waiting = memo.pending[name]
+        waiting.pop(0)
+        total -= 1
+        if not waiting:
+            del memo.pending[name]
+
+
+def _learn_context(memo: _TraceMemo, spans: Sequence[SpanView]) -> None:
+    for span in spans:
+        attrs = span.attributes
+        if memo.agent is None or attrs.get("gen_ai.operation.name") == "invoke_agent":
+            agent = first_text(attrs, "gen_ai.agent.name")
+            if agent is not None:
+                memo.agent = agent
+        if memo.conversation_id is None:
+            memo.conversation_id = first_text(attrs, *_CONVERSATION_KEYS)
+    if memo.service is None:
+        for span in spans:
+            memo.service = first_text(span.resource, "service.name")
+            if memo.service is not None:
+                break

@@ -1,0 +1,32 @@
+"""OTLP trace receivers (gRPC and HTTP): wire data in, events to the pipeline. They only translate.
+
+Wiring (done by the server assembly)::
+
+    ingestor = OtlpIngestor(pipeline, metrics=metrics)
+    server = grpc.aio.server(options=GRPC_SERVER_OPTIONS)
+    add_otlp_trace_service(OtlpGrpcTraceService(ingestor), server)   # :4317
+    app.include_router(otlp_http_router(ingestor))                   # POST /v1/traces, :4318
+"""
+
+from __future__ import annotations
+
+from loopwatch_collector.receivers.ingest import ExportOutcome, OtlpIngestor, OverloadedError, TraceSink
+from loopwatch_collector.receivers.limits import MAX_REQUEST_BYTES
+from loopwatch_collector.receivers.otlp_grpc import (
+    GRPC_SERVER_OPTIONS,
+    OtlpGrpcTraceService,
+    add_otlp_trace_service,
+)
+from loopwatch_collector.receivers.otlp_http import otlp_http_router
+
+__all__ = [
+    "GRPC_SERVER_OPTIONS",
+    "MAX_REQUEST_BYTES",
+    "ExportOutcome",
+    "OtlpGrpcTraceService",
+    "OtlpIngestor",
+    "OverloadedError",
+    "TraceSink",
+    "add_otlp_trace_service",
+    "otlp_http_router",
+]

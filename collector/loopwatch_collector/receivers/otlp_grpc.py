@@ -1,0 +1,109 @@
+"""OTLP/gRPC trace receiver: ``opentelemetry.proto.collector.trace.v1.TraceService/Export``.
+
+Mount on a ``grpc.aio`` server built with ``options=GRPC_SERVER_OPTIONS`` (raises the receive
+limit from gRPC's 4 MiB to OTLP's 64 MiB; gRPC enforces it after decompression and answers
+RESOURCE_EXHAUSTED itself)::
+
+    add_otlp_trace_service(OtlpGrpcTraceService(ingestor), server)
+
+``add_otlp_trace_service`` registers a handler that receives the raw request bytes and decodes
+them here, so a malformed protobuf gets INVALID_ARGUMENT with a message (gRPC's own decoder
+would answer INTERNAL). ``OtlpGrpcTraceService`` is also a plain ``TraceServiceServicer`` for
+``add_TraceServiceServicer_to_server``, minus that refinement.
+
+Status codes: OK with ``partial_success`` when some spans were rejected; INVALID_ARGUMENT for a
+malformed request; RESOURCE_EXHAUSTED over the size limit; UNAVAILABLE with
+``google.rpc.RetryInfo`` when overloaded, in both ``grpc-status-details-bin`` (the standard
+rich status, read by Go and Java clients) and ``google.rpc.retryinfo-bin`` (the only key the
+Python exporter reads, OTEL.md 3.3).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import grpc
+from google.protobuf.message import DecodeError
+from google.rpc import code_pb2, error_details_pb2, status_pb2  # type: ignore[import-untyped]
+from grpc_status import rpc_status
+from opentelemetry.proto.collector.trace.v1 import trace_service_pb2_grpc
+from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import (
+    ExportTraceServiceRequest,
+    ExportTraceServiceResponse,
+)
+
+from loopwatch_collector.receivers.ingest import OtlpIngestor, OverloadedError
+from loopwatch_collector.receivers.limits import MAX_REQUEST_BYTES
+
+SERVICE_NAME = "opentelemetry.proto.collector.trace.v1.TraceService"
+RETRY_INFO_KEY = "google.rpc.retryinfo-bin"
+
+GRPC_SERVER_OPTIONS: tuple[tuple[str, Any], ...] = (
+    ("grpc.max_receive_message_length", MAX_REQUEST_BYTES),
+    # gRPC enables SO_REUSEPORT by default on Linux: two collectors could silently share a port.
+    ("grpc.so_reuseport", 0),
+)
+"""Options the gRPC server hosting this receiver must be created with."""
+
+
+class OtlpGrpcTraceService(trace_service_pb2_grpc.TraceServiceServicer):
+    """OTLP/gRPC ``Export``: decode, hand to the ingestor, answer. Runs on the server's loop."""
+
+    def __init__(self, ingestor: OtlpIngestor) -> None:
+        self._ingestor = ingestor
+
+    async def Export(  # noqa: N802 - the proto's method name
+        self, request: ExportTraceServiceRequest | bytes, context: grpc.aio.ServicerContext[Any, Any]
+    ) -> ExportTraceServiceResponse:
+        if isinstance(request, bytes):
+            if len(request) > MAX_REQUEST_BYTES:
+                await context.abort(
+                    grpc.StatusCode.RESOURCE_EXHAUSTED,
+                    f"request larger than {MAX_REQUEST_BYTES} bytes after decompression",
+                )
+            try:
+                request = ExportTraceServiceRequest.FromString(request)
+            except (DecodeError, RecursionError) as exc:
+                await context.abort(
+                    grpc.StatusCode.INVALID_ARGUMENT,
+                    f"request: not a valid OTLP ExportTraceServiceRequest ({exc})",
+                )
+        assert isinstance(request, ExportTraceServiceRequest)  # abort() raised otherwise
+        try:
+            outcome = await self._ingestor.export(request)
+        except OverloadedError as exc:
+            await _abort_unavailable(context, str(exc), exc.retry_after_s)
+        reply = ExportTraceServiceResponse()
+        if outcome.rejected:
+            reply.partial_success.rejected_spans = outcome.rejected
+            reply.partial_success.error_message = outcome.message
+        return reply
+
+
+def add_otlp_trace_service(servicer: OtlpGrpcTraceService, server: grpc.aio.Server) -> None:
+    """Register ``servicer`` on ``server``, decoding requests itself (see the module docstring)."""
+    handler = grpc.method_handlers_generic_handler(
+        SERVICE_NAME,
+        {
+            "Export": grpc.unary_unary_rpc_method_handler(
+                servicer.Export,
+                request_deserializer=None,
+                response_serializer=ExportTraceServiceResponse.SerializeToString,
+            )
+        },
+    )
+    server.add_generic_rpc_handlers((handler,))
+
+
+async def _abort_unavailable(
+    context: grpc.aio.ServicerContext[Any, Any], message: str, retry_after_s: float
+) -> None:
+    retry = error_details_pb2.RetryInfo()
+    seconds = int(retry_after_s)
+    retry.retry_delay.seconds = seconds
+    retry.retry_delay.nanos = int((retry_after_s - seconds) * 1e9)
+    status = status_pb2.Status(code=code_pb2.UNAVAILABLE, message=message)
+    status.details.add().Pack(retry)
+    rich = rpc_status.to_status(status)
+    metadata = (*tuple(rich.trailing_metadata), (RETRY_INFO_KEY, retry.SerializeToString()))
+    await context.abort(rich.code, rich.details, metadata)

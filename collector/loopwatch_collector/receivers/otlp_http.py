@@ -1,0 +1,124 @@
+"""OTLP/HTTP trace receiver: ``POST /v1/traces`` (protobuf or JSON, optionally gzip).
+
+Mount with ``app.include_router(otlp_http_router(ingestor))``; by OTLP convention on port 4318.
+
+Responses (OTLP spec, ``opentelemetry-proto:docs/specification.md``):
+- 200 with an ``ExportTraceServiceResponse`` in the request's content type; ``partial_success``
+  is set only when spans were rejected (count and a message naming the first problem).
+- 400 malformed body (bad protobuf, JSON, UTF-8 or gzip), 413 body over ``max_body_bytes``
+  after decompression, 415 content type or encoding not supported: a ``google.rpc.Status`` body
+  in the request's content type (JSON when the type itself is unsupported). Never retried.
+- 503 with ``Retry-After`` when overloaded (the exporters retry after that delay).
+Nothing is ingested from a request that fails as a whole, so a retry never double-counts.
+"""
+
+from __future__ import annotations
+
+import math
+import zlib
+
+from fastapi import APIRouter, Request, Response
+from google.protobuf.message import DecodeError
+from google.rpc import code_pb2, status_pb2  # type: ignore[import-untyped]
+from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import (
+    ExportTraceServiceRequest,
+    ExportTraceServiceResponse,
+)
+
+from loopwatch_collector.receivers.ingest import OtlpIngestor, OverloadedError
+from loopwatch_collector.receivers.limits import MAX_REQUEST_BYTES
+from loopwatch_collector.receivers.otlp_json import MalformedRequestError, parse_json_request, response_json
+
+PROTOBUF = "application/x-protobuf"
+JSON = "application/json"
+_PROTOBUF_TYPES = frozenset({PROTOBUF, "application/protobuf"})
+TRACES_PATH = "/v1/traces"
+
+
+class _BodyTooLargeError(Exception):
+    pass
+
+
+def otlp_http_router(ingestor: OtlpIngestor, *, max_body_bytes: int = MAX_REQUEST_BYTES) -> APIRouter:
+    """A router serving ``POST /v1/traces`` into ``ingestor``."""
+    if max_body_bytes < 1:
+        raise ValueError("otlp.max_request_bytes must be >= 1")
+    router = APIRouter()
+
+    @router.post(TRACES_PATH, include_in_schema=True, summary="OTLP/HTTP trace export")
+    async def export_traces(request: Request) -> Response:
+        content_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
+        if content_type in _PROTOBUF_TYPES:
+            content_type = PROTOBUF
+        elif content_type != JSON:
+            return _error(415, code_pb2.INVALID_ARGUMENT, f"unsupported content type {content_type!r}", JSON)
+        encoding = request.headers.get("content-encoding", "identity").strip().lower()
+        if encoding not in ("gzip", "identity", ""):
+            return _error(415, code_pb2.INVALID_ARGUMENT, f"unsupported encoding {encoding!r}", content_type)
+        try:
+            body = await _read_body(request, max_body_bytes, gzip=encoding == "gzip")
+        except _BodyTooLargeError:
+            message = f"request larger than {max_body_bytes} bytes after decompression"
+            return _error(413, code_pb2.RESOURCE_EXHAUSTED, message, content_type)
+        except zlib.error as exc:
+            return _error(400, code_pb2.INVALID_ARGUMENT, f"body: invalid gzip data ({exc})", content_type)
+        try:
+            export = _parse(body, content_type)
+        except MalformedRequestError as exc:
+            return _error(400, code_pb2.INVALID_ARGUMENT, str(exc), content_type)
+        try:
+            outcome = await ingestor.export(export)
+        except OverloadedError as exc:
+            response = _error(503, code_pb2.UNAVAILABLE, str(exc), content_type)
+            response.headers["Retry-After"] = str(max(1, math.ceil(exc.retry_after_s)))
+            return response
+        reply = ExportTraceServiceResponse()
+        if outcome.rejected:
+            reply.partial_success.rejected_spans = outcome.rejected
+            reply.partial_success.error_message = outcome.message
+        return _message(200, reply, content_type)
+
+    return router
+
+
+async def _read_body(request: Request, limit: int, *, gzip: bool) -> bytes:
+    declared = request.headers.get("content-length", "")
+    if declared.isdigit() and int(declared) > limit:
+        raise _BodyTooLargeError
+    raw = bytearray()
+    async for chunk in request.stream():
+        raw += chunk
+        if len(raw) > limit:
+            raise _BodyTooLargeError
+    if not gzip:
+        return bytes(raw)
+    inflater = zlib.decompressobj(wbits=16 + zlib.MAX_WBITS)
+    body = inflater.decompress(bytes(raw), limit + 1)
+    if len(body) > limit:
+        raise _BodyTooLargeError
+    if not inflater.eof:
+        raise zlib.error("truncated gzip stream")
+    return body
+
+
+def _parse(body: bytes, content_type: str) -> ExportTraceServiceRequest:
+    if content_type == JSON:
+        return parse_json_request(body)
+    try:
+        return ExportTraceServiceRequest.FromString(body)
+    except (DecodeError, RecursionError) as exc:
+        raise MalformedRequestError(
+            "body", f"not a valid OTLP protobuf ExportTraceServiceRequest ({exc})"
+        ) from exc
+
+
+def _message(
+    status: int, message: ExportTraceServiceResponse | status_pb2.Status, content_type: str
+) -> Response:
+    if content_type == JSON:
+        return Response(response_json(message), status_code=status, media_type=JSON)
+    return Response(message.SerializeToString(), status_code=status, media_type=PROTOBUF)
+
+
+def _error(status: int, code: int, message: str, content_type: str) -> Response:
+    return _message(status, status_pb2.Status(code=code, message=message), content_type)
