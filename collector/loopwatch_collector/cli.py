@@ -19,6 +19,7 @@ from pathlib import Path
 from loopwatch.detect.engine import Engine
 from loopwatch.scenario import ScenarioError, iter_scenario_files, load_scenario, replay
 from loopwatch.verdict import Verdict
+from loopwatch_collector.serve import add_serve_parser, serve
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -27,12 +28,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     rp = sub.add_parser("replay", help="replay recorded transcripts through the engine")
     rp.add_argument("paths", nargs="+", type=Path, help="scenario files or directories")
     rp.add_argument("--format", choices=("table", "jsonl"), default="table")
+    add_serve_parser(sub)
     args = parser.parse_args(argv)
+    if args.command == "serve":
+        return serve(args)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
-    if args.command == "replay":
-        return _replay(args.paths, args.format)
-    parser.error(f"unknown command {args.command}")
-    return 2
+    return _replay(args.paths, args.format)
 
 
 def _replay(paths: Sequence[Path], output_format: str) -> int:

@@ -52,7 +52,8 @@ from loopwatch_collector.store.base import RemovalReason, SessionRecord, Session
 
 logger = logging.getLogger(__name__)
 
-Source = Literal["otlp", "evaluate"]
+#: ``source`` values of ``Pipeline.ingest`` (the ``source`` label of ``loopwatch_events_total``).
+SOURCES = ("otlp", "evaluate")
 SessionFilter = Literal["looping", "runaway"]
 # GetVerdict re-reads the store at least this often while waiting: with a shared (Redis) store,
 # another replica may ingest the trace without notifying this one.
@@ -103,13 +104,16 @@ class Pipeline:
             event.set()
         await self.store.shutdown()
 
-    async def ingest(self, context: TraceContext, events: Sequence[Event], *, source: Source) -> Verdict:
+    async def ingest(self, context: TraceContext, events: Sequence[Event], *, source: str) -> Verdict:
         """Append ``events`` to the trace of ``context`` and return the verdict after them.
 
-        Idempotent by event id. The verdict is the most severe of the steps the events
-        completed (CONTINUE when none completed; HALT stays HALT); in ``shadow`` mode an
-        intervening verdict is exported but CONTINUE is returned. Raises ``StoreError``.
+        ``source`` is ``"otlp"`` or ``"evaluate"`` (``SOURCES``). Idempotent by event id. The
+        verdict is the most severe of the steps the events completed (CONTINUE when none
+        completed; HALT stays HALT); in ``shadow`` mode an intervening verdict is exported but
+        CONTINUE is returned. Raises ``StoreError``, and ``ValueError`` for an unknown source.
         """
+        if source not in SOURCES:
+            raise ValueError(f"source must be one of {SOURCES}, got {source!r}")
         engine, settings = self._engines.for_agent(context.agent)
         created = False
 
@@ -259,7 +263,7 @@ class Pipeline:
         self._report(context, limited, source=None)
         return limited
 
-    def _report(self, context: TraceContext, outcome: IngestOutcome, *, source: Source | None) -> None:
+    def _report(self, context: TraceContext, outcome: IngestOutcome, *, source: str | None) -> None:
         m = self.metrics
         agent = m.agent_label(context.agent)
         if source is not None:

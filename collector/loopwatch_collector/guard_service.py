@@ -1,0 +1,144 @@
+"""The ``loopwatch.v1.LoopGuard`` gRPC servicer (grpc.aio): it only translates.
+
+``Evaluate`` / ``GetVerdict`` / ``WatchVerdicts`` decode requests with ``loopwatch._wire``,
+call the ``Pipeline`` and encode the verdict. Errors are mapped at this edge and always sent
+with ``context.abort`` (never an uncaught exception, which gRPC would turn into UNKNOWN):
+
+- bad input -> ``INVALID_ARGUMENT``, the message naming the field (``events[2].event_id: required``);
+- session store down -> ``UNAVAILABLE`` with ``RetryInfo`` (the SDK fails open);
+- anything else -> ``INTERNAL`` (logged once per call).
+
+Runs on the server's event loop.
+"""
+
+from __future__ import annotations
+
+import importlib
+import logging
+from collections.abc import AsyncIterator
+from typing import Any, NoReturn, Protocol
+
+import grpc
+from google.protobuf import duration_pb2
+from grpc_status import rpc_status
+
+from loopwatch._proto.v1 import guard_pb2 as pb
+from loopwatch._proto.v1 import guard_pb2_grpc
+from loopwatch._wire import (
+    WireError,
+    action_from_proto,
+    context_from_proto,
+    events_from_proto,
+    tool_call_from_proto,
+    verdict_to_proto,
+)
+from loopwatch.events import ToolCall
+from loopwatch.verdict import Action
+from loopwatch_collector.exceptions import StoreError
+from loopwatch_collector.pipeline import Pipeline
+
+logger = logging.getLogger(__name__)
+
+SERVICE_NAME = "loopwatch.v1.LoopGuard"
+# Leave the client this much of its deadline to receive the answer of a GetVerdict that timed out.
+_DEADLINE_MARGIN_S = 0.05
+# Suggested back-off when the store is unavailable; the SDK fails open meanwhile.
+_RETRY_AFTER_S = 1
+# googleapis-common-protos ships no type stubs; imported as modules (typed Any) rather than
+# silenced, so the day stubs are installed nothing here turns into an unused ignore.
+_status_pb2 = importlib.import_module("google.rpc.status_pb2")
+_error_details_pb2 = importlib.import_module("google.rpc.error_details_pb2")
+_UNAVAILABLE = 14  # google.rpc.Code.UNAVAILABLE
+
+
+class Context(Protocol):
+    """The part of ``grpc.aio.ServicerContext`` used here (the grpc stubs are optional)."""
+
+    async def abort(self, code: grpc.StatusCode, details: str = "") -> NoReturn: ...
+
+    async def abort_with_status(self, status: Any) -> NoReturn: ...
+
+    def time_remaining(self) -> float | None: ...
+
+
+class LoopGuardService(guard_pb2_grpc.LoopGuardServicer):  # type: ignore[misc]  # generated base is untyped
+    """``LoopGuard`` over a ``Pipeline``; see the module docstring for error mapping."""
+
+    def __init__(self, pipeline: Pipeline) -> None:
+        self._pipeline = pipeline
+
+    async def Evaluate(self, request: pb.EvaluateRequest, context: Context) -> pb.Verdict:  # noqa: N802
+        try:
+            trace = context_from_proto(request.trace_id, request.agent, request.conversation_id)
+            events = events_from_proto(request.events)
+            pending = pending_call_from_request(request)
+        except WireError as exc:
+            await context.abort(grpc.StatusCode.INVALID_ARGUMENT, str(exc))
+        try:
+            verdict = await self._pipeline.evaluate(trace, events, pending_call=pending)
+        except StoreError as exc:
+            await _unavailable(context, f"session store unavailable: {exc}")
+        except Exception:
+            logger.exception("Evaluate failed")
+            await context.abort(grpc.StatusCode.INTERNAL, "internal error while evaluating")
+        return verdict_to_proto(verdict, trace_id=trace.trace_id, agent=trace.agent)
+
+    async def GetVerdict(self, request: pb.GetVerdictRequest, context: Context) -> pb.Verdict:  # noqa: N802
+        try:
+            trace = context_from_proto(request.trace_id, "", "")
+        except WireError as exc:
+            await context.abort(grpc.StatusCode.INVALID_ARGUMENT, str(exc))
+        remaining = context.time_remaining()
+        timeout_s = float("inf") if remaining is None else max(0.0, remaining - _DEADLINE_MARGIN_S)
+        try:
+            verdict = await self._pipeline.get_verdict(trace.trace_id, request.min_step, timeout_s)
+            record = await self._pipeline.get_session(trace.trace_id)
+        except StoreError as exc:
+            await _unavailable(context, f"session store unavailable: {exc}")
+        except Exception:
+            logger.exception("GetVerdict failed")
+            await context.abort(grpc.StatusCode.INTERNAL, "internal error while reading the verdict")
+        return verdict_to_proto(verdict, trace_id=trace.trace_id, agent=record.agent if record else "")
+
+    async def WatchVerdicts(  # noqa: N802
+        self, request: pb.WatchVerdictsRequest, context: Context
+    ) -> AsyncIterator[pb.Verdict]:
+        try:
+            actions = frozenset(
+                action_from_proto(a, field=f"actions[{i}]") for i, a in enumerate(request.actions)
+            )
+        except WireError as exc:
+            await context.abort(grpc.StatusCode.INVALID_ARGUMENT, str(exc))
+        if Action.CONTINUE in actions:
+            await context.abort(
+                grpc.StatusCode.INVALID_ARGUMENT, "actions: CONTINUE verdicts are not streamed"
+            )
+        async with self._pipeline.subscribe(agent=request.agent or None, actions=actions or None) as sub:
+            async for issued in sub:
+                yield verdict_to_proto(issued.verdict, trace_id=issued.trace_id, agent=issued.agent)
+
+
+def pending_call_from_request(request: pb.EvaluateRequest) -> ToolCall | None:
+    checkpoint = request.checkpoint
+    if checkpoint == pb.CHECKPOINT_BEFORE_TOOL_CALL:
+        if not request.HasField("pending_call"):
+            raise WireError("pending_call", "required with CHECKPOINT_BEFORE_TOOL_CALL")
+        return tool_call_from_proto(request.pending_call, field="pending_call")
+    if checkpoint not in (pb.CHECKPOINT_UNSPECIFIED, pb.CHECKPOINT_AFTER_BATCH):
+        raise WireError("checkpoint", f"unknown checkpoint {checkpoint}")
+    if request.HasField("pending_call"):
+        raise WireError("pending_call", "only allowed with CHECKPOINT_BEFORE_TOOL_CALL")
+    return None
+
+
+async def _unavailable(context: Context, message: str) -> NoReturn:
+    """Abort with UNAVAILABLE and RetryInfo in ``grpc-status-details-bin``."""
+    retry = _error_details_pb2.RetryInfo(retry_delay=duration_pb2.Duration(seconds=_RETRY_AFTER_S))
+    status = _status_pb2.Status(code=_UNAVAILABLE, message=message)
+    status.details.add().Pack(retry)
+    await context.abort_with_status(rpc_status.to_status(status))
+
+
+def add_loop_guard_service(service: LoopGuardService, server: grpc.aio.Server) -> None:
+    """Register ``service`` on ``server``."""
+    guard_pb2_grpc.add_LoopGuardServicer_to_server(service, server)
