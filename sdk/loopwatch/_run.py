@@ -160,7 +160,7 @@ class AgentRun:
         """Record a new user turn (repetition is counted per turn)."""
         with self._lock:
             self._user_messages += 1
-            event_id = f"{self._span_id(self._span)}:user:{self._user_messages}"
+            event_id = f"user:{self._span_id(self._span)}:{self._user_messages}"
         event = UserMessage.create(event_id=event_id, text=text, time_unix_ns=time.time_ns())
         self._span.add_event(
             attrs.USER_MESSAGE_EVENT,
@@ -383,8 +383,11 @@ class ChatSpan:
         usage = None
         if input_tokens is not None or output_tokens is not None:
             usage = Usage(input_tokens=input_tokens or 0, output_tokens=output_tokens or 0)
+        # The collector's event-id rule (loopwatch_collector/pipeline.py): a step is named by
+        # its first call, so OTLP spans from another instrumentation of the same call agree.
+        event_id = f"step:{calls[0].id}" if calls else f"step:span:{AgentRun._span_id(self.span)}"
         step = Step.create(
-            event_id=AgentRun._span_id(self.span),
+            event_id=event_id,
             text=text,
             tool_calls=calls,
             usage=usage,
@@ -427,7 +430,7 @@ class ToolSpan:
     def finish(self) -> None:
         capture = self.run.capture_content
         result = ToolResult.create(
-            event_id=AgentRun._span_id(self.span),
+            event_id=f"result:{self.call.id}",
             call_id=self.call.id,
             content=self._content,
             is_error=self._is_error,

@@ -57,7 +57,7 @@ def test_span_names_kinds_and_genai_attributes(spans: Spans) -> None:
     assert c[attrs.GEN_AI_RESPONSE_FINISH_REASONS] == ("tool_calls",)
     assert c[attrs.GEN_AI_USAGE_INPUT_TOKENS] == 100
     assert c[attrs.GEN_AI_USAGE_OUTPUT_TOKENS] == 10
-    assert c[attrs.LOOPWATCH_EVENT_ID] == f"{chat.context.span_id:016x}"
+    assert c[attrs.LOOPWATCH_EVENT_ID] == "step:call_1"
     assert c[attrs.LOOPWATCH_STEP_TOOL_CALL_IDS] == ("call_1",)
     assert c[attrs.LOOPWATCH_STEP_TOOL_CALL_NAMES] == ("search",)
     expected_call = call_fingerprint("search", canonical_arguments({"q": SECRET_ARG}))
@@ -75,7 +75,9 @@ def test_span_names_kinds_and_genai_attributes(spans: Spans) -> None:
     assert t[attrs.GEN_AI_TOOL_NAME] == "search"
     assert t[attrs.GEN_AI_TOOL_CALL_ID] == "call_1"
     assert t[attrs.GEN_AI_TOOL_TYPE] == "function"
-    assert t[attrs.LOOPWATCH_EVENT_ID] == f"{tool.context.span_id:016x}"
+    assert t[attrs.LOOPWATCH_EVENT_ID] == "result:call_1"
+    final = chats[1].attributes or {}
+    assert final[attrs.LOOPWATCH_EVENT_ID] == f"step:span:{chats[1].context.span_id:016x}"
     assert t[attrs.LOOPWATCH_TOOL_CALL_FINGERPRINT] == expected_call
     assert t[attrs.LOOPWATCH_TOOL_RESULT_FINGERPRINT] == result_fingerprint(
         "No results found for 'weather in atlantis'."
