@@ -1,0 +1,437 @@
+"""``RedisSessionStore`` against a real ``redis-server``: semantics, sharing, failure, expiry."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import socket
+import threading
+import time
+from collections.abc import Awaitable, Callable, Iterator
+from pathlib import Path
+from typing import Any, TypeVar
+
+import pytest
+import redis
+from prometheus_client import CollectorRegistry
+from redis_server import RedisServer, running_redis
+
+from loopwatch.detect.session import SessionState
+from loopwatch.events import TraceContext
+from loopwatch.scenario import iter_scenario_files, load_scenario
+from loopwatch.verdict import Action, Verdict
+from loopwatch_collector.config import config_from_mapping
+from loopwatch_collector.exceptions import ConfigError, StoreError
+from loopwatch_collector.metrics import Metrics
+from loopwatch_collector.pipeline import Pipeline
+from loopwatch_collector.store import codec
+from loopwatch_collector.store.base import RemovalReason, SessionRecord, SessionStore
+from loopwatch_collector.store.factory import build_store
+from loopwatch_collector.store.memory import InMemorySessionStore
+from loopwatch_collector.store.redis import (
+    RedisSessionStore,
+    RedisStoreOptions,
+    RedisUnavailableError,
+    build_redis_store,
+)
+
+T = TypeVar("T")
+CORPUS = Path("/work/shared/corpus")
+
+
+@pytest.fixture(scope="module")
+def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisServer]:
+    with running_redis(tmp_path_factory.mktemp("redis")) as srv:
+        yield srv
+
+
+@pytest.fixture
+def prefix(request: pytest.FixtureRequest) -> str:
+    return f"t{abs(hash(request.node.nodeid)) % 10**8}:"
+
+
+def run(coro_fn: Callable[[], Awaitable[T]]) -> T:
+    async def main() -> T:
+        return await coro_fn()
+
+    return asyncio.run(main())
+
+
+def _record(trace_id: str, now: float = 0.0) -> SessionRecord:
+    return SessionRecord(
+        trace_id=trace_id,
+        agent="a",
+        conversation_id=None,
+        state=SessionState(),
+        started_unix_s=now,
+        last_seen_unix_s=now,
+    )
+
+
+def _store(server: RedisServer, prefix: str, **kwargs: Any) -> RedisSessionStore:
+    options = kwargs.pop("options", RedisStoreOptions())
+    return RedisSessionStore(url=server.url, key_prefix=prefix, options=options, **kwargs)
+
+
+def _bump(record: SessionRecord) -> int:
+    record.tool_calls += 1
+    return record.tool_calls
+
+
+# --- basic semantics ----------------------------------------------------------------------------
+
+
+def test_update_creates_then_loads_and_keys_use_cluster_hash_tags(server: RedisServer, prefix: str) -> None:
+    async def scenario() -> None:
+        store = _store(server, prefix)
+        assert await store.get("abc") is None
+        assert await store.update("abc", _bump, create=lambda: _record("abc")) == 1
+        assert await store.update("abc", _bump, create=lambda: _record("never")) == 2
+        record = await store.get("abc")
+        assert record is not None
+        assert (record.trace_id, record.tool_calls) == ("abc", 2)
+        await store.shutdown()
+
+    run(scenario)
+    client = redis.Redis.from_url(server.url)
+    key = f"{prefix}{{trace:abc}}"
+    assert client.exists(key)
+    assert 0 < client.pttl(key) <= (3600 + 60) * 1000
+    assert client.zscore(f"{prefix}sessions", "abc") is not None
+    client.close()
+
+
+def test_list_sessions_most_recent_first_with_predicate(server: RedisServer, prefix: str) -> None:
+    clock = [1000.0]
+
+    async def scenario() -> None:
+        store = _store(server, prefix, clock=lambda: clock[0])
+        for i in range(5):
+            clock[0] += 10  # past the index throttle: every update is indexed
+            await store.update(f"t{i}", _bump, create=lambda i=i: _record(f"t{i}"))  # type: ignore[misc]
+        await asyncio.sleep(0.05)  # index writes run in the background
+        listed = await store.list_sessions()
+        assert [r.trace_id for r in listed] == ["t4", "t3", "t2", "t1", "t0"]
+        odd = await store.list_sessions(predicate=lambda r: r.trace_id in {"t1", "t3"}, limit=1)
+        assert [r.trace_id for r in odd] == ["t3"]
+        await store.shutdown()
+
+    run(scenario)
+
+
+def test_conversation_usage_aggregates_across_traces_and_replicas(server: RedisServer, prefix: str) -> None:
+    async def scenario() -> None:
+        a, b = _store(server, prefix), _store(server, prefix)
+        await a.add_conversation_usage("c1", steps=2, tool_calls=3, now_unix_s=1.0)
+        usage = await b.add_conversation_usage("c1", steps=1, tool_calls=0, now_unix_s=2.0)
+        assert (usage.steps, usage.tool_calls, usage.last_seen_unix_s) == (3, 3, 2.0)
+        other = await b.add_conversation_usage("c2", steps=1, tool_calls=1, now_unix_s=2.0)
+        assert other.steps == 1
+        await a.shutdown()
+        await b.shutdown()
+
+    run(scenario)
+
+
+def test_apply_failure_writes_nothing(server: RedisServer, prefix: str) -> None:
+    def boom(record: SessionRecord) -> None:
+        record.tool_calls = 99
+        raise KeyError("bug")
+
+    async def scenario() -> None:
+        store = _store(server, prefix)
+        await store.update("x", _bump, create=lambda: _record("x"))
+        with pytest.raises(KeyError):
+            await store.update("x", boom, create=lambda: _record("x"))
+        assert await store.update("x", _bump, create=lambda: _record("x")) == 2
+        await store.shutdown()
+
+    run(scenario)
+
+
+def test_unknown_format_version_is_a_store_error_and_is_not_overwritten(
+    server: RedisServer, prefix: str
+) -> None:
+    client = redis.Redis.from_url(server.url)
+    key = f"{prefix}{{trace:v9}}"
+    client.set(key, b"0123456789abcdef" + bytes((9, 0)) + b"future")
+
+    async def scenario() -> None:
+        store = _store(server, prefix)
+        with pytest.raises(StoreError, match="version 9"):
+            await store.update("v9", _bump, create=lambda: _record("v9"))
+        await store.shutdown()
+
+    run(scenario)
+    assert client.get(key) == b"0123456789abcdef" + bytes((9, 0)) + b"future"
+    client.close()
+
+
+def test_shutdown_is_idempotent_and_safe_without_start(server: RedisServer, prefix: str) -> None:
+    async def scenario() -> None:
+        store = _store(server, prefix)
+        await store.shutdown()
+        await store.shutdown()
+        with pytest.raises(StoreError):
+            await store.get("x")
+        started = _store(server, prefix)
+        await started.start()
+        await started.start()
+        await started.shutdown()
+        await started.shutdown()
+
+    run(scenario)
+
+
+# --- replicas: shared state, conflicts, concurrency ---------------------------------------------
+
+
+def test_two_replicas_alternating_match_one_in_memory_collector(server: RedisServer, prefix: str) -> None:
+    """The pipeline over the whole corpus: memory store vs two Redis stores taking turns."""
+    paths = list(iter_scenario_files([CORPUS / "real", CORPUS / "synthetic"]))[::3]
+    config = config_from_mapping({})
+
+    async def verdicts(stores: list[SessionStore]) -> list[list[Verdict]]:
+        pipelines = [Pipeline(config, s, Metrics(CollectorRegistry())) for s in stores]
+        out: list[list[Verdict]] = []
+        for n, path in enumerate(paths):
+            context = TraceContext(trace_id=f"{n:032x}", agent="agent")
+            got = []
+            for i, event in enumerate(load_scenario(path).events):
+                got.append(await pipelines[i % len(pipelines)].ingest(context, [event], source="evaluate"))
+            out.append(got)
+        for p in pipelines:
+            await p.shutdown()
+        return out
+
+    expected = run(lambda: verdicts([InMemorySessionStore()]))
+    shared = run(lambda: verdicts([_store(server, prefix), _store(server, prefix)]))
+    assert shared == expected
+    assert any(v.intervenes for run_ in expected for v in run_)
+
+
+def test_stale_local_cache_costs_a_retry_never_an_event(server: RedisServer, prefix: str) -> None:
+    async def scenario() -> None:
+        a, b = _store(server, prefix), _store(server, prefix)
+        for _ in range(5):  # each write makes the other replica's cache stale
+            await a.update("t", _bump, create=lambda: _record("t"))
+            await b.update("t", _bump, create=lambda: _record("t"))
+        assert await a.update("t", _bump, create=lambda: _record("t")) == 11
+        assert a.conflicts + b.conflicts >= 9
+        await a.shutdown()
+        await b.shutdown()
+
+    run(scenario)
+
+
+def test_concurrent_updates_from_many_threads_lose_and_duplicate_nothing(
+    server: RedisServer, prefix: str
+) -> None:
+    threads, per_thread = 8, 25
+    errors: list[BaseException] = []
+
+    def worker() -> None:
+        async def go() -> None:
+            store = _store(
+                server, prefix, options=RedisStoreOptions(cas_attempts=1000, operation_timeout_s=30)
+            )
+            await asyncio.gather(
+                *(store.update("hot", _bump, create=lambda: _record("hot")) for _ in range(per_thread))
+            )
+            await store.shutdown()
+
+        try:
+            asyncio.run(go())
+        except BaseException as exc:  # noqa: BLE001 - reported below
+            errors.append(exc)
+
+    pool = [threading.Thread(target=worker) for _ in range(threads)]
+    for t in pool:
+        t.start()
+    for t in pool:
+        t.join()
+    assert errors == []
+
+    async def check() -> int:
+        store = _store(server, prefix)
+        record = await store.get("hot")
+        await store.shutdown()
+        assert record is not None
+        return record.tool_calls
+
+    assert run(check) == threads * per_thread
+
+
+# --- Redis unavailable ----------------------------------------------------------------------------
+
+
+def test_redis_stopped_fails_fast_logs_once_and_recovers_with_state(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    srv = RedisServer(tmp_path)
+    srv.start()
+    options = RedisStoreOptions(retry_interval_s=0.2, operation_timeout_s=0.5)
+    try:
+
+        async def scenario() -> None:
+            store = RedisSessionStore(url=srv.url, options=options)
+            await store.update("t", _bump, create=lambda: _record("t"))
+            srv.stop()
+            for _ in range(20):
+                started = time.monotonic()
+                with pytest.raises(RedisUnavailableError):
+                    await store.update("t", _bump, create=lambda: _record("t"))
+                assert time.monotonic() - started < options.operation_timeout_s + 0.1
+            srv.start()  # same port, same append-only file
+            await asyncio.sleep(options.retry_interval_s + 0.05)
+            assert await store.update("t", _bump, create=lambda: _record("t")) == 2
+            await store.shutdown()
+
+        with caplog.at_level(logging.INFO, logger="loopwatch_collector.store.redis"):
+            run(scenario)
+    finally:
+        srv.stop()
+    levels = [r.levelno for r in caplog.records if r.name == "loopwatch_collector.store.redis"]
+    assert levels == [logging.WARNING, logging.INFO]
+
+
+def test_unresponsive_redis_answers_within_the_operation_timeout() -> None:
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(16)  # accepts connections (kernel backlog) and never answers
+    port = listener.getsockname()[1]
+    options = RedisStoreOptions(operation_timeout_s=0.2, retry_interval_s=10)
+
+    async def scenario() -> None:
+        store = RedisSessionStore(url=f"redis://127.0.0.1:{port}/0", options=options)
+        started = time.monotonic()
+        with pytest.raises(RedisUnavailableError):
+            await store.update("t", _bump, create=lambda: _record("t"))
+        assert time.monotonic() - started < 0.4
+        started = time.monotonic()
+        with pytest.raises(RedisUnavailableError):  # the breaker: no second wait
+            await store.get("t")
+        assert time.monotonic() - started < 0.05
+        await store.shutdown()
+
+    try:
+        run(scenario)
+    finally:
+        listener.close()
+
+
+# --- expiry and the live-session bound ------------------------------------------------------------
+
+
+def test_idle_records_are_reported_exactly_once_across_replicas(server: RedisServer, prefix: str) -> None:
+    clock = [1000.0]
+    removed: list[tuple[str, RemovalReason]] = []
+
+    async def scenario() -> None:
+        stores = [_store(server, prefix, idle_ttl_s=30, clock=lambda: clock[0]) for _ in range(2)]
+        for s in stores:
+            s.add_removal_listener(lambda r, why: removed.append((r.trace_id, why)))
+        await stores[0].update("old", _bump, create=lambda: _record("old", clock[0]))
+        clock[0] += 20
+        await stores[1].update("new", _bump, create=lambda: _record("new", clock[0]))
+        await asyncio.sleep(0.05)
+        clock[0] += 15  # "old" idle 35 s > 30, "new" 15 s
+        assert await stores[0].sweep() + await stores[1].sweep() == 1
+        assert await stores[0].get("old") is None
+        assert await stores[1].get("new") is not None
+        for s in stores:
+            await s.shutdown()
+
+    run(scenario)
+    assert removed == [("old", RemovalReason.EXPIRED)]
+
+
+def test_live_session_bound_evicts_least_recently_seen(server: RedisServer, prefix: str) -> None:
+    clock = [1000.0]
+    removed: list[tuple[str, RemovalReason]] = []
+
+    async def scenario() -> None:
+        store = _store(server, prefix, max_sessions=2, clock=lambda: clock[0])
+        store.add_removal_listener(lambda r, why: removed.append((r.trace_id, why)))
+        for name in ("a", "b", "c"):
+            clock[0] += 10
+            await store.update(name, _bump, create=lambda n=name: _record(n))  # type: ignore[misc]
+        await asyncio.sleep(0.05)
+        assert await store.sweep() == 1
+        assert [r.trace_id for r in await store.list_sessions()] == ["c", "b"]
+        await store.shutdown()
+
+    run(scenario)
+    assert removed == [("a", RemovalReason.EVICTED)]
+
+
+def test_expired_record_is_replaced_on_update(server: RedisServer, prefix: str) -> None:
+    clock = [1000.0]
+    removed: list[RemovalReason] = []
+
+    async def scenario() -> None:
+        store = _store(server, prefix, idle_ttl_s=30, clock=lambda: clock[0])
+        store.add_removal_listener(lambda r, why: removed.append(why))
+        await store.update("t", _bump, create=lambda: _record("t"))
+        clock[0] += 31
+        assert await store.update("t", _bump, create=lambda: _record("t")) == 1
+        await store.shutdown()
+
+    run(scenario)
+    assert removed == [RemovalReason.EXPIRED]
+
+
+# --- configuration --------------------------------------------------------------------------------
+
+
+def test_factory_builds_the_redis_store_from_configuration(server: RedisServer) -> None:
+    config = config_from_mapping(
+        {
+            "store": "redis",
+            "redis": {"url": server.url, "key_prefix": "cfg:", "options": {"local_cache_size": 0}},
+            "sessions": {"idle_ttl_s": 60},
+        }
+    )
+    store = build_store(config)
+    assert isinstance(store, RedisSessionStore)
+    run(store.shutdown)
+
+
+@pytest.mark.parametrize(
+    ("redis_section", "key"),
+    [
+        ({"options": {"cas_attempts": 0}}, "redis.options.cas_attempts"),
+        ({"options": {"no_such_option": 1}}, "redis.options.no_such_option"),
+        ({"options": {"tls": {"ca_file": "/ca.pem"}}}, "redis.options.tls"),
+        ({"key_prefix": "a{b}:"}, "redis.key_prefix"),
+    ],
+)
+def test_bad_redis_configuration_names_the_key(redis_section: dict[str, Any], key: str) -> None:
+    config = config_from_mapping({"store": "redis", "redis": redis_section})
+    with pytest.raises(ConfigError, match=key.replace(".", r"\.")):
+        build_redis_store(config)
+
+
+def test_tls_options_reach_the_client() -> None:
+    options = RedisStoreOptions.model_validate({"tls": {"ca_file": "/etc/ca.pem", "check_hostname": False}})
+    store = RedisSessionStore(url="rediss://redis.example:6380/0", options=options)
+    kwargs = store._client.connection_pool.connection_kwargs
+    assert kwargs["ssl_ca_certs"] == "/etc/ca.pem"
+    assert kwargs["ssl_check_hostname"] is False
+    run(store.shutdown)
+
+
+def test_records_in_redis_are_codec_bytes_behind_a_token(server: RedisServer, prefix: str) -> None:
+    async def scenario() -> None:
+        store = _store(server, prefix)
+        await store.update("t", _bump, create=lambda: _record("t"))
+        await store.shutdown()
+
+    run(scenario)
+    client = redis.Redis.from_url(server.url)
+    value = client.get(f"{prefix}{{trace:t}}")
+    client.close()
+    assert isinstance(value, bytes)
+    assert value[16] == codec.FORMAT_VERSION
+    assert codec.decode(value[16:], SessionRecord).tool_calls == 1
+    assert Action.CONTINUE.value == "continue"
