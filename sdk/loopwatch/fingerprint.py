@@ -23,24 +23,23 @@ from typing import Any
 # fingerprints stay short enough to keep per-session state small.
 _FINGERPRINT_BYTES = 8
 
-# Volatile tokens that change between otherwise identical results. Order matters: the broader
-# timestamp pattern runs before the bare-number patterns that would otherwise eat its parts.
-_VOLATILE_PATTERNS: tuple[tuple[re.Pattern[str], str], ...] = (
-    (
-        re.compile(r"\b\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?\b"),
-        "<ts>",
-    ),
-    (re.compile(r"\b\d{2}:\d{2}:\d{2}(?:[.,]\d+)?\b"), "<time>"),
-    (
-        re.compile(r"\b[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b"),
-        "<uuid>",
-    ),
-    (re.compile(r"\b0x[0-9a-fA-F]+\b"), "<hex>"),
-    (re.compile(r"\b(?=[0-9a-fA-F]*[a-fA-F])(?=[0-9a-fA-F]*\d)[0-9a-fA-F]{12,}\b"), "<hex>"),
-    (re.compile(r"\b\d+(?:\.\d+)?\s?(?:ns|us|µs|ms|s|sec|secs|seconds|m|min|mins)\b"), "<dur>"),
-    (re.compile(r"\b(?:pid|PID|process)[ =:]+\d+\b"), "pid=<pid>"),
-    (re.compile(r"\b1[5-9]\d{8}(?:\.\d+|\d{3,9})?\b"), "<epoch>"),
+# Volatile tokens that change between otherwise identical results, as (name, pattern). They are
+# matched in one pass (alternatives tried in this order at each position), so the broader
+# timestamp pattern wins over the bare-number patterns that would otherwise eat its parts.
+_VOLATILE_PARTS: tuple[tuple[str, str], ...] = (
+    ("ts", r"\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}(?::\d{2}(?:[.,]\d+)?)?(?:Z|[+-]\d{2}:?\d{2})?\b"),
+    ("time", r"\d{2}:\d{2}:\d{2}(?:[.,]\d+)?\b"),
+    ("uuid", r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b"),
+    ("hex", r"0x[0-9a-fA-F]+\b|(?=[0-9a-fA-F]*[a-fA-F])(?=[0-9a-fA-F]*\d)[0-9a-fA-F]{12,}\b"),
+    ("epoch", r"1[5-9]\d{8}(?:\.\d+|\d{3,9})?\b"),
+    ("dur", r"\d+(?:\.\d+)?\s?(?:ns|us|µs|ms|s|sec|secs|seconds|m|min|mins)\b"),
+    ("pid", r"(?:pid|PID|process)[ =:]+\d+\b"),
 )
+_VOLATILE = re.compile(r"\b(?:" + "|".join(f"(?P<{name}>{part})" for name, part in _VOLATILE_PARTS) + ")")
+
+
+def _placeholder(match: re.Match[str]) -> str:
+    return f"<{match.lastgroup}>"
 
 
 def canonical_json(value: Any) -> str:
@@ -88,10 +87,7 @@ def normalise_result(content: str) -> str:
     Besides the volatile tokens, whitespace runs are folded and carriage returns dropped, so
     terminal output that differs only in line endings or padding is the same result.
     """
-    text = content.replace("\r", "")
-    for pattern, replacement in _VOLATILE_PATTERNS:
-        text = pattern.sub(replacement, text)
-    return " ".join(text.split())
+    return " ".join(_VOLATILE.sub(_placeholder, content.replace("\r", "")).split())
 
 
 def result_fingerprint(content: str) -> str:

@@ -78,18 +78,17 @@ class Budget:
         if step.time_unix_ns:
             state.first_time_ns = state.first_time_ns or step.time_unix_ns
             state.elapsed_s = (step.time_unix_ns - state.first_time_ns) / _NS_PER_S
-        usage: dict[str, float] = {
-            "steps": state.steps,
-            "tool_calls": state.tool_calls,
-            "tokens": state.tokens,
-            "wall_time_s": state.elapsed_s,
-        }
-        for measure, value in usage.items():
-            hard = getattr(self.config, f"hard_max_{measure}")
+        c = self.config
+        usage = (
+            ("steps", state.steps, c.max_steps, c.hard_max_steps),
+            ("tool_calls", state.tool_calls, c.max_tool_calls, c.hard_max_tool_calls),
+            ("tokens", state.tokens, c.max_tokens, c.hard_max_tokens),
+            ("wall_time_s", state.elapsed_s, c.max_wall_time_s, c.hard_max_wall_time_s),
+        )
+        for measure, value, _, hard in usage:
             if hard is not None and value >= hard:
                 return self._finding(step, measure, value, hard, Severity.LIMIT)
-        for measure, value in usage.items():
-            soft = getattr(self.config, f"max_{measure}")
+        for measure, value, soft, _ in usage:
             if soft is not None and value >= soft and measure not in state.exceeded:
                 state.exceeded.append(measure)
                 return self._finding(step, measure, value, soft, Severity.NOTICE)

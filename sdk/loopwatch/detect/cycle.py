@@ -23,7 +23,6 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from loopwatch.detect.step import StepRecord
-from loopwatch.fingerprint import digest
 from loopwatch.verdict import Finding
 
 
@@ -56,17 +55,21 @@ class Cycle:
     def observe(self, state: CycleState, step: StepRecord) -> Finding | None:
         if not step.calls:
             return None
-        key = digest(repr(tuple(sorted(c.pair for c in step.calls))))
-        keys = state.keys
+        key, keys = step.batch_key, state.keys
+        # Only periods at which this step's key occurred can continue (or start) a run; every
+        # other period's run is broken. Cost: O(window) in C for the scan, O(matches) in Python.
+        runs: dict[int, int] = {}
         found: tuple[int, int] | None = None
-        for period in range(2, self.config.max_period + 1):
-            if len(keys) >= period and keys[-period] == key:
-                run = state.runs.get(period, 0) + 1
-                state.runs[period] = run
-                if found is None and run >= period and len(set(keys[-period:])) > 1:
-                    found = (period, run)
-            else:
-                state.runs.pop(period, None)
+        window = len(keys)
+        for index in _positions(keys, key):
+            period = window - index
+            if period < 2:
+                continue  # period 1 is the identical-call detector's
+            run = state.runs.get(period, 0) + 1
+            runs[period] = run
+            if (found is None or period < found[0]) and run >= period and len(set(keys[index:])) > 1:
+                found = (period, run)
+        state.runs = runs
         keys.append(key)
         del keys[: -self.config.max_period]
         if found is None:
@@ -88,3 +91,15 @@ class Cycle:
             arguments=step.calls[0].arguments,
             last_result_preview=step.calls[0].preview,
         )
+
+
+def _positions(keys: list[str], key: str) -> list[int]:
+    positions: list[int] = []
+    start = 0
+    while True:
+        try:
+            index = keys.index(key, start)
+        except ValueError:
+            return positions
+        positions.append(index)
+        start = index + 1

@@ -20,6 +20,7 @@ from loopwatch.detect.policy import Policy, PolicyConfig
 from loopwatch.detect.session import OpenStep, SessionState
 from loopwatch.detect.step import CallOutcome, StepRecord
 from loopwatch.events import Event, Step, ToolCall, ToolResult, UserMessage
+from loopwatch.fingerprint import digest
 from loopwatch.verdict import Action, Finding, Verdict
 
 logger = logging.getLogger(__name__)
@@ -160,6 +161,7 @@ def _record(open_step: OpenStep, *, number: int, turn: int) -> StepRecord:
         number=number,
         turn=turn,
         calls=tuple(outcomes),
+        batch_key=digest(repr(sorted(o.pair for o in outcomes))),
         sketch=step.sketch,
         refers_to_calls=step.refers_to_calls,
         text=step.text,

@@ -16,7 +16,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from loopwatch.detect.step import CallOutcome, StepRecord
-from loopwatch.fingerprint import digest
 from loopwatch.verdict import Finding
 
 
@@ -31,7 +30,7 @@ class IdenticalCallConfig:
 
 @dataclass(slots=True)
 class IdenticalCallState:
-    last_batch: tuple[tuple[str, str | None], ...] = ()
+    last_batch: str = ""  # batch key of the previous step with calls
     streak: int = 0
     streak_start: int = 0
 
@@ -50,17 +49,16 @@ class IdenticalCall:
     def observe(self, state: IdenticalCallState, step: StepRecord) -> Finding | None:
         if not step.calls:
             return None  # a text-only step neither continues nor breaks a call streak
-        batch = tuple(sorted(c.pair for c in step.calls))
-        if batch == state.last_batch:
+        if step.batch_key == state.last_batch:
             state.streak += 1
         else:
-            state.last_batch, state.streak, state.streak_start = batch, 1, step.number
+            state.last_batch, state.streak, state.streak_start = step.batch_key, 1, step.number
         if self.config.consecutive < 2 or state.streak < self.config.consecutive:
             return None
         call = step.calls[0]
         return Finding(
             detector=self.name,
-            key=f"{self.name}:{digest(repr(batch))}",
+            key=f"{self.name}:{step.batch_key}",
             summary=f"{_describe(step)} was called {state.streak} times in a row with the same result",
             count=state.streak,
             first_step=state.streak_start,

@@ -42,6 +42,7 @@ class StepRecord:
     number: int
     turn: int
     calls: tuple[CallOutcome, ...]
+    batch_key: str  # digest of the sorted (call, result) pairs: equal batches, equal keys
     sketch: TextSketch | None
     refers_to_calls: bool
     text: str | None
@@ -53,8 +54,3 @@ class StepRecord:
     @property
     def all_failed(self) -> bool:
         return bool(self.calls) and all(c.is_error for c in self.calls)
-
-    @property
-    def batch_key(self) -> tuple[str, ...]:
-        """The step's calls as a sorted tuple: parallel batches compare as sets."""
-        return tuple(sorted(c.call for c in self.calls))
