@@ -50,7 +50,7 @@ def tool_of(span: SpanView) -> ToolSpan | None:
 
 def is_llm(span: SpanView) -> bool:
     attrs = span.attributes
-    operation = attrs.get("gen_ai.operation.name")
+    operation = text(attrs.get("gen_ai.operation.name"))
     if operation in _NOT_LLM_OPERATIONS:
         return False
     return (
