@@ -15,11 +15,12 @@ from __future__ import annotations
 
 import importlib
 import logging
-from collections.abc import AsyncIterator
-from typing import Any, NoReturn, Protocol
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any, NoReturn, Protocol, TypeVar
 
 import grpc
 from google.protobuf import duration_pb2
+from google.protobuf.message import DecodeError, Message
 from grpc_status import rpc_status
 
 from loopwatch._proto.v1 import guard_pb2 as pb
@@ -38,6 +39,8 @@ from loopwatch_collector.exceptions import StoreError
 from loopwatch_collector.pipeline import Pipeline
 
 logger = logging.getLogger(__name__)
+
+M = TypeVar("M", bound=Message)
 
 SERVICE_NAME = "loopwatch.v1.LoopGuard"
 # Leave the client this much of its deadline to receive the answer of a GetVerdict that timed out.
@@ -140,5 +143,50 @@ async def _unavailable(context: Context, message: str) -> NoReturn:
 
 
 def add_loop_guard_service(service: LoopGuardService, server: grpc.aio.Server) -> None:
-    """Register ``service`` on ``server``."""
-    guard_pb2_grpc.add_LoopGuardServicer_to_server(service, server)
+    """Register ``service`` on ``server``.
+
+    Requests are decoded here rather than by gRPC, so that a malformed message (corrupt wire
+    format, invalid UTF-8 in a string) gets INVALID_ARGUMENT instead of gRPC's UNKNOWN.
+    """
+    handlers = {
+        "Evaluate": grpc.unary_unary_rpc_method_handler(
+            _decoding(service.Evaluate, pb.EvaluateRequest),
+            response_serializer=pb.Verdict.SerializeToString,
+        ),
+        "GetVerdict": grpc.unary_unary_rpc_method_handler(
+            _decoding(service.GetVerdict, pb.GetVerdictRequest),
+            response_serializer=pb.Verdict.SerializeToString,
+        ),
+        "WatchVerdicts": grpc.unary_stream_rpc_method_handler(
+            _decoding_stream(service.WatchVerdicts, pb.WatchVerdictsRequest),
+            response_serializer=pb.Verdict.SerializeToString,
+        ),
+    }
+    server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(SERVICE_NAME, handlers),))
+
+
+async def _decode(raw: bytes, message_type: type[M], context: Context) -> M:
+    try:
+        return message_type.FromString(raw)
+    except DecodeError as exc:
+        name = message_type.DESCRIPTOR.full_name
+        await context.abort(grpc.StatusCode.INVALID_ARGUMENT, f"request: malformed {name}: {exc}")
+
+
+def _decoding(
+    method: Callable[[M, Context], Awaitable[pb.Verdict]], message_type: type[M]
+) -> Callable[[bytes, Context], Awaitable[pb.Verdict]]:
+    async def handler(raw: bytes, context: Context) -> pb.Verdict:
+        return await method(await _decode(raw, message_type, context), context)
+
+    return handler
+
+
+def _decoding_stream(
+    method: Callable[[M, Context], AsyncIterator[pb.Verdict]], message_type: type[M]
+) -> Callable[[bytes, Context], AsyncIterator[pb.Verdict]]:
+    async def handler(raw: bytes, context: Context) -> AsyncIterator[pb.Verdict]:
+        async for reply in method(await _decode(raw, message_type, context), context):
+            yield reply
+
+    return handler

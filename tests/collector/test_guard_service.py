@@ -1,0 +1,197 @@
+"""LoopGuard over a real gRPC channel: verdicts, bad input, health, reflection, streams."""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Iterator
+
+import grpc
+import pytest
+from collector_builders import tool_step, trace_id
+from grpc_health.v1 import health_pb2, health_pb2_grpc
+from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
+
+from loopwatch import _wire
+from loopwatch._proto.v1 import guard_pb2 as pb
+from loopwatch._proto.v1 import guard_pb2_grpc
+from loopwatch.events import ToolCall
+from loopwatch_collector.testing import RunningCollector, running_collector
+
+
+@pytest.fixture(scope="module")
+def collector() -> Iterator[RunningCollector]:
+    with running_collector({"agents": {"quiet": {"mode": "shadow"}}}) as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+def channel(collector: RunningCollector) -> Iterator[grpc.Channel]:
+    with grpc.insecure_channel(collector.endpoints.grpc_target) as ch:
+        yield ch
+
+
+@pytest.fixture
+def stub(channel: grpc.Channel) -> guard_pb2_grpc.LoopGuardStub:
+    return guard_pb2_grpc.LoopGuardStub(channel)
+
+
+def _request(trace: str, step: int, agent: str = "bot", **kw: object) -> pb.EvaluateRequest:
+    return pb.EvaluateRequest(
+        trace_id=trace, agent=agent, events=_wire.events_to_proto(tool_step(step)), **kw
+    )
+
+
+def test_evaluate_nudges_a_loop(stub: guard_pb2_grpc.LoopGuardStub) -> None:
+    trace = trace_id(100)
+    replies = [stub.Evaluate(_request(trace, i), timeout=5) for i in range(3)]
+    assert [r.action for r in replies] == [pb.ACTION_CONTINUE, pb.ACTION_CONTINUE, pb.ACTION_NUDGE]
+    nudge = replies[-1]
+    assert nudge.trace_id == trace
+    assert nudge.agent == "bot"
+    assert nudge.step == 3
+    assert nudge.finding.detector == "identical_call"
+    assert _wire.verdict_from_proto(nudge).message == nudge.message
+
+
+def test_evaluate_is_idempotent(stub: guard_pb2_grpc.LoopGuardStub) -> None:
+    trace = trace_id(101)
+    first = stub.Evaluate(_request(trace, 0), timeout=5)
+    again = stub.Evaluate(_request(trace, 0), timeout=5)
+    assert first.step == again.step == 1
+
+
+def test_shadow_agent_gets_continue(stub: guard_pb2_grpc.LoopGuardStub) -> None:
+    trace = trace_id(102)
+    replies = [stub.Evaluate(_request(trace, i, agent="quiet"), timeout=5) for i in range(4)]
+    assert {r.action for r in replies} == {pb.ACTION_CONTINUE}
+
+
+def test_before_tool_call_checkpoint(stub: guard_pb2_grpc.LoopGuardStub) -> None:
+    trace = trace_id(103)
+    for i in range(6):
+        stub.Evaluate(_request(trace, i), timeout=5)
+    call = _wire.tool_call_to_proto(ToolCall.create(id="c9", name="grep", arguments={"q": "x"}))
+    reply = stub.Evaluate(
+        pb.EvaluateRequest(
+            trace_id=trace, agent="bot", checkpoint=pb.CHECKPOINT_BEFORE_TOOL_CALL, pending_call=call
+        ),
+        timeout=5,
+    )
+    assert reply.action == pb.ACTION_HALT
+
+
+@pytest.mark.parametrize(
+    ("request_", "field"),
+    [
+        (pb.EvaluateRequest(trace_id="nothex"), "trace_id"),
+        (pb.EvaluateRequest(), "trace_id"),
+        (pb.EvaluateRequest(trace_id=trace_id(1), events=[pb.Event(step=pb.Step())]), "events[0].event_id"),
+        (pb.EvaluateRequest(trace_id=trace_id(1), events=[pb.Event(event_id="e")]), "events[0].kind"),
+        (pb.EvaluateRequest(trace_id=trace_id(1), agent="a" * 1000), "agent"),
+        (pb.EvaluateRequest(trace_id=trace_id(1), checkpoint=pb.CHECKPOINT_BEFORE_TOOL_CALL), "pending_call"),
+        (pb.EvaluateRequest(trace_id=trace_id(1), checkpoint=7), "checkpoint"),
+        (
+            pb.EvaluateRequest(
+                trace_id=trace_id(1),
+                checkpoint=pb.CHECKPOINT_BEFORE_TOOL_CALL,
+                pending_call=pb.ToolCall(id="c", fingerprint="f"),
+            ),
+            "pending_call.name",
+        ),
+    ],
+)
+def test_bad_input_is_invalid_argument_naming_the_field(
+    stub: guard_pb2_grpc.LoopGuardStub, request_: pb.EvaluateRequest, field: str
+) -> None:
+    with pytest.raises(grpc.RpcError) as info:
+        stub.Evaluate(request_, timeout=5)
+    assert info.value.code() is grpc.StatusCode.INVALID_ARGUMENT
+    assert info.value.details().startswith(f"{field}:")
+    # the server keeps serving, and earlier data is intact
+    assert stub.Evaluate(_request(trace_id(104), 0), timeout=5).step == 1
+
+
+def test_malformed_protobuf_is_rejected(channel: grpc.Channel) -> None:
+    raw = channel.unary_unary("/loopwatch.v1.LoopGuard/Evaluate")
+    with pytest.raises(grpc.RpcError) as info:
+        raw(b"\xff\xff\xff\xff", timeout=5)
+    assert info.value.code() is grpc.StatusCode.INVALID_ARGUMENT
+    assert info.value.details().startswith("request: malformed loopwatch.v1.EvaluateRequest")
+
+
+def test_invalid_utf8_in_a_string_field_is_rejected(channel: grpc.Channel) -> None:
+    raw = channel.unary_unary("/loopwatch.v1.LoopGuard/Evaluate")
+    body = (
+        pb.EvaluateRequest(trace_id=trace_id(3), agent="ab").SerializeToString().replace(b"ab", b"\xc3\x28")
+    )
+    with pytest.raises(grpc.RpcError) as info:
+        raw(body, timeout=5)
+    assert info.value.code() is grpc.StatusCode.INVALID_ARGUMENT
+
+
+def test_get_verdict_waits_for_otlp_style_ingest(stub: guard_pb2_grpc.LoopGuardStub) -> None:
+    trace = trace_id(105)
+    result: list[pb.Verdict] = []
+    waiter = threading.Thread(
+        target=lambda: result.append(
+            stub.GetVerdict(pb.GetVerdictRequest(trace_id=trace, min_step=3), timeout=5)
+        )
+    )
+    waiter.start()
+    for i in range(3):
+        stub.Evaluate(_request(trace, i), timeout=5)
+    waiter.join(5)
+    assert result[0].action == pb.ACTION_NUDGE
+    assert result[0].step == 3
+    assert result[0].agent == "bot"
+
+
+def test_get_verdict_is_bounded_by_the_deadline(stub: guard_pb2_grpc.LoopGuardStub) -> None:
+    reply = stub.GetVerdict(pb.GetVerdictRequest(trace_id=trace_id(106), min_step=1), timeout=0.3)
+    assert reply.action == pb.ACTION_CONTINUE
+    assert reply.step == 0
+    with pytest.raises(grpc.RpcError) as info:
+        stub.GetVerdict(pb.GetVerdictRequest(trace_id="x"), timeout=1)
+    assert info.value.code() is grpc.StatusCode.INVALID_ARGUMENT
+
+
+def test_watch_verdicts_streams_interventions(stub: guard_pb2_grpc.LoopGuardStub) -> None:
+    stream = stub.WatchVerdicts(pb.WatchVerdictsRequest(agent="watched"), timeout=10)
+    trace = trace_id(107)
+    for i in range(3):
+        stub.Evaluate(_request(trace, i, agent="watched"), timeout=5)
+    first = next(stream)
+    stream.cancel()
+    assert first.action == pb.ACTION_NUDGE
+    assert first.trace_id == trace
+    bad = stub.WatchVerdicts(pb.WatchVerdictsRequest(actions=[pb.ACTION_UNSPECIFIED]), timeout=5)
+    with pytest.raises(grpc.RpcError) as info:
+        next(bad)
+    assert info.value.code() is grpc.StatusCode.INVALID_ARGUMENT
+    assert info.value.details().startswith("actions[0]:")
+
+
+def test_health_and_reflection(channel: grpc.Channel) -> None:
+    health = health_pb2_grpc.HealthStub(channel)
+    for service in ("", "loopwatch.v1.LoopGuard", "opentelemetry.proto.collector.trace.v1.TraceService"):
+        reply = health.Check(health_pb2.HealthCheckRequest(service=service), timeout=5)
+        assert reply.status == health_pb2.HealthCheckResponse.SERVING
+    reflect = reflection_pb2_grpc.ServerReflectionStub(channel)
+    responses = reflect.ServerReflectionInfo(iter([reflection_pb2.ServerReflectionRequest(list_services="")]))
+    names = {s.name for s in next(responses).list_services_response.service}
+    assert {"loopwatch.v1.LoopGuard", "grpc.health.v1.Health"} <= names
+
+
+def test_shutdown_sets_not_serving() -> None:
+    with running_collector() as running, grpc.insecure_channel(running.endpoints.grpc_target) as ch:
+        health = health_pb2_grpc.HealthStub(ch)
+        watch = health.Watch(health_pb2.HealthCheckRequest(service=""), timeout=10)
+        assert next(watch).status == health_pb2.HealthCheckResponse.SERVING
+        running.call(running.collector.shutdown(grace_s=0.5))
+        statuses = []
+        try:
+            for reply in watch:
+                statuses.append(reply.status)
+        except grpc.RpcError:
+            pass
+        assert health_pb2.HealthCheckResponse.NOT_SERVING in statuses
