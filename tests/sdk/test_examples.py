@@ -1,0 +1,59 @@
+"""Every example runs, without an API key, and shows a loop caught and stopped."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import openai
+import pytest
+
+import loopwatch
+from loopwatch.testing import fake_openai_server, stubborn_model
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+
+
+def load_example(name: str) -> ModuleType:
+    path = EXAMPLES / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"loopwatch_example_{name}", path)
+    assert spec is not None
+    assert spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(autouse=True)
+def _no_collector(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("LOOPWATCH_ENDPOINT", "LOOPWATCH_GUARD", "OTEL_EXPORTER_OTLP_ENDPOINT"):
+        monkeypatch.delenv(name, raising=False)
+
+
+def test_openai_loop_example_main(capsys: pytest.CaptureFixture[str]) -> None:
+    assert load_example("openai_loop").main() == 0
+    out = capsys.readouterr().out
+    assert "NUDGE" in out
+    assert "WITHDRAW_TOOLS" in out
+    assert "final answer" in out
+
+
+def test_openai_loop_sends_the_nudge_and_withdraws_the_tools_over_http() -> None:
+    example = load_example("openai_loop")
+    lw = loopwatch.Loopwatch(agent="t", guard=loopwatch.Guard.local())
+    with fake_openai_server(stubborn_model("search", {"q": "x"}, answer="done")) as server:
+        client = openai.OpenAI(base_url=server.base_url, api_key="unused", max_retries=0)
+        assert example.run_agent(client, lw, "q?") == "done"
+    requests = server.requests
+    assert all("tools" in r for r in requests[:-1])
+    assert "tools" not in requests[-1]
+    nudges = [m for m in requests[-1]["messages"] if m["role"] == "user" and "[loopwatch]" in m["content"]]
+    assert len(nudges) == 2  # the nudge, then the withdrawal notice
+    roles = [m["role"] for m in requests[-1]["messages"]]
+    # a user message never sits between an assistant's tool calls and their results
+    for index, role in enumerate(roles[1:], start=1):
+        if role == "user":
+            assert roles[index - 1] == "tool"
