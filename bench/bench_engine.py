@@ -1,0 +1,119 @@
+"""Detection engine cost, as ratios against baselines measured in the same run.
+
+1. Public corpus: parsing the transcripts into events (fingerprints and sketches included)
+   is the baseline; parse + engine is measured against it. Reported: µs per event for each,
+   the engine's own µs per event (the difference) and the ratio. Target: engine <= 10 µs/event.
+2. Linear scaling: a degenerate response of 100 KB and of 200 KB, and a session of 100 and of
+   200 steps with long narration, each built and judged end to end. Reported: the time ratio
+   for 2x the input. Target: <= 2 (doubling the input at most doubles the time).
+
+Each figure is the best of several repeats (these machines are noisy). Run: ``python -m
+bench.bench_engine`` (or ``make bench`` for every benchmark).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from loopwatch.detect.engine import Engine
+from loopwatch.events import Step, ToolCall, ToolResult
+from loopwatch.scenario import iter_scenario_files, replay, scenario_from_dict
+
+SHARED = Path(__file__).resolve().parents[2] / "shared"
+REPEATS = 5
+
+
+def best_of(fn: Callable[[], object], repeats: int = REPEATS) -> float:
+    """The fastest of ``repeats`` runs, in seconds."""
+    times = []
+    for _ in range(repeats):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return min(times)
+
+
+def corpus() -> dict[str, float]:
+    raws: list[Any] = []
+    for path in iter_scenario_files([SHARED / "corpus"]):
+        raw = json.loads(path.read_text(encoding="utf-8"))
+        if isinstance(raw, dict) and isinstance(raw.get("events"), list):
+            raws.append(raw)
+    scenarios = [scenario_from_dict(r, default_id=str(i)) for i, r in enumerate(raws)]
+    events = sum(len(s.events) for s in scenarios)
+    engine = Engine()
+
+    def parse() -> None:
+        for i, r in enumerate(raws):
+            scenario_from_dict(r, default_id=str(i))
+
+    def parse_and_judge() -> None:
+        for i, r in enumerate(raws):
+            replay(engine, scenario_from_dict(r, default_id=str(i)))
+
+    def judge() -> None:
+        for s in scenarios:
+            replay(engine, s)
+
+    parse_s, both_s, judge_s = best_of(parse), best_of(parse_and_judge), best_of(judge)
+    return {
+        "events": events,
+        "parse_us": parse_s * 1e6 / events,
+        "parse_and_engine_us": both_s * 1e6 / events,
+        "engine_us": judge_s * 1e6 / events,
+        "ratio": both_s / parse_s,
+    }
+
+
+def degenerate_response(size: int) -> float:
+    unit = "The error happens because the token is empty. We should add a check. "
+    text = "Let me summarise. " + unit * (size // len(unit))
+    engine = Engine()
+
+    def run() -> None:
+        state = engine.new_session()
+        engine.ingest(state, [Step.create(event_id="s", text=text)])
+
+    return best_of(run)
+
+
+def long_narration(steps: int) -> float:
+    paragraph = " ".join(f"word{i} detail{i % 7} note{i % 13}" for i in range(300))  # ~6 KB
+    engine = Engine()
+
+    def run() -> None:
+        state = engine.new_session()
+        batch = []
+        for n in range(steps):
+            call = ToolCall.create(id=f"c{n}", name="read_file", arguments={"path": f"f{n}.py"})
+            batch.append(Step.create(event_id=f"s{n}", text=f"Step {n}. {paragraph}", tool_calls=(call,)))
+            batch.append(ToolResult.create(event_id=f"r{n}", call_id=f"c{n}", content=f"contents {n}"))
+        engine.ingest(state, batch)
+
+    return best_of(run, repeats=3)
+
+
+def main() -> None:
+    c = corpus()
+    degenerate_100, degenerate_200 = degenerate_response(100_000), degenerate_response(200_000)
+    narration_100, narration_200 = long_narration(100), long_narration(200)
+    print("## Detection engine (bench/bench_engine.py)\n")
+    print("| measure | value | target |")
+    print("|---|---|---|")
+    print(f"| corpus events | {c['events']:.0f} | |")
+    print(f"| parse only (baseline), µs/event | {c['parse_us']:.1f} | |")
+    print(f"| parse + engine, µs/event | {c['parse_and_engine_us']:.1f} | |")
+    print(f"| engine alone, µs/event | {c['engine_us']:.1f} | <= 10 |")
+    print(f"| parse + engine / parse | {c['ratio']:.2f}x | |")
+    print(f"| degenerate response of 200 KB, ms | {degenerate_200 * 1e3:.0f} | |")
+    print(f"| degenerate response, 200 KB / 100 KB time | {degenerate_200 / degenerate_100:.2f}x | <= 2 |")
+    print(f"| 200-step session with ~6 KB narration per step, ms | {narration_200 * 1e3:.0f} | |")
+    print(f"| long narration session, 200 / 100 steps time | {narration_200 / narration_100:.2f}x | <= 2 |")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,122 @@
+"""Engine: batch boundaries, idempotency, turns, flush, and failing open on detector bugs."""
+
+from __future__ import annotations
+
+import pytest
+from detect_builders import USER, call, events, step
+
+from loopwatch.detect.engine import Engine, EngineConfig
+from loopwatch.detect.identical_call import IdenticalCall
+from loopwatch.detect.step import StepRecord
+from loopwatch.events import Step, ToolCall, ToolResult
+from loopwatch.verdict import Action, Finding
+
+LOOP = [step(call("grep", {"q": "x"}, "")) for _ in range(3)]
+
+
+def test_one_verdict_per_completed_step_and_nudge_on_the_third_identical_call() -> None:
+    engine = Engine()
+    verdicts = engine.ingest(engine.new_session(), events(LOOP))
+    assert [v.step for v in verdicts] == [1, 2, 3]
+    assert [v.action for v in verdicts] == [Action.CONTINUE, Action.CONTINUE, Action.NUDGE]
+    assert verdicts[2].detector == "identical_call"
+
+
+def test_a_batch_is_judged_only_after_its_last_result_in_any_order() -> None:
+    engine = Engine()
+    state = engine.new_session()
+    a = ToolCall.create(id="a", name="read", arguments={"p": 1})
+    b = ToolCall.create(id="b", name="read", arguments={"p": 2})
+    assert engine.ingest(state, [Step.create(event_id="s1", text=None, tool_calls=(a, b))]) == []
+    assert engine.ingest(state, [ToolResult.create(event_id="rb", call_id="b", content="2")]) == []
+    verdicts = engine.ingest(state, [ToolResult.create(event_id="ra", call_id="a", content="1")])
+    assert [v.step for v in verdicts] == [1]
+
+
+def test_resending_events_changes_nothing() -> None:
+    engine = Engine()
+    state = engine.new_session()
+    stream = events(LOOP)
+    first = engine.ingest(state, stream)
+    assert engine.ingest(state, stream) == []
+    assert state.steps == 3
+    assert state.events == len(stream)
+    assert first[-1].action is Action.NUDGE
+
+
+def test_a_result_for_an_unknown_call_is_ignored() -> None:
+    engine = Engine()
+    state = engine.new_session()
+    verdicts = engine.ingest(state, [ToolResult.create(event_id="r", call_id="nope", content="x")])
+    assert verdicts == []
+    assert state.steps == 0
+
+
+def test_a_user_message_closes_the_open_step_and_starts_a_new_turn() -> None:
+    engine = Engine()
+    script = [*LOOP[:2], USER, *LOOP[:2]]
+    verdicts = engine.ingest(engine.new_session(), events(script))
+    assert all(v.action is Action.CONTINUE for v in verdicts)
+
+
+def test_flush_judges_a_step_whose_results_never_came() -> None:
+    engine = Engine()
+    state = engine.new_session()
+    engine.ingest(state, events([step(call("read", {"p": 1}, None))]))
+    assert state.open_step is not None
+    verdicts = engine.flush(state)
+    assert [v.step for v in verdicts] == [1]
+    assert state.open_step is None
+
+
+class _Broken:
+    name = "broken"
+    per_turn = True
+
+    def new_state(self) -> None:
+        return None
+
+    def observe(self, state: None, step: StepRecord) -> Finding | None:
+        raise RuntimeError("bug")
+
+
+def test_a_failing_detector_is_counted_reported_and_the_others_still_decide() -> None:
+    errors: list[str] = []
+    engine = Engine(
+        EngineConfig(detectors=(_Broken(), IdenticalCall())),
+        on_detector_error=lambda name, exc: errors.append(name),
+    )
+    state = engine.new_session()
+    verdicts = engine.ingest(state, events(LOOP))
+    assert verdicts[-1].action is Action.NUDGE
+    assert errors == ["broken"] * 3
+    assert state.detector_errors == 3
+
+
+def test_only_failing_detectors_mean_continue() -> None:
+    engine = Engine(EngineConfig(detectors=(_Broken(),)))
+    verdicts = engine.ingest(engine.new_session(), events(LOOP))
+    assert {v.action for v in verdicts} == {Action.CONTINUE}
+
+
+def test_detector_names_must_be_unique() -> None:
+    with pytest.raises(ValueError, match="unique"):
+        Engine(EngineConfig(detectors=(IdenticalCall(), IdenticalCall())))
+
+
+def test_a_tool_call_after_the_tools_were_withdrawn_halts_before_it_runs() -> None:
+    engine = Engine()
+    state = engine.new_session()
+    verdicts = engine.ingest(state, events([step(call("grep", {"q": "x"}, "")) for _ in range(6)]))
+    assert [v.action for v in verdicts if v.intervenes] == [Action.NUDGE, Action.WITHDRAW_TOOLS, Action.HALT]
+    assert state.last_verdict.action is Action.HALT
+    pending = ToolCall.create(id="next", name="grep", arguments={"q": "x"})
+    assert engine.before_tool_call(state, pending).action is Action.HALT
+
+
+def test_privacy_mode_detects_the_same_loop() -> None:
+    engine = Engine()
+    verdicts = engine.ingest(engine.new_session(), events(LOOP, capture_content=False))
+    assert verdicts[-1].action is Action.NUDGE
+    assert verdicts[-1].finding is not None
+    assert verdicts[-1].finding.arguments is None
