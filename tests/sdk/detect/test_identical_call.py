@@ -1,0 +1,162 @@
+from __future__ import annotations
+
+import pytest
+from detect_builders import USER, call, run, step
+
+from loopwatch.detect.identical_call import IdenticalCall, IdenticalCallConfig
+from loopwatch.verdict import Severity
+
+READ_A = call("read_file", {"path": "a.txt"}, "hello")
+
+
+def test_two_identical_steps_are_not_a_loop() -> None:
+    result = run(IdenticalCall(), [step(READ_A)] * 2)
+
+    assert result.findings == [None, None]
+
+
+def test_third_identical_step_fires() -> None:
+    result = run(IdenticalCall(), [step(READ_A)] * 3)
+
+    finding = result.finding()
+    assert finding.detector == "identical_call"
+    assert finding.key.startswith("identical_call:")
+    assert (finding.count, finding.first_step, finding.last_step) == (3, 1, 3)
+    assert finding.tool_name == "read_file"
+    assert finding.arguments == '{"path":"a.txt"}'
+    assert finding.last_result_preview == "hello"
+    assert finding.severity is Severity.LOOP
+
+
+def test_continuing_streak_keeps_its_key_and_counts_on() -> None:
+    result = run(IdenticalCall(), [step(READ_A)] * 5)
+
+    third, fourth, fifth = (result.finding(n) for n in (3, 4, 5))
+    assert third.key == fourth.key == fifth.key
+    assert [f.count for f in (third, fourth, fifth)] == [3, 4, 5]
+    assert fifth.first_step == 1
+
+
+def test_argument_key_order_does_not_matter() -> None:
+    script = [
+        step(call("search", {"q": "x", "limit": 10}, "none")),
+        step(call("search", '{"limit": 10, "q": "x"}', "none")),
+        step(call("search", {"limit": 10, "q": "x"}, "none")),
+    ]
+
+    assert run(IdenticalCall(), script).last is not None
+
+
+def test_result_differing_only_in_timestamp_counts_as_same() -> None:
+    script = [step(call("status", {}, f"2026-11-30T02:0{i}:00Z job 7 pending")) for i in range(3)]
+
+    assert run(IdenticalCall(), script).last is not None
+
+
+def test_polling_with_changing_result_is_not_flagged() -> None:
+    script = [step(call("status", {"job": 7}, f"job 7: {10 * i}% done")) for i in range(6)]
+
+    assert run(IdenticalCall(), script).fired == []
+
+
+def test_failed_retries_with_varying_errors_then_success_are_not_flagged() -> None:
+    script = [
+        step(call("fetch", {"url": "u"}, "connection reset", is_error=True)),
+        step(call("fetch", {"url": "u"}, "HTTP 503 Service Unavailable", is_error=True)),
+        step(call("fetch", {"url": "u"}, "<html>ok</html>")),
+    ]
+
+    assert run(IdenticalCall(), script).fired == []
+
+
+def test_streak_broken_by_another_call_restarts() -> None:
+    other = call("read_file", {"path": "b.txt"}, "bye")
+    script = [step(READ_A), step(READ_A), step(other), step(READ_A), step(READ_A)]
+
+    assert run(IdenticalCall(), script).fired == []
+
+
+def test_text_only_step_neither_breaks_nor_extends_the_streak() -> None:
+    script = [step(READ_A), step(READ_A), step(text="Thinking about it."), step(READ_A)]
+
+    result = run(IdenticalCall(), script)
+
+    assert result.findings[:3] == [None, None, None]
+    finding = result.finding()
+    assert (finding.count, finding.first_step, finding.last_step) == (3, 1, 4)
+
+
+def test_new_user_turn_resets_the_streak() -> None:
+    script = [step(READ_A), step(READ_A), USER, step(READ_A), step(READ_A)]
+
+    assert run(IdenticalCall(), script).fired == []
+
+
+def test_parallel_batches_compare_as_sets() -> None:
+    read_b = call("read_file", {"path": "b.txt"}, "bye")
+    script = [step(READ_A, read_b), step(read_b, READ_A), step(READ_A, read_b)]
+
+    finding = run(IdenticalCall(), script).finding()
+
+    assert finding.count == 3
+    assert finding.tool_name == "read_file"
+
+
+def test_batch_with_one_call_changed_is_not_identical() -> None:
+    read_b = call("read_file", {"path": "b.txt"}, "bye")
+    read_c = call("read_file", {"path": "c.txt"}, "bye")
+    script = [step(READ_A, read_b), step(READ_A, read_b), step(READ_A, read_c)]
+
+    assert run(IdenticalCall(), script).fired == []
+
+
+def test_different_loops_get_different_keys() -> None:
+    read_b = call("read_file", {"path": "b.txt"}, "bye")
+    first = run(IdenticalCall(), [step(READ_A)] * 3).finding()
+    second = run(IdenticalCall(), [step(read_b)] * 3).finding()
+
+    assert first.key != second.key
+
+
+def test_works_in_privacy_mode_without_arguments() -> None:
+    finding = run(IdenticalCall(), [step(READ_A)] * 3, capture_content=False).finding()
+
+    assert finding.count == 3
+    assert finding.arguments is None
+    assert finding.last_result_preview is None
+
+
+@pytest.mark.parametrize("consecutive", [2, 4])
+def test_configured_threshold_boundary(consecutive: int) -> None:
+    detector = IdenticalCall(IdenticalCallConfig(consecutive=consecutive))
+
+    result = run(detector, [step(READ_A)] * consecutive)
+
+    assert result.findings[consecutive - 2] is None
+    finding = result.finding()
+    assert finding.count == consecutive
+
+
+@pytest.mark.parametrize("consecutive", [0, 1])
+def test_values_below_two_switch_it_off(consecutive: int) -> None:
+    detector = IdenticalCall(IdenticalCallConfig(consecutive=consecutive))
+
+    assert run(detector, [step(READ_A)] * 10).fired == []
+
+
+def test_negative_threshold_is_rejected_naming_the_key() -> None:
+    with pytest.raises(ValueError, match=r"identical_call\.consecutive"):
+        IdenticalCall(IdenticalCallConfig(consecutive=-1))
+
+
+@pytest.mark.xfail(
+    strict=True,
+    raises=TypeError,
+    reason="engine.py:164 sorts (call, result) pairs; a None result next to a str one raises",
+)
+def test_duplicate_calls_with_one_missing_result_do_not_raise() -> None:
+    batch = step(READ_A, call("read_file", {"path": "a.txt"}, None))
+
+    result = run(IdenticalCall(), [batch, step(call("ls"))])
+
+    assert result.findings == [None, None]
