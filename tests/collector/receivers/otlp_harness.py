@@ -1,0 +1,143 @@
+"""A real OTLP receiver stack for tests: a real Pipeline behind a grpc.aio server and uvicorn,
+both on free 127.0.0.1 ports, on an event loop in a background thread (the OpenTelemetry
+exporters under test are blocking clients)."""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import threading
+from collections.abc import Awaitable, Callable, Iterator, Sequence
+from concurrent.futures import Future
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from typing import Any, TypeVar
+
+import grpc
+import uvicorn
+from fastapi import FastAPI
+from prometheus_client import CollectorRegistry
+
+from loopwatch.events import Event, TraceContext
+from loopwatch.verdict import Verdict
+from loopwatch_collector.config import CollectorConfig
+from loopwatch_collector.metrics import Metrics
+from loopwatch_collector.pipeline import Pipeline
+from loopwatch_collector.receivers import (
+    GRPC_SERVER_OPTIONS,
+    MAX_REQUEST_BYTES,
+    OtlpGrpcTraceService,
+    OtlpIngestor,
+    TraceSink,
+    add_otlp_trace_service,
+    otlp_http_router,
+)
+from loopwatch_collector.store.factory import build_memory_store
+
+T = TypeVar("T")
+
+
+@dataclass
+class RecordingSink:
+    """Delegates to the real pipeline and records what it returned, per trace."""
+
+    inner: TraceSink
+    verdicts: dict[str, list[Verdict]] = field(default_factory=dict)
+    events: dict[str, list[Event]] = field(default_factory=dict)
+    contexts: dict[str, TraceContext] = field(default_factory=dict)
+    gate: asyncio.Event | None = None  # when set up, ingest waits for it (overload tests)
+
+    async def ingest(self, context: TraceContext, events: Sequence[Event], *, source: str) -> Verdict:
+        if self.gate is not None:
+            await self.gate.wait()
+        verdict = await self.inner.ingest(context, events, source=source)  # type: ignore[arg-type]
+        self.verdicts.setdefault(context.trace_id, []).append(verdict)
+        self.events.setdefault(context.trace_id, []).extend(events)
+        self.contexts[context.trace_id] = context
+        return verdict
+
+
+@dataclass
+class OtlpStack:
+    loop: asyncio.AbstractEventLoop
+    grpc_port: int
+    http_port: int
+    pipeline: Pipeline
+    sink: RecordingSink
+    ingestor: OtlpIngestor
+    registry: CollectorRegistry
+
+    @property
+    def grpc_target(self) -> str:
+        return f"127.0.0.1:{self.grpc_port}"
+
+    @property
+    def http_url(self) -> str:
+        return f"http://127.0.0.1:{self.http_port}/v1/traces"
+
+    def run(self, make: Callable[[], Awaitable[T]], timeout_s: float = 10.0) -> T:
+        async def wrapper() -> T:
+            return await make()
+
+        future: Future[T] = asyncio.run_coroutine_threadsafe(wrapper(), self.loop)
+        return future.result(timeout_s)
+
+    def spans(self, result: str) -> float:
+        value = self.registry.get_sample_value("loopwatch_otlp_spans_total", {"result": result})
+        return value or 0.0
+
+    def actions(self, trace_id: str) -> list[str]:
+        return [v.action.value for v in self.sink.verdicts.get(trace_id, [])]
+
+
+@contextmanager
+def otlp_stack(
+    *, max_in_flight: int = 32, max_body_bytes: int = MAX_REQUEST_BYTES, config: dict[str, Any] | None = None
+) -> Iterator[OtlpStack]:
+    loop = asyncio.new_event_loop()
+    thread = threading.Thread(target=loop.run_forever, name="otlp-test-loop", daemon=True)
+    thread.start()
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind(("127.0.0.1", 0))
+    http_port = sock.getsockname()[1]
+    registry = CollectorRegistry()
+
+    async def start() -> tuple[OtlpStack, grpc.aio.Server, uvicorn.Server, asyncio.Task[None]]:
+        collector_config = CollectorConfig.model_validate(config or {})
+        metrics = Metrics(registry)
+        pipeline = Pipeline(collector_config, build_memory_store(collector_config), metrics)
+        await pipeline.start()
+        sink = RecordingSink(pipeline)
+        ingestor = OtlpIngestor(sink, metrics=metrics, max_in_flight=max_in_flight)
+        server = grpc.aio.server(options=GRPC_SERVER_OPTIONS)
+        add_otlp_trace_service(OtlpGrpcTraceService(ingestor), server)
+        grpc_port = server.add_insecure_port("127.0.0.1:0")
+        await server.start()
+        app = FastAPI()
+        app.include_router(otlp_http_router(ingestor, max_body_bytes=max_body_bytes))
+        web = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="off"))
+        task = asyncio.ensure_future(web.serve(sockets=[sock]))
+        while not web.started:
+            await asyncio.sleep(0.01)
+        stack = OtlpStack(loop, grpc_port, http_port, pipeline, sink, ingestor, registry)
+        return stack, server, web, task
+
+    stack, server, web, task = asyncio.run_coroutine_threadsafe(start(), loop).result(10)
+    try:
+        yield stack
+    finally:
+
+        async def stop() -> None:
+            if stack.sink.gate is not None:
+                stack.sink.gate.set()
+            web.should_exit = True
+            await task
+            await server.stop(grace=1)
+            await stack.pipeline.shutdown()
+
+        asyncio.run_coroutine_threadsafe(stop(), loop).result(10)
+        loop.call_soon_threadsafe(loop.stop)
+        thread.join(5)
+        loop.close()
+        sock.close()
