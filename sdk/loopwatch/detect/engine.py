@@ -161,7 +161,8 @@ def _record(open_step: OpenStep, *, number: int, turn: int) -> StepRecord:
         number=number,
         turn=turn,
         calls=tuple(outcomes),
-        batch_key=digest(repr(sorted(o.pair for o in outcomes))),
+        # A missing result sorts as "" so that batches with and without results still order.
+        batch_key=digest(repr(sorted((o.call, o.result or "") for o in outcomes))),
         sketch=step.sketch,
         refers_to_calls=step.refers_to_calls,
         text=step.text,

@@ -9,11 +9,14 @@ user asking again in a new turn (state is per turn). Identical calls that are no
 are the cycle and revisit detectors' business, which wait for stronger evidence.
 
 Seeds: Insika and Kilocode stop the third identical call. Values < 2 switch it off.
+``per_tool`` overrides the threshold for named tools (a poller that legitimately returns the
+same "still running" several times: ``{"get_job_status": 6}``; 0 exempts a tool).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 from loopwatch.detect.step import CallOutcome, StepRecord
 from loopwatch.verdict import Finding
@@ -22,10 +25,17 @@ from loopwatch.verdict import Finding
 @dataclass(frozen=True, slots=True, kw_only=True)
 class IdenticalCallConfig:
     consecutive: int = 3
+    per_tool: Mapping[str, int] = field(default_factory=dict)
 
     def validate(self) -> None:
         if self.consecutive < 0:
             raise ValueError("identical_call.consecutive must be >= 0 (values < 2 mean off)")
+        for tool, value in self.per_tool.items():
+            if value < 0:
+                raise ValueError(f"identical_call.per_tool.{tool} must be >= 0 (values < 2 mean off)")
+
+    def threshold(self, tool: str) -> int:
+        return self.per_tool.get(tool, self.consecutive)
 
 
 @dataclass(slots=True)
@@ -53,9 +63,10 @@ class IdenticalCall:
             state.streak += 1
         else:
             state.last_batch, state.streak, state.streak_start = step.batch_key, 1, step.number
-        if self.config.consecutive < 2 or state.streak < self.config.consecutive:
-            return None
         call = step.calls[0]
+        limit = self.config.threshold(call.name)
+        if limit < 2 or state.streak < limit:
+            return None
         return Finding(
             detector=self.name,
             key=f"{self.name}:{step.batch_key}",

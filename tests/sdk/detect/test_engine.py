@@ -120,3 +120,17 @@ def test_privacy_mode_detects_the_same_loop() -> None:
     assert verdicts[-1].action is Action.NUDGE
     assert verdicts[-1].finding is not None
     assert verdicts[-1].finding.arguments is None
+
+
+def test_per_tool_thresholds_exempt_or_tighten_a_tool() -> None:
+    from loopwatch.detect.registry import build_detectors
+
+    polls = [step(call("get_job_status", {"id": "j"}, "running")) for _ in range(4)]
+    exempt = Engine(
+        EngineConfig(detectors=build_detectors({"identical_call": {"per_tool": {"get_job_status": 0}}}))
+    )
+    assert all(not v.intervenes for v in exempt.ingest(exempt.new_session(), events(polls)))
+    strict = Engine(
+        EngineConfig(detectors=build_detectors({"identical_call": {"per_tool": {"get_job_status": 2}}}))
+    )
+    assert [v.action for v in strict.ingest(strict.new_session(), events(polls))][1] is Action.NUDGE
