@@ -1,0 +1,49 @@
+"""``loopwatch serve`` as a subprocess: ready file, real traffic, SIGTERM, config errors."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import grpc
+import httpx
+from collector_builders import tool_step, trace_id
+from grpc_health.v1 import health_pb2, health_pb2_grpc
+
+from loopwatch import _wire
+from loopwatch._proto.v1 import guard_pb2 as pb
+from loopwatch._proto.v1 import guard_pb2_grpc
+from loopwatch_collector import environment_variables as env
+from loopwatch_collector.testing import collector_process
+
+
+def test_serve_answers_and_stops_cleanly_on_sigterm() -> None:
+    with collector_process(
+        {"agents": {"bot": {"mode": "enforce"}}}, env={env.LOOPWATCH_LOG_LEVEL: "INFO"}
+    ) as proc:
+        with grpc.insecure_channel(proc.endpoints.grpc_target) as channel:
+            health = health_pb2_grpc.HealthStub(channel).Check(health_pb2.HealthCheckRequest(), timeout=5)
+            assert health.status == health_pb2.HealthCheckResponse.SERVING
+            stub = guard_pb2_grpc.LoopGuardStub(channel)
+            request = pb.EvaluateRequest(
+                trace_id=trace_id(300), agent="bot", events=_wire.events_to_proto(tool_step(0))
+            )
+            assert stub.Evaluate(request, timeout=5).action == pb.ACTION_CONTINUE
+        ready = httpx.get(f"{proc.endpoints.http_url}/readyz", timeout=5)
+        assert ready.status_code == 200
+        assert proc.terminate() == 0
+        assert "level=INFO" in proc.log()
+        assert "collector stopped" in proc.log()
+
+
+def test_serve_rejects_bad_configuration() -> None:
+    result = subprocess.run(
+        [sys.executable, "-m", "loopwatch_collector.cli", "serve"],
+        env={env.LOOPWATCH_GRPC_PORT: "many", "PATH": ""},
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 2
+    assert result.stderr.startswith(f"loopwatch serve: {env.LOOPWATCH_GRPC_PORT}:")
