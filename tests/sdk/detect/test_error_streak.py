@@ -1,0 +1,98 @@
+from __future__ import annotations
+
+import pytest
+from detect_builders import USER, StepSpec, call, run, step
+
+from loopwatch.detect.error_streak import ErrorStreak, ErrorStreakConfig
+from loopwatch.verdict import Severity
+
+
+def failing(i: int) -> StepSpec:
+    return step(call("edit", {"path": "a.py", "text": f"try {i}"}, f"SyntaxError at line {i}", is_error=True))
+
+
+SUCCESS = step(call("edit", {"path": "a.py", "text": "fixed"}, "edited"))
+
+
+def test_three_failed_steps_are_not_a_loop() -> None:
+    assert run(ErrorStreak(), [failing(i) for i in range(3)]).fired == []
+
+
+def test_fourth_failed_step_fires() -> None:
+    finding = run(ErrorStreak(), [failing(i) for i in range(4)]).finding()
+
+    assert finding.detector == "error_streak"
+    assert finding.key == "error_streak:1"
+    assert (finding.count, finding.first_step, finding.last_step) == (4, 1, 4)
+    assert finding.tool_name == "edit"
+    assert finding.last_result_preview == "SyntaxError at line 3"
+    assert finding.severity is Severity.LOOP
+
+
+def test_different_failing_tools_count_alike() -> None:
+    script = [
+        step(call("edit", {"path": "a.py"}, "denied", is_error=True)),
+        step(call("shell", {"cmd": "make"}, "exit 2", is_error=True)),
+        step(call("fetch", {"url": "u"}, "timeout", is_error=True)),
+        step(call("read_file", {"path": "nope"}, "not found", is_error=True)),
+    ]
+
+    finding = run(ErrorStreak(), script).finding()
+
+    assert finding.tool_name == "read_file"
+
+
+def test_retry_that_succeeds_resets_the_streak() -> None:
+    script = [*(failing(i) for i in range(3)), SUCCESS, *(failing(i) for i in range(3))]
+
+    assert run(ErrorStreak(), script).fired == []
+
+
+def test_one_successful_call_in_a_batch_resets() -> None:
+    partial = step(
+        call("edit", {"path": "a.py"}, "denied", is_error=True), call("read_file", {"path": "a.py"}, "x = 1")
+    )
+
+    assert run(ErrorStreak(), [failing(0), failing(1), failing(2), partial, failing(3)]).fired == []
+
+
+def test_text_only_step_neither_continues_nor_breaks() -> None:
+    script = [failing(0), failing(1), step(text="Let me think."), failing(2), failing(3)]
+
+    finding = run(ErrorStreak(), script).finding()
+
+    assert (finding.count, finding.first_step, finding.last_step) == (4, 1, 5)
+
+
+def test_new_streak_gets_a_new_key() -> None:
+    script = [*(failing(i) for i in range(4)), SUCCESS, *(failing(i) for i in range(4))]
+
+    result = run(ErrorStreak(), script)
+
+    assert result.finding(4).key == "error_streak:1"
+    assert result.finding(9).key == "error_streak:6"
+
+
+def test_new_user_turn_resets() -> None:
+    script = [failing(0), failing(1), failing(2), USER, failing(3), failing(4), failing(5)]
+
+    assert run(ErrorStreak(), script).fired == []
+
+
+def test_configured_threshold_boundary() -> None:
+    result = run(ErrorStreak(ErrorStreakConfig(threshold=2)), [failing(0), failing(1)])
+
+    assert result.findings[0] is None
+    assert result.finding().count == 2
+
+
+@pytest.mark.parametrize("threshold", [0, 1])
+def test_values_below_two_switch_it_off(threshold: int) -> None:
+    detector = ErrorStreak(ErrorStreakConfig(threshold=threshold))
+
+    assert run(detector, [failing(i) for i in range(8)]).fired == []
+
+
+def test_negative_threshold_is_rejected_naming_the_key() -> None:
+    with pytest.raises(ValueError, match=r"error_streak\.threshold"):
+        ErrorStreak(ErrorStreakConfig(threshold=-1))

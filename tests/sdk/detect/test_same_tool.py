@@ -1,0 +1,128 @@
+from __future__ import annotations
+
+import pytest
+from detect_builders import USER, StepSpec, call, run, step
+
+from loopwatch.detect.same_tool import SameTool, SameToolConfig
+from loopwatch.verdict import Severity
+
+NOTHING = "No results found."
+
+
+def rephrased_searches(n: int, result: str = NOTHING) -> list[StepSpec]:
+    return [step(call("search", {"q": f"weather atlantis variant {i}"}, result)) for i in range(n)]
+
+
+def test_five_fruitless_searches_are_not_a_loop() -> None:
+    assert run(SameTool(), rephrased_searches(5)).fired == []
+
+
+def test_sixth_fruitless_search_fires() -> None:
+    finding = run(SameTool(), rephrased_searches(6)).finding()
+
+    assert finding.detector == "same_tool"
+    assert finding.key == "same_tool:search:1"
+    assert (finding.count, finding.first_step, finding.last_step) == (6, 1, 6)
+    assert finding.tool_name == "search"
+    assert finding.arguments == '{"q":"weather atlantis variant 5"}'
+    assert finding.last_result_preview == NOTHING
+    assert finding.severity is Severity.LOOP
+
+
+def test_empty_results_count_from_the_first_step() -> None:
+    finding = run(SameTool(), rephrased_searches(6, result="")).finding()
+
+    assert (finding.count, finding.first_step) == (6, 1)
+
+
+def test_errors_with_varying_messages_count() -> None:
+    script = [
+        step(call("sql", {"query": f"SELECT * FROM t LIMIT {100 + i}"}, f"error {i}", is_error=True))
+        for i in range(6)
+    ]
+
+    finding = run(SameTool(), script).finding()
+
+    assert finding.tool_name == "sql"
+    assert finding.count == 6
+
+
+def test_identical_calls_count_too() -> None:
+    same = [step(call("search", {"q": "x"}, NOTHING))] * 6
+
+    assert run(SameTool(), same).finding().count == 6
+
+
+def test_pagination_with_new_results_is_not_flagged() -> None:
+    pages = [step(call("list_issues", {"page": p}, f"issues {10 * p}..{10 * p + 9}")) for p in range(12)]
+
+    assert run(SameTool(), pages).fired == []
+
+
+def test_fan_out_over_many_files_is_not_flagged() -> None:
+    reads = [step(call("read_file", {"path": f"src/m{i}.py"}, f"module {i}")) for i in range(12)]
+
+    assert run(SameTool(), reads).fired == []
+
+
+def test_polling_whose_status_changes_is_not_flagged() -> None:
+    polls = [step(call("status", {"job": 7}, f"job 7: {5 * i}% done")) for i in range(12)]
+
+    assert run(SameTool(), polls).fired == []
+
+
+def test_a_new_result_restarts_the_count() -> None:
+    script = [
+        *rephrased_searches(5),
+        step(call("search", {"q": "atlantis forecast"}, "Sunny, 24C")),
+        *rephrased_searches(4),
+    ]
+
+    result = run(SameTool(), script)
+
+    assert result.findings[:-1] == [None] * 9
+    # The step with new information is the first of the new streak: 1 + 4 = 5 < 6.
+    assert result.last is None
+
+
+def test_a_different_tool_breaks_the_streak() -> None:
+    script = [*rephrased_searches(5), step(call("read_file", {"path": "notes.md"}, NOTHING))]
+    script += rephrased_searches(5)
+
+    assert run(SameTool(), script).fired == []
+
+
+def test_mixed_tool_batch_breaks_the_streak() -> None:
+    mixed = step(call("search", {"q": "a"}, NOTHING), call("read_file", {"path": "b"}, NOTHING))
+
+    assert run(SameTool(), [*rephrased_searches(5), mixed, *rephrased_searches(5)]).fired == []
+
+
+def test_text_only_step_does_not_break_the_streak() -> None:
+    script = [*rephrased_searches(3), step(text="Let me try another phrasing."), *rephrased_searches(3)]
+
+    finding = run(SameTool(), script).finding()
+
+    assert (finding.count, finding.first_step, finding.last_step) == (6, 1, 7)
+
+
+def test_new_user_turn_resets() -> None:
+    assert run(SameTool(), [*rephrased_searches(5), USER, *rephrased_searches(5)]).fired == []
+
+
+def test_configured_threshold_boundary() -> None:
+    detector = SameTool(SameToolConfig(nudge_at=3))
+    result = run(detector, rephrased_searches(3))
+
+    assert result.findings[:2] == [None, None]
+    assert result.finding().count == 3
+
+
+@pytest.mark.parametrize("nudge_at", [0, 1])
+def test_values_below_two_switch_it_off(nudge_at: int) -> None:
+    assert run(SameTool(SameToolConfig(nudge_at=nudge_at)), rephrased_searches(10)).fired == []
+
+
+def test_negative_threshold_is_rejected_naming_the_key() -> None:
+    with pytest.raises(ValueError, match=r"same_tool\.nudge_at"):
+        SameTool(SameToolConfig(nudge_at=-1))
