@@ -1,0 +1,203 @@
+from __future__ import annotations
+
+import pytest
+from detect_builders import USER, StepSpec, call, run, step
+
+from loopwatch.detect.narration import Narration, NarrationConfig
+from loopwatch.verdict import Severity
+
+RESTATED = [
+    "Let me check the configuration to find where the retry policy is applied.",
+    "I'll look at the configuration to find where the retry policy gets applied.",
+    "Now checking the configuration again to find where retry policy is applied.",
+    "Let me look at the configuration once more to find where the retry policy is applied.",
+]
+WANDERING = [
+    call("read_file", {"path": "src/server.py"}, "server"),
+    call("grep", {"pattern": "timeout"}, "no matches"),
+    call("list_dir", {"path": "docs"}, "index.md"),
+    call("read_file", {"path": "README.md"}, "readme"),
+]
+
+
+def restating(n: int) -> list[StepSpec]:
+    return [step(WANDERING[i], text=RESTATED[i]) for i in range(n)]
+
+
+def test_two_restatements_are_not_narration() -> None:
+    assert run(Narration(), restating(2)).findings == [None, None]
+
+
+def test_third_restatement_fires() -> None:
+    finding = run(Narration(), restating(3)).finding()
+
+    assert finding.detector == "narration"
+    assert finding.key == "narration:1"
+    assert (finding.count, finding.first_step, finding.last_step) == (3, 1, 3)
+    assert finding.tool_name is None
+    assert finding.severity is Severity.LOOP
+
+
+def test_restatement_continues_under_the_same_key() -> None:
+    result = run(Narration(), restating(4))
+
+    assert result.finding(4).key == result.finding(3).key
+    assert result.finding(4).count == 4
+
+
+def test_restatement_is_found_in_privacy_mode() -> None:
+    result = run(Narration(), restating(3), capture_content=False)
+
+    assert result.records[-1].text is None
+    assert result.finding().count == 3
+
+
+def test_two_text_only_steps_are_not_narration() -> None:
+    script = [step(text="I will now fix the bug."), step(text="Done.")]
+
+    assert run(Narration(), script).fired == []
+
+
+def test_third_text_only_step_fires_whatever_the_texts() -> None:
+    script = [step(text="I will now fix the bug."), step(text="Done."), step(text=None)]
+
+    finding = run(Narration(), script).finding()
+
+    assert (finding.count, finding.first_step, finding.last_step) == (3, 1, 3)
+    assert finding.key == "narration:1"
+
+
+def test_text_only_steps_across_user_turns_are_not_narration() -> None:
+    script = [step(text="Here is the answer."), USER, step(text="Here it is again."), USER, step(text="Ok.")]
+
+    assert run(Narration(), script).fired == []
+
+
+def test_a_step_with_calls_breaks_talking_without_acting() -> None:
+    act = step(call("read_file", {"path": "a.py"}, "x"), text="Reading.")
+    script = [step(text="One."), step(text="Two."), act, step(text="Three."), step(text="Four.")]
+
+    assert run(Narration(), script).fired == []
+
+
+def test_fan_out_whose_text_names_its_calls_is_not_narration() -> None:
+    files = ["src/handlers/auth.py", "src/handlers/billing.py", "src/handlers/search.py"]
+    script = [
+        step(
+            call("read_file", {"path": path}, f"contents of {path}"),
+            text=f"Moving on to `{path}` to review the remaining request handlers in this package.",
+        )
+        for path in files
+    ]
+
+    result = run(Narration(), script)
+
+    assert all(record.refers_to_calls for record in result.records)
+    assert result.fired == []
+
+
+def test_fan_out_is_not_narration_in_privacy_mode_either() -> None:
+    files = ["src/handlers/auth.py", "src/handlers/billing.py", "src/handlers/search.py"]
+    script = [
+        step(
+            call("read_file", {"path": path}, "x"),
+            text=f"Moving on to `{path}` to review the remaining request handlers in this package.",
+        )
+        for path in files
+    ]
+
+    assert run(Narration(), script, capture_content=False).fired == []
+
+
+def test_repeating_the_previous_steps_calls_breaks_the_chain() -> None:
+    rerun = call("run_tests", {}, "2 failed")
+    text = "Let's run the complete integration suite again to confirm nothing regressed anywhere."
+    script = [step(rerun, text=text)] * 5
+
+    assert run(Narration(), script).fired == []
+
+
+def test_short_texts_are_not_restatements() -> None:
+    script = [step(WANDERING[i], text="Checking the next one.") for i in range(4)]
+
+    assert run(Narration(), script).fired == []
+
+
+def test_similar_texts_that_are_not_consecutive_are_not_narration() -> None:
+    script = []
+    for i in range(4):
+        script.append(
+            step(
+                call("edit", {"path": "parser.py", "text": f"v{i}"}, "edited"),
+                text="Editing the parser module to handle escaped quotes properly.",
+            )
+        )
+        script.append(
+            step(
+                call("run_tests", {"k": f"case_{i}"}, f"{i} failed"),
+                text="Running pytest against tokenizer regression cases for verification.",
+            )
+        )
+
+    assert run(Narration(), script).fired == []
+
+
+def test_unrelated_texts_are_not_narration() -> None:
+    texts = [
+        "The database migration adds an index on the orders table.",
+        "Frontend tests render the checkout page with a mocked payment gateway.",
+        "Deployment manifests pin the container image digest for reproducibility.",
+    ]
+    script = [step(WANDERING[i], text=texts[i]) for i in range(3)]
+
+    assert run(Narration(), script).fired == []
+
+
+def test_new_user_turn_resets_restatement() -> None:
+    script = [*restating(2), USER, *restating(2)]
+
+    assert run(Narration(), script).fired == []
+
+
+def test_configured_repeats_boundary() -> None:
+    result = run(Narration(NarrationConfig(repeats=2)), restating(2))
+
+    assert result.findings[0] is None
+    assert result.finding().count == 2
+
+
+def test_similarity_threshold_of_one_needs_the_same_content_words() -> None:
+    detector = Narration(NarrationConfig(similarity=1.0))
+
+    assert run(detector, restating(4)).fired == []
+    same = [step(WANDERING[i], text=RESTATED[0]) for i in range(3)]
+    assert run(detector, same).finding().count == 3
+
+
+def test_min_words_sets_what_counts_as_a_statement() -> None:
+    short = [step(WANDERING[i], text="Checking retry policy configuration.") for i in range(3)]
+
+    assert run(Narration(), short).fired == []
+    assert run(Narration(NarrationConfig(min_words=3)), short).finding().count == 3
+
+
+@pytest.mark.parametrize("repeats", [0, 1])
+def test_values_below_two_switch_it_off(repeats: int) -> None:
+    detector = Narration(NarrationConfig(repeats=repeats))
+    script = [*restating(4), step(text="a"), step(text="b"), step(text="c")]
+
+    assert run(detector, script).fired == []
+
+
+@pytest.mark.parametrize(
+    ("config", "key"),
+    [
+        (NarrationConfig(repeats=-1), "narration.repeats"),
+        (NarrationConfig(similarity=0.0), "narration.similarity"),
+        (NarrationConfig(similarity=1.5), "narration.similarity"),
+        (NarrationConfig(min_words=0), "narration.min_words"),
+    ],
+)
+def test_invalid_config_is_rejected_naming_the_key(config: NarrationConfig, key: str) -> None:
+    with pytest.raises(ValueError, match=key.replace(".", r"\.")):
+        Narration(config)
