@@ -245,7 +245,7 @@ class SpanMapper:
         if step.sketch is None:
             sketch = loopwatch_sdk.sketch(span)
             if sketch is not None:
-                step = replace(step, sketch=sketch)
+                step = replace(step, sketch=sketch, refers_to_calls=loopwatch_sdk.refers_to_calls(span))
         events.append(step)
         for call in calls:
             _remember(memo.carried, call.id)

@@ -5,7 +5,8 @@ collector rebuilds exactly the events the SDK sends through ``LoopGuard.Evaluate
 ids: counted once), and privacy mode keeps working without any content on the wire:
 
 - chat span: ``loopwatch.event.id``; ``loopwatch.step.tool_call.{ids,names,fingerprints,repetitions}``
-  (parallel arrays); ``loopwatch.text.sketch`` (compact JSON).
+  (parallel arrays); ``loopwatch.text.sketch`` (compact JSON); ``loopwatch.step.refers_to_calls``
+  (bool, when the SDK sets it).
 - execute_tool span: ``loopwatch.event.id``; ``loopwatch.tool.call.fingerprint``;
   ``loopwatch.tool.result.{fingerprint,size,is_error}``.
 """
@@ -78,6 +79,11 @@ def sketch(span: SpanView) -> TextSketch | None:
         words=integer(found.get("words")),
         repetition=_repetition(found.get("repetition")),
     )
+
+
+def refers_to_calls(span: SpanView) -> bool:
+    """``Step.refers_to_calls`` as the SDK computed it (``loopwatch.step.refers_to_calls``)."""
+    return span.attributes.get("loopwatch.step.refers_to_calls") is True
 
 
 def tool_result(span: SpanView, tool: ToolSpan, call_id: str, *, capture_content: bool) -> ToolResult | None:
