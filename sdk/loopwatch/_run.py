@@ -172,17 +172,19 @@ class AgentRun:
     @contextmanager
     def chat(self, model: str, *, provider: str | None = None) -> Iterator[ChatSpan]:
         """Wrap one model call: a ``chat {model}`` span; call ``.record(...)`` with the response."""
-        span = self._start_chat_span(model, provider)
-        recorder = ChatSpan(self, span)
+        recorder = self.start_chat(model, provider=provider)
         try:
-            with trace.use_span(span, end_on_exit=False, record_exception=False):
+            with trace.use_span(recorder.span, end_on_exit=False, record_exception=False):
                 yield recorder
         except BaseException as exc:
-            span.set_status(Status(StatusCode.ERROR, str(exc)[:200]))
-            span.set_attribute(attrs.ERROR_TYPE, type(exc).__qualname__)
+            recorder.end(exc)
             raise
-        finally:
-            span.end()
+        recorder.end()
+
+    def start_chat(self, model: str, *, provider: str | None = None) -> ChatSpan:
+        """Open a ``chat`` span without making it current (for callback-style frameworks);
+        ``record`` the response, then ``end()`` it."""
+        return ChatSpan(self, self._start_chat_span(model, provider))
 
     def record_step(
         self,
@@ -215,7 +217,7 @@ class AgentRun:
         """
         resolved = self._resolve(call)
         self.before_tool_call(resolved)
-        execution = self._start_tool(resolved)
+        execution = self.start_tool(resolved)
         try:
             with trace.use_span(execution.span, end_on_exit=False, record_exception=False):
                 yield execution
@@ -230,7 +232,7 @@ class AgentRun:
         """``tool`` for asyncio code (the guard is asked without blocking the loop)."""
         resolved = self._resolve(call)
         await self.abefore_tool_call(resolved)
-        execution = self._start_tool(resolved)
+        execution = self.start_tool(resolved)
         try:
             with trace.use_span(execution.span, end_on_exit=False, record_exception=False):
                 yield execution
@@ -318,16 +320,25 @@ class AgentRun:
             f"chat {model}", context=parent, kind=SpanKind.CLIENT, attributes=attributes
         )
 
+    def find_call(self, call_id: str) -> ToolCall | None:
+        """The call with ``call_id`` in the last recorded step, or None."""
+        step = self.last_step
+        for candidate in step.tool_calls if step else ():
+            if candidate.id == call_id:
+                return candidate
+        return None
+
     def _resolve(self, call: ToolCall | str) -> ToolCall:
         if isinstance(call, ToolCall):
             return call
-        step = self.last_step
-        for candidate in step.tool_calls if step else ():
-            if candidate.id == call:
-                return candidate
-        raise ValueError(f"no tool call with id {call!r} in the last recorded step")
+        found = self.find_call(call)
+        if found is None:
+            raise ValueError(f"no tool call with id {call!r} in the last recorded step")
+        return found
 
-    def _start_tool(self, call: ToolCall) -> ToolSpan:
+    def start_tool(self, call: ToolCall) -> ToolSpan:
+        """Open an ``execute_tool`` span without asking the guard or making it current (for
+        callback-style frameworks: call ``before_tool_call`` first); ``finish()`` it."""
         attributes: dict[str, attrs.AttributeValue] = {
             attrs.GEN_AI_OPERATION_NAME: "execute_tool",
             attrs.GEN_AI_TOOL_NAME: call.name,
@@ -364,6 +375,17 @@ class ChatSpan:
         self.run = run
         self.span = span
         self.step: Step | None = None
+        self._ended = False
+
+    def end(self, exc: BaseException | None = None) -> None:
+        """End the span (idempotent), recording ``exc`` when the model call failed."""
+        if self._ended:
+            return
+        self._ended = True
+        if exc is not None:
+            self.span.set_status(Status(StatusCode.ERROR, str(exc)[:200]))
+            self.span.set_attribute(attrs.ERROR_TYPE, type(exc).__qualname__)
+        self.span.end()
 
     def record(
         self,
