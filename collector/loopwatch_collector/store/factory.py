@@ -13,16 +13,31 @@ from collections.abc import Callable
 
 from loopwatch_collector.config import CollectorConfig
 from loopwatch_collector.exceptions import ConfigError
-from loopwatch_collector.store.base import SessionStore
+from loopwatch_collector.store import codec
+from loopwatch_collector.store.base import SessionRecord, SessionStore
 from loopwatch_collector.store.memory import InMemorySessionStore
 
 StoreBuilder = Callable[[CollectorConfig], SessionStore]
 
 
+class RecordCodec:
+    """``store/codec.py`` bound to ``SessionRecord``: idle in-memory sessions are kept encoded."""
+
+    def encode(self, record: SessionRecord) -> bytes:
+        return codec.encode(record)
+
+    def decode(self, data: bytes) -> SessionRecord:
+        return codec.decode(data, SessionRecord)
+
+
 def build_memory_store(config: CollectorConfig) -> SessionStore:
     s = config.sessions
     return InMemorySessionStore(
-        idle_ttl_s=s.idle_ttl_s, max_sessions=s.max_sessions, sweep_interval_s=s.sweep_interval_s
+        idle_ttl_s=s.idle_ttl_s,
+        max_sessions=s.max_sessions,
+        sweep_interval_s=s.sweep_interval_s,
+        codec=RecordCodec(),
+        compact_after_s=s.compact_idle_after_s,
     )
 
 

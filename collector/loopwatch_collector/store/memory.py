@@ -5,6 +5,10 @@ Bounded three ways: an idle TTL (``sessions.idle_ttl_s``; swept in the backgroun
 least recently updated one is evicted), and per-session memory (the engine keeps windows, the
 record keeps a bounded verdict history). Conversation counters follow the same TTL and bound.
 
+Idle compaction: with a ``codec`` and ``compact_after_s``, a session not updated for that long
+is kept as encoded bytes (about a quarter of its live size) and decoded again on its next
+access. The background sweep compacts in small batches so the event loop never stalls.
+
 Everything runs on the event loop that calls it; ``update`` never awaits between load and
 save, so updates of one trace are serialised without locks.
 """
@@ -17,6 +21,7 @@ import logging
 import time
 from collections import OrderedDict
 from collections.abc import Callable
+from typing import Protocol
 
 from loopwatch_collector.store.base import (
     ConversationUsage,
@@ -30,6 +35,29 @@ from loopwatch_collector.store.base import (
 logger = logging.getLogger(__name__)
 
 Clock = Callable[[], float]
+# Records encoded per batch: ~100 us each, so one batch holds the event loop for ~10 ms at most.
+_COMPACT_BATCH = 100
+
+
+class RecordCodec(Protocol):
+    """Bytes <-> ``SessionRecord`` (``store/codec.py`` provides one)."""
+
+    def encode(self, record: SessionRecord) -> bytes: ...
+
+    def decode(self, data: bytes) -> SessionRecord: ...
+
+
+class _Compacted:
+    """An idle record kept as bytes; ``last_seen_unix_s`` stays readable for TTL checks."""
+
+    __slots__ = ("data", "last_seen_unix_s")
+
+    def __init__(self, data: bytes, last_seen_unix_s: float) -> None:
+        self.data = data
+        self.last_seen_unix_s = last_seen_unix_s
+
+
+_Entry = SessionRecord | _Compacted
 
 
 class InMemorySessionStore:
@@ -42,6 +70,8 @@ class InMemorySessionStore:
         max_sessions: int = 100_000,
         sweep_interval_s: float = 5.0,
         clock: Clock = time.time,
+        codec: RecordCodec | None = None,
+        compact_after_s: float = 0.0,
     ) -> None:
         if idle_ttl_s <= 0:
             raise ValueError("sessions.idle_ttl_s must be > 0")
@@ -51,7 +81,10 @@ class InMemorySessionStore:
         self._max = max_sessions
         self._sweep_interval = sweep_interval_s
         self._clock = clock
-        self._sessions: OrderedDict[str, SessionRecord] = OrderedDict()
+        self._codec = codec if compact_after_s > 0 else None
+        self._compact_after = compact_after_s
+        self._sessions: OrderedDict[str, _Entry] = OrderedDict()
+        self._hot: OrderedDict[str, None] = OrderedDict()  # uncompacted ids, least recent first
         self._conversations: OrderedDict[str, ConversationUsage] = OrderedDict()
         self._listeners: list[RemovalListener] = []
         self._sweeper: asyncio.Task[None] | None = None
@@ -81,35 +114,41 @@ class InMemorySessionStore:
         create: Callable[[], SessionRecord],
     ) -> R:
         now = self._clock()
-        record = self._sessions.get(trace_id)
-        if record is not None and self._expired(record, now):
+        entry = self._sessions.get(trace_id)
+        if entry is not None and self._expired(entry, now):
             self._remove(trace_id, RemovalReason.EXPIRED)
-            record = None
-        if record is None:
+            entry = None
+        if entry is None:
             record = create()
             self._sessions[trace_id] = record
             self._evict_over_bound()
         else:
+            record = self._live(entry)
+            self._sessions[trace_id] = record
             self._sessions.move_to_end(trace_id)
+        if self._codec is not None:
+            self._hot[trace_id] = None
+            self._hot.move_to_end(trace_id)
         record.last_seen_unix_s = now
         return apply(record)
 
     async def get(self, trace_id: str) -> SessionRecord | None:
-        record = self._sessions.get(trace_id)
-        if record is None or self._expired(record, self._clock()):
+        entry = self._sessions.get(trace_id)
+        if entry is None or self._expired(entry, self._clock()):
             return None
-        return record
+        return self._live(entry)
 
     async def list_sessions(
         self, *, predicate: SessionPredicate | None = None, limit: int = 100
     ) -> list[SessionRecord]:
         now = self._clock()
         found: list[SessionRecord] = []
-        for record in reversed(self._sessions.values()):
+        for entry in reversed(self._sessions.values()):
             if len(found) >= limit:
                 break
-            if self._expired(record, now):
+            if self._expired(entry, now):
                 continue
+            record = self._live(entry)
             if predicate is None or predicate(record):
                 found.append(record)
         return found
@@ -134,8 +173,8 @@ class InMemorySessionStore:
         expired = 0
         # LRU order is last-update order, so expired records are at the front.
         while self._sessions:
-            trace_id, record = next(iter(self._sessions.items()))
-            if not self._expired(record, now):
+            trace_id, entry = next(iter(self._sessions.items()))
+            if not self._expired(entry, now):
                 break
             self._remove(trace_id, RemovalReason.EXPIRED)
             expired += 1
@@ -146,8 +185,37 @@ class InMemorySessionStore:
             self._conversations.popitem(last=False)
         return expired
 
-    def _expired(self, record: SessionRecord, now: float) -> bool:
-        return now - record.last_seen_unix_s > self._ttl
+    def compact(self, limit: int | None = _COMPACT_BATCH) -> int:
+        """Encode up to ``limit`` (``None``: all) records idle longer than ``compact_after_s``;
+        returns how many were compacted. No-op without a codec."""
+        if self._codec is None:
+            return 0
+        horizon = self._clock() - self._compact_after
+        done = 0
+        while self._hot and (limit is None or done < limit):
+            trace_id = next(iter(self._hot))
+            entry = self._sessions.get(trace_id)
+            if isinstance(entry, SessionRecord):
+                if entry.last_seen_unix_s > horizon:
+                    break
+                self._sessions[trace_id] = _Compacted(self._codec.encode(entry), entry.last_seen_unix_s)
+                done += 1
+            del self._hot[trace_id]
+        return done
+
+    @property
+    def compacted(self) -> int:
+        """Sessions currently held as bytes."""
+        return 0 if self._codec is None else len(self._sessions) - len(self._hot)
+
+    def _live(self, entry: _Entry) -> SessionRecord:
+        if isinstance(entry, SessionRecord):
+            return entry
+        assert self._codec is not None  # only a codec makes _Compacted entries
+        return self._codec.decode(entry.data)
+
+    def _expired(self, entry: _Entry, now: float) -> bool:
+        return now - entry.last_seen_unix_s > self._ttl
 
     def _evict_over_bound(self) -> None:
         while len(self._sessions) > self._max:
@@ -155,7 +223,15 @@ class InMemorySessionStore:
             self._remove(trace_id, RemovalReason.EVICTED)
 
     def _remove(self, trace_id: str, reason: RemovalReason) -> None:
-        record = self._sessions.pop(trace_id)
+        entry = self._sessions.pop(trace_id)
+        self._hot.pop(trace_id, None)
+        if not self._listeners:
+            return
+        try:
+            record = self._live(entry)
+        except Exception:  # a record that cannot be decoded leaves without notification
+            logger.exception("cannot decode removed session %s", trace_id)
+            return
         for listener in self._listeners:
             try:
                 listener(record, reason)
@@ -166,3 +242,5 @@ class InMemorySessionStore:
         while True:
             await asyncio.sleep(self._sweep_interval)
             self.sweep()
+            while self.compact(_COMPACT_BATCH):
+                await asyncio.sleep(0)  # let RPCs in between batches

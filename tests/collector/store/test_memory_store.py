@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 
 from loopwatch.detect.session import SessionState
@@ -134,3 +136,48 @@ def test_bad_bounds_are_rejected() -> None:
         InMemorySessionStore(idle_ttl_s=0)
     with pytest.raises(ValueError, match="max_sessions"):
         InMemorySessionStore(max_sessions=0)
+
+
+async def test_idle_sessions_are_compacted_and_restored() -> None:
+    from loopwatch_collector.store.factory import RecordCodec
+
+    clock = Clock()
+    store = InMemorySessionStore(clock=clock, codec=RecordCodec(), compact_after_s=30, idle_ttl_s=100)
+    removed: list[int] = []
+    store.add_removal_listener(lambda r, why: removed.append(r.tool_calls))
+    for trace in ("a", "b"):
+        await store.update(
+            trace, lambda r: setattr(r, "tool_calls", 7), create=lambda t=trace: _record(t, clock)
+        )
+    clock.now += 20
+    await store.update("b", lambda r: None, create=lambda: _record("b", clock))
+    clock.now += 15  # a idle 35 s, b idle 15 s
+    assert store.compact() == 1
+    assert store.compacted == 1
+    record = await store.get("a")
+    assert record is not None
+    assert record.tool_calls == 7
+    assert [r.trace_id for r in await store.list_sessions()] == ["b", "a"]
+    assert await store.update("a", lambda r: r.tool_calls + 1, create=lambda: _record("x", clock)) == 8
+    assert store.compacted == 0
+    clock.now += 31
+    assert store.compact(limit=None) == 2
+    clock.now += 101
+    assert store.sweep() == 2
+    assert removed == [7, 7]
+
+
+async def test_background_sweep_compacts() -> None:
+    from loopwatch_collector.store.factory import RecordCodec
+
+    clock = Clock()
+    store = InMemorySessionStore(clock=clock, codec=RecordCodec(), compact_after_s=1, sweep_interval_s=0.01)
+    await store.update("a", lambda r: None, create=lambda: _record("a", clock))
+    clock.now += 2
+    await store.start()
+    for _ in range(200):
+        if store.compacted:
+            break
+        await asyncio.sleep(0.01)
+    await store.shutdown()
+    assert store.compacted == 1
