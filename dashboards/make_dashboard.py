@@ -166,11 +166,13 @@ ROWS: tuple[Row, ...] = (
         panels=(
             Panel(
                 title="Active sessions",
-                description="Live sessions held by each collector replica.",
-                width=8,
-                targets=(
-                    Target(expr="sum by (instance) (loopwatch_sessions_active)", legend="{{instance}}"),
+                description=(
+                    "Live sessions across all collector replicas. Summed: with the shared Redis store "
+                    "a replica counts the sessions it creates and removes, so one replica alone can "
+                    "read negative."
                 ),
+                width=8,
+                targets=(Target(expr="sum(loopwatch_sessions_active)", legend="live sessions"),),
             ),
             Panel(
                 title="Sessions started per agent",
@@ -183,14 +185,19 @@ ROWS: tuple[Row, ...] = (
                 title="Session evictions",
                 description=(
                     "Sessions dropped because the live-session bound was reached (least recently used "
-                    "first). Their loop state is lost: raise the bound or add replicas if this is not 0."
+                    "first): their loop state is lost, so raise the bound or add replicas if this is "
+                    "not 0. Expired sessions (idle TTL) are shown for comparison: that is the normal end."
                 ),
                 unit="ops",
                 width=8,
                 targets=(
                     Target(
                         expr=f"sum by (instance) (rate(loopwatch_sessions_evicted_total[{RATE}]))",
-                        legend="{{instance}}",
+                        legend="evicted {{instance}}",
+                    ),
+                    Target(
+                        expr=f"sum(rate(loopwatch_sessions_expired_total[{RATE}]))",
+                        legend="expired (idle TTL)",
                     ),
                 ),
             ),

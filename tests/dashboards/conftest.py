@@ -14,23 +14,33 @@ DASHBOARDS = REPO / "dashboards"
 DASHBOARD_JSON = DASHBOARDS / "grafana" / "loopwatch-overview.json"
 ALERTS = DASHBOARDS / "alerts"
 
-# The collector's metric names (issue 3), plus the looping-sessions counter the loop rate needs
-# (requested from collector-core). Histograms also expose _bucket, _count and _sum.
+# The collector's metric names and labels (issue 3; collector/loopwatch_collector/metrics.py),
+# including the looping-sessions counter the loop rate needs. Histograms also expose _bucket,
+# _count and _sum.
 COUNTERS: dict[str, set[str]] = {
     "loopwatch_sessions_started_total": {"agent"},
     "loopwatch_sessions_looping_total": {"agent"},
-    "loopwatch_events_total": {"type"},
+    "loopwatch_sessions_expired_total": set(),
+    "loopwatch_events_total": {"type", "source"},
+    "loopwatch_events_duplicate_total": {"source"},
     "loopwatch_detections_total": {"agent", "detector"},
     "loopwatch_verdicts_total": {"agent", "action"},
     "loopwatch_otlp_spans_total": {"result"},
     "loopwatch_sessions_evicted_total": set(),
     "loopwatch_detector_errors_total": {"detector"},
+    "loopwatch_store_errors_total": {"operation"},
 }
 GAUGES: dict[str, set[str]] = {"loopwatch_sessions_active": set(), "loopwatch_runaway_sessions": {"agent"}}
 HISTOGRAMS: dict[str, set[str]] = {
     "loopwatch_session_steps": set(),
     "loopwatch_evaluate_duration_seconds": set(),
 }
+
+
+@pytest.fixture(scope="session")
+def metric_catalogue() -> dict[str, set[str]]:
+    """Metric name (as exposed, histograms without suffix) -> its label names."""
+    return {**COUNTERS, **GAUGES, **HISTOGRAMS}
 
 
 @pytest.fixture(scope="session")

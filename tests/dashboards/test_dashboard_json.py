@@ -9,6 +9,9 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from prometheus_client import CollectorRegistry
+
+from loopwatch_collector.metrics import Metrics
 
 REPO = Path(__file__).resolve().parents[2]
 GENERATOR = REPO / "dashboards" / "make_dashboard.py"
@@ -153,3 +156,18 @@ def test_provisioning_points_at_the_dashboard_folder() -> None:
     assert source["type"] == "prometheus"
     assert source["uid"]
     assert source["isDefault"] is True
+
+
+def test_metric_catalogue_matches_the_collector(metric_catalogue: dict[str, set[str]]) -> None:
+    """The names the dashboard and rules are checked against are the collector's real ones."""
+    registry = CollectorRegistry()
+    Metrics(registry, known_agents=["planner"], detectors=["identical_call"])
+    exposed: dict[str, set[str]] = {}
+    for family in registry.collect():
+        name = f"{family.name}_total" if family.type == "counter" else family.name
+        labels = {k for s in family.samples for k in s.labels if k != "le"}
+        exposed[name] = labels
+    assert set(exposed) == set(metric_catalogue)
+    for name, labels in exposed.items():
+        if labels:  # label names are visible only on metrics with pre-initialised series
+            assert labels == metric_catalogue[name], name
