@@ -1,0 +1,223 @@
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from loopwatch.sketch import (
+    SKETCH_SIZE,
+    Repetition,
+    collapse_repetition,
+    find_repetition,
+    similarity,
+    sketch_text,
+)
+
+INTENT = "Let me check the configuration to find where the retry policy is applied."
+PARAPHRASE = "I'll look at the configuration to find where the retry policy gets applied."
+UNRELATED = "The database migration adds an index on the orders table for reporting."
+
+
+def test_sketch_counts_content_words_only() -> None:
+    sketch = sketch_text("Let me check the parser and the lexer, then I will fix a bug.")
+
+    # parser, lexer, fix, bug: stopwords and one-letter tokens are not content.
+    assert sketch.words == 4
+    assert sketch.length == len("Let me check the parser and the lexer, then I will fix a bug.")
+
+
+def test_sketch_minhash_is_sorted_and_bounded() -> None:
+    text = " ".join(f"word{i}" for i in range(500))
+
+    sketch = sketch_text(text)
+
+    assert len(sketch.minhash) == SKETCH_SIZE
+    assert list(sketch.minhash) == sorted(sketch.minhash)
+    assert sketch.words == 500
+
+
+def test_sketch_of_text_without_content_words_is_empty() -> None:
+    sketch = sketch_text("Let me see, now I will just check it.")
+
+    assert sketch.words == 0
+    assert sketch.minhash == ()
+
+
+def test_sketch_is_case_insensitive_and_deterministic() -> None:
+    assert sketch_text(INTENT.upper()).minhash == sketch_text(INTENT).minhash
+    assert sketch_text(INTENT) == sketch_text(INTENT)
+
+
+def test_sketch_reads_only_the_head_of_a_huge_text() -> None:
+    head = "alpha beta gamma delta epsilon " * 600  # > 16 KiB of five words
+    text = head + " ".join(f"tail{i}" for i in range(100))
+
+    sketch = sketch_text(text)
+
+    assert sketch.words < len(text.split())
+    assert sketch.minhash == sketch_text(head).minhash
+    assert sketch.length == len(text)
+
+
+def test_sketch_carries_the_text_repetition() -> None:
+    text = "Thought: " * 30
+
+    assert sketch_text(text).repetition == find_repetition(text)
+
+
+def test_similarity_of_a_text_with_itself_is_one() -> None:
+    assert similarity(sketch_text(INTENT), sketch_text(INTENT)) == 1.0
+
+
+def test_paraphrase_is_similar_and_unrelated_text_is_not() -> None:
+    intent = sketch_text(INTENT)
+
+    assert similarity(intent, sketch_text(PARAPHRASE)) >= 0.6
+    assert similarity(intent, sketch_text(UNRELATED)) < 0.3
+
+
+def test_similarity_is_symmetric() -> None:
+    a, b = sketch_text(INTENT), sketch_text(UNRELATED + " configuration retry")
+
+    assert similarity(a, b) == similarity(b, a)
+
+
+def test_similarity_without_content_words_is_zero() -> None:
+    empty = sketch_text("")
+
+    assert similarity(empty, empty) == 0.0
+    assert similarity(empty, sketch_text(INTENT)) == 0.0
+
+
+def test_similarity_of_large_overlapping_texts_estimates_jaccard() -> None:
+    a = sketch_text(" ".join(f"w{i}" for i in range(300)))
+    b = sketch_text(" ".join(f"w{i}" for i in range(100, 400)))  # Jaccard 200 / 400 = 0.5
+
+    assert 0.35 <= similarity(a, b) <= 0.65
+
+
+def test_no_repetition_in_plain_text() -> None:
+    assert find_repetition("One sentence here. Another one there. A third, different.") is None
+    assert find_repetition("") is None
+
+
+def test_repeated_line_run_offsets_cover_the_whole_run() -> None:
+    line = "the build failed again\n"
+    text = "start\n" + line * 4 + "end\n"
+
+    rep = find_repetition(text)
+
+    assert rep is not None
+    assert (rep.unit, rep.period, rep.repeats) == ("line", 1, 4)
+    assert text[rep.start : rep.start + rep.block_chars] == line.strip()
+    assert rep.start == len("start\n")
+    assert text[rep.start : rep.end] == (line * 4).strip()
+    assert rep.covered_chars == rep.end - rep.start
+
+
+def test_repeated_block_of_several_lines_has_that_period() -> None:
+    text = "first line\nsecond line\nthird line\n" * 3
+
+    rep = find_repetition(text)
+
+    assert rep is not None
+    assert (rep.period, rep.repeats) == (3, 3)
+    assert text[rep.start : rep.start + rep.block_chars] == "first line\nsecond line\nthird line"
+
+
+def test_sentences_count_as_units() -> None:
+    text = "I am stuck. " * 5
+
+    rep = find_repetition(text)
+
+    assert rep is not None
+    assert (rep.unit, rep.repeats) == ("line", 5)
+
+
+def test_word_runs_are_found() -> None:
+    rep = find_repetition("| " * 25 + "end")
+
+    assert rep is not None
+    assert (rep.unit, rep.period, rep.repeats) == ("word", 1, 25)
+
+
+def test_period_bound_is_sixteen_units() -> None:
+    def block(lines: int) -> str:
+        return "".join(f"line number {i}\n" for i in range(lines))
+
+    rep = find_repetition(block(16) * 2)
+
+    assert rep is not None
+    assert (rep.period, rep.repeats) == (16, 2)
+    assert find_repetition(block(17) * 2) is None
+
+
+def test_the_longest_run_wins() -> None:
+    text = "a a a\n" + "the same long sentence comes back\n" * 3
+
+    rep = find_repetition(text)
+
+    assert rep is not None
+    assert rep.repeats == 3
+    assert text[rep.start : rep.start + rep.block_chars] == "the same long sentence comes back"
+
+
+def test_collapse_keeps_one_copy_and_the_surroundings() -> None:
+    text = "Before. " + "Same again. " * 6 + "After."
+    rep = find_repetition(text)
+    assert rep is not None
+
+    collapsed = collapse_repetition(text, rep)
+
+    assert collapsed.startswith("Before. Same again.")
+    assert collapsed.endswith("After.")
+    assert collapsed.count("Same again.") == 1
+    assert "5 more times" in collapsed
+
+
+def test_collapse_with_a_hand_made_repetition() -> None:
+    text = "xxabcabcabcyy"
+    rep = Repetition(unit="word", period=1, repeats=3, block_chars=3, start=2, end=11)
+
+    assert collapse_repetition(text, rep) == "xxabc [... repeated 2 more times, trimmed by loopwatch ...]yy"
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text())
+def test_find_repetition_and_sketch_never_raise(text: str) -> None:
+    rep = find_repetition(text)
+    sketch = sketch_text(text)
+
+    assert sketch.length == len(text)
+    if rep is not None:
+        assert rep.repeats >= 2
+        assert 0 <= rep.start < rep.start + rep.block_chars <= rep.end <= len(text)
+        collapse_repetition(text, rep)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text(alphabet=st.characters(codec="utf-8", exclude_categories=("Cs",)), max_size=400))
+def test_similarity_with_itself_is_one_when_there_are_content_words(text: str) -> None:
+    sketch = sketch_text(text)
+
+    if sketch.words:
+        assert similarity(sketch, sketch) == 1.0
+    else:
+        assert similarity(sketch, sketch) == 0.0
+
+
+@given(st.lists(st.from_regex(r"[a-z]{2,8}", fullmatch=True), min_size=1, max_size=50))
+def test_similarity_with_itself_is_one_for_word_lists(words: list[str]) -> None:
+    text = " ".join(words)
+    sketch = sketch_text(text)
+
+    if sketch.words:
+        assert similarity(sketch, sketch_text(text)) == 1.0
+
+
+@pytest.mark.parametrize("repeats", [2, 3, 10])
+def test_repeats_count_copies(repeats: int) -> None:
+    rep = find_repetition("stop here now\n" * repeats)
+
+    assert rep is not None
+    assert rep.repeats == repeats
