@@ -30,7 +30,6 @@ _TOOL_RULES: tuple[Callable[[SpanView], ToolSpan | None], ...] = (
 )
 _NOT_LLM_OPERATIONS = frozenset({"invoke_agent", "invoke_workflow", "create_agent", "execute_tool", "plan"})
 _OutputReader = Callable[[Mapping[str, Any]], tuple[str | None, tuple[RequestedCall, ...], str | None] | None]
-_OUTPUT_READERS: tuple[_OutputReader, ...] = (genai.output, openinference.output, traceloop.output)
 _TOOL_FINISH_REASONS = frozenset({"tool_call", "tool_calls", "function_call", "tool_use"})
 
 
@@ -66,15 +65,21 @@ def llm_of(span: SpanView) -> LlmSpan | None:
     if not is_llm(span):
         return None
     attrs = span.attributes
+    # The flattened-attribute families scan every key: run them only on their own spans.
+    readers: list[_OutputReader] = [genai.output]
+    fed: tuple[FedResult, ...] = genai.fed_results(attrs)
+    if openinference.is_llm(attrs):
+        readers.append(openinference.output)
+        fed += openinference.fed_results(attrs)
+    if traceloop.is_llm(attrs) or "gen_ai.output.messages" not in attrs:
+        readers.append(traceloop.output)
+        fed += traceloop.fed_results(attrs)
     family, found = "", None
-    for reader in _OUTPUT_READERS:
+    for reader in readers:
         found = reader(attrs)
         if found is not None:
             family = reader.__module__.rsplit(".", 1)[-1]
             break
-    fed: tuple[FedResult, ...] = (
-        genai.fed_results(attrs) + openinference.fed_results(attrs) + traceloop.fed_results(attrs)
-    )
     finish = _finish_reason(attrs)
     input_tokens = integer(
         attrs.get("gen_ai.usage.input_tokens")
