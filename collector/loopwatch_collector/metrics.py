@@ -45,10 +45,13 @@ event loop only.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import TypeVar
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
 
 from loopwatch.verdict import Action
+
+M = TypeVar("M", Counter, Gauge, Histogram)
 
 #: ``result`` values of ``loopwatch_otlp_spans_total``: mapped to an event, recognised but not an
 #: agent span (ignored), unusable (rejected: counted in OTLP partial success), seen before.
@@ -83,6 +86,7 @@ class Metrics:
         self._max_agent_labels = max_agent_labels
         self._agents: set[str] = set(known_agents)
         self._dynamic_agents = 0
+        self._children: dict[tuple[int, tuple[str, ...]], object] = {}
         r = registry
         self.sessions_started = Counter(
             "loopwatch_sessions_started", "Sessions (traces) seen for the first time.", ["agent"], registry=r
@@ -150,6 +154,17 @@ class Metrics:
             self.runaway_sessions.labels(agent=agent)
             for action in Action:
                 self.verdicts.labels(agent=agent, action=action.value)
+
+    def child(self, metric: M, *values: str) -> M:
+        """``metric.labels(*values)``, cached: the hot path (one Evaluate) resolves a handful of
+        children, and prometheus_client's ``labels`` validates on every call. Label values must
+        already be bounded (use ``agent_label``)."""
+        key = (id(metric), values)
+        found = self._children.get(key)
+        if found is None:
+            found = metric.labels(*values)
+            self._children[key] = found
+        return found  # type: ignore[return-value]  # the child of a metric has the metric's type
 
     def agent_label(self, agent: str) -> str:
         """The bounded label value for ``agent`` (its name, or ``other`` past the cap)."""

@@ -268,17 +268,17 @@ class Pipeline:
         agent = m.agent_label(context.agent)
         if source is not None:
             for kind, n in outcome.new_events.items():
-                m.events.labels(type=kind, source=source).inc(n)
+                m.child(m.events, kind, source).inc(n)
             if outcome.duplicates:
-                m.events_duplicate.labels(source=source).inc(outcome.duplicates)
+                m.child(m.events_duplicate, source).inc(outcome.duplicates)
         for finding in outcome.findings:
-            m.detections.labels(agent=agent, detector=finding.detector).inc()
+            m.child(m.detections, agent, finding.detector).inc()
         for verdict in outcome.verdicts:
-            m.verdicts.labels(agent=agent, action=verdict.action.value).inc()
+            m.child(m.verdicts, agent, verdict.action.value).inc()
         if outcome.became_looping:
-            m.sessions_looping.labels(agent=agent).inc()
+            m.child(m.sessions_looping, agent).inc()
         if outcome.became_runaway:
-            m.runaway_sessions.labels(agent=agent).inc()
+            m.child(m.runaway_sessions, agent).inc()
 
     def _publish(self, context: TraceContext, outcome: IngestOutcome) -> None:
         if outcome.returned.intervenes and outcome.verdicts:
