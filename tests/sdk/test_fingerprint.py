@@ -1,0 +1,157 @@
+from __future__ import annotations
+
+import datetime
+import json
+from typing import Any
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from loopwatch.fingerprint import (
+    call_fingerprint,
+    canonical_arguments,
+    canonical_json,
+    digest,
+    normalise_result,
+    result_fingerprint,
+)
+
+JSON = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | st.text(),
+    lambda children: st.lists(children, max_size=4) | st.dictionaries(st.text(), children, max_size=4),
+    max_leaves=20,
+)
+
+
+def test_digests_are_pinned_across_processes_and_versions() -> None:
+    # The SDK and the collector compute these independently; a change breaks mixed versions.
+    assert digest("hello") == "a7b6eda801e5347d"
+    assert call_fingerprint("read_file", canonical_arguments({"path": "a.py"})) == "06bd75e24b2bcec4"
+    assert result_fingerprint("job 7: done at 2026-11-30T02:50:27Z") == "e57d9b680844ab85"
+
+
+def test_fingerprints_are_sixteen_hex_digits() -> None:
+    for fingerprint in (digest(""), call_fingerprint("x", "{}"), result_fingerprint("")):
+        assert len(fingerprint) == 16
+        int(fingerprint, 16)
+
+
+def test_argument_key_order_is_irrelevant_at_every_depth() -> None:
+    a = {"b": {"y": 1, "x": [{"d": 1, "c": 2}]}, "a": "1"}
+    b = {"a": "1", "b": {"x": [{"c": 2, "d": 1}], "y": 1}}
+
+    assert canonical_arguments(a) == canonical_arguments(b) == '{"a":"1","b":{"x":[{"c":2,"d":1}],"y":1}}'
+
+
+def test_json_string_arguments_equal_the_mapping() -> None:
+    assert canonical_arguments('{ "q": "x",\n  "limit": 10 }') == canonical_arguments({"limit": 10, "q": "x"})
+
+
+def test_list_order_is_significant() -> None:
+    assert canonical_arguments({"ids": [1, 2]}) != canonical_arguments({"ids": [2, 1]})
+
+
+@pytest.mark.parametrize("arguments", [None, "", "   \n"])
+def test_no_arguments_canonicalise_to_an_empty_object(arguments: str | None) -> None:
+    assert canonical_arguments(arguments) == "{}"
+    assert canonical_arguments(arguments) == canonical_arguments({})
+
+
+def test_non_json_string_is_kept_verbatim() -> None:
+    assert canonical_arguments("ls -la /tmp") == '"ls -la /tmp"'
+
+
+def test_non_ascii_is_kept_readable() -> None:
+    assert canonical_arguments({"q": "café ☕"}) == '{"q":"café ☕"}'
+
+
+def test_non_json_values_do_not_raise() -> None:
+    value = {"when": datetime.date(2026, 11, 30), "tags": {"a"}, "obj": object}
+
+    text = canonical_json(value)
+
+    assert '"when":"2026-11-30"' in text
+
+
+def test_call_fingerprint_depends_on_tool_name_and_arguments() -> None:
+    args = canonical_arguments({"path": "a.py"})
+
+    assert call_fingerprint("read_file", args) != call_fingerprint("delete_file", args)
+    assert call_fingerprint("read_file", args) != call_fingerprint(
+        "read_file", canonical_arguments({"path": "b"})
+    )
+    assert call_fingerprint("read_file", args) == call_fingerprint(
+        "read_file", canonical_arguments('{"path": "a.py"}')
+    )
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("status: pending at 2026-11-30T02:50:27Z", "status: pending at 2026-11-30T02:51:03.123+01:00"),
+        ("last update 2026-11-30 02:50", "last update 2026-12-01 17:05"),
+        ("[10:00:01] ping ok", "[10:00:07.250] ping ok"),
+        (
+            "request 9f1c2a3b-1d2e-4f5a-8b9c-0d1e2f3a4b5c failed",
+            "request 00000000-aaaa-bbbb-cccc-111111111111 failed",
+        ),
+        ("object at 0x7f3a2b1c", "object at 0x7f3a2b9d"),
+        ("HEAD is 3153fab0c1d2e3f4a5b6", "HEAD is 867b3ec9a8b7c6d5e4f3"),
+        ("took 12ms", "took 15ms"),
+        ("done in 1.5s", "done in 2 seconds"),
+        ("waited 3 min", "waited 4 mins"),
+        ("worker pid=4242 ready", "worker pid=4711 ready"),
+        ("started process 12 of the pool", "started process 13 of the pool"),
+        ("at 1764470000", "at 1764470123.5"),
+        ("line one\r\nline two\r\n", "line one\nline two\n"),
+        ("  padded   output\t\n", "padded output"),
+    ],
+)
+def test_volatile_content_is_stripped(first: str, second: str) -> None:
+    assert normalise_result(first) == normalise_result(second)
+    assert result_fingerprint(first) == result_fingerprint(second)
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("job 7: 10% done", "job 7: 20% done"),
+        ("3 failed, 12 passed", "4 failed, 11 passed"),
+        ("page 2 of 9", "page 3 of 9"),
+        ("error at line 42", "error at line 43"),
+        ("exit code 1", "exit code 2"),
+        ("No results found.", "1 result found."),
+        ("commit 3153fab", "commit 867b3ec"),  # short ids are content, not noise
+        ("Found 5 matching files", "Found 6 matching files"),
+    ],
+)
+def test_meaningful_differences_are_kept(first: str, second: str) -> None:
+    assert result_fingerprint(first) != result_fingerprint(second)
+
+
+def test_normalised_placeholders_name_what_was_stripped() -> None:
+    text = "2026-11-30T02:50:27Z id 9f1c2a3b-1d2e-4f5a-8b9c-0d1e2f3a4b5c in 3ms"
+
+    assert normalise_result(text) == "<ts> id <uuid> in <dur>"
+
+
+def test_lone_surrogates_do_not_raise() -> None:
+    assert len(result_fingerprint("broken \ud800 text")) == 16
+    assert len(digest("\udfff")) == 16
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.dictionaries(st.text(), JSON, max_size=6))
+def test_key_order_never_matters(arguments: dict[str, Any]) -> None:
+    reordered = dict(reversed(list(arguments.items())))
+
+    assert canonical_arguments(reordered) == canonical_arguments(arguments)
+    assert canonical_arguments(json.dumps(reordered)) == canonical_arguments(arguments)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.text(alphabet=st.characters()))
+def test_result_fingerprint_never_raises(content: str) -> None:
+    assert len(result_fingerprint(content)) == 16
+    assert "\r" not in normalise_result(content)
