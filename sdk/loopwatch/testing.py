@@ -29,16 +29,27 @@ __all__ = ["FakeOpenAIServer", "ScriptedModel", "fake_openai_server", "stubborn_
 
 
 def stubborn_model(
-    tool: str, arguments: Mapping[str, Any], *, answer: str = "I could not find an answer."
+    tool: str,
+    arguments: Mapping[str, Any],
+    *,
+    answer: str = "I could not find an answer.",
+    gives_up_after_notes: int | None = None,
 ) -> ScriptedModel:
     """A model stuck in a loop: the same call whenever tools are offered, else ``answer``.
 
-    It ignores nudges (the worst case a guard must handle); only a request without tools
-    (or with ``tool_choice="none"``) makes it answer.
+    It ignores nudges (the worst case a guard must handle): only a request without tools (or
+    with ``tool_choice="none"``) makes it answer, or, with ``gives_up_after_notes=n``, seeing
+    ``n`` loopwatch messages (user messages starting with ``[loopwatch]``) in the history.
     """
 
     def reply(request: Mapping[str, Any]) -> Mapping[str, Any]:
-        if request.get("tools") and request.get("tool_choice") != "none":
+        notes = sum(
+            1
+            for m in request.get("messages") or []
+            if m.get("role") == "user" and str(m.get("content") or "").startswith("[loopwatch]")
+        )
+        gave_up = gives_up_after_notes is not None and notes >= gives_up_after_notes
+        if request.get("tools") and request.get("tool_choice") != "none" and not gave_up:
             return {"content": None, "tool_calls": [{"name": tool, "arguments": dict(arguments)}]}
         return {"content": answer}
 
