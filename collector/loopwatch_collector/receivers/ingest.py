@@ -20,7 +20,7 @@ import logging
 from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Final, Literal, Protocol
 
 from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceRequest
 
@@ -32,7 +32,7 @@ from loopwatch_collector.mapping.spans import attributes
 
 logger = logging.getLogger(__name__)
 
-SOURCE = "otlp"
+SOURCE: Final = "otlp"
 # Requests processed concurrently before new ones are turned away as overload. Each request
 # is CPU work on one event loop, so more in flight only adds latency to all of them.
 DEFAULT_MAX_IN_FLIGHT = 32
@@ -46,7 +46,9 @@ DEFAULT_DEDUPE_CAPACITY = 100_000
 class TraceSink(Protocol):
     """What the ingestor hands events to (``loopwatch_collector.pipeline.Pipeline``)."""
 
-    async def ingest(self, context: TraceContext, events: Sequence[Event], *, source: str) -> Verdict: ...
+    async def ingest(
+        self, context: TraceContext, events: Sequence[Event], *, source: Literal["otlp"]
+    ) -> Verdict: ...
 
 
 class _Incrementable(Protocol):

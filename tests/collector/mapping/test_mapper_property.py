@@ -82,7 +82,7 @@ _SPANS = st.builds(
 )
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.lists(_SPANS, max_size=6), max_size=3))
 def test_span_mapper_never_raises(batches: list[list[SpanView]]) -> None:
     mapper = SpanMapper(max_traces=4)
