@@ -201,3 +201,20 @@ def test_values_below_two_switch_it_off(repeats: int) -> None:
 def test_invalid_config_is_rejected_naming_the_key(config: NarrationConfig, key: str) -> None:
     with pytest.raises(ValueError, match=key.replace(".", r"\.")):
         Narration(config)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="events.py:31 _TERM ignores names under 3 characters, so `db.py` is never linked to "
+    "read_file(path='db.py') and templated fan-out over short file names reads as restatement",
+)
+def test_fan_out_over_short_file_names_is_not_narration() -> None:
+    script = [
+        step(
+            call("read_file", {"path": path}, f"contents of {path}"),
+            text=f"Moving on to `{path}` to review the remaining request handlers in this package.",
+        )
+        for path in ("db.py", "io.py", "ui.py")
+    ]
+
+    assert run(Narration(), script).fired == []
