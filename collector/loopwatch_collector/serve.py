@@ -77,9 +77,15 @@ async def _run(collector: Collector, ready_file: Path | None) -> None:
         endpoints = await collector.start()
         if ready_file is not None:
             _write_atomically(ready_file, json.dumps(endpoints.as_json()))
-        logger.warning("loopwatch collector serving %s", json.dumps(endpoints.as_json()))
+        # One line even at the quiet default level: where to point agents and Prometheus.
+        print(
+            f"loopwatch collector serving: gRPC {endpoints.grpc_target} (OTLP, LoopGuard), "
+            f"REST+metrics {endpoints.http_url}, OTLP/HTTP {endpoints.otlp_http_url}",
+            file=sys.stderr,
+            flush=True,
+        )
         await stop.wait()
-        logger.warning("loopwatch collector stopping")
+        logger.info("loopwatch collector stopping")
     finally:
         await collector.shutdown()
 

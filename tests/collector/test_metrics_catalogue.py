@@ -1,0 +1,69 @@
+"""The metric names of the issue, exactly, on an injected registry; label values bounded."""
+
+from __future__ import annotations
+
+import pytest
+from prometheus_client import CollectorRegistry
+from prometheus_client.openmetrics.exposition import generate_latest
+
+from loopwatch_collector.metrics import OTHER_AGENT, OTLP_SPAN_RESULTS, Metrics
+
+ISSUE_NAMES = {
+    "loopwatch_sessions_started_total",
+    "loopwatch_sessions_active",
+    "loopwatch_events_total",
+    "loopwatch_detections_total",
+    "loopwatch_verdicts_total",
+    "loopwatch_runaway_sessions",
+    "loopwatch_session_steps",
+    "loopwatch_evaluate_duration_seconds",
+    "loopwatch_otlp_spans_total",
+    "loopwatch_sessions_evicted_total",
+    "loopwatch_detector_errors_total",
+}
+
+
+def _exposed_names(registry: CollectorRegistry) -> set[str]:
+    names = set()
+    for family in registry.collect():
+        suffix = "_total" if family.type == "counter" else ""
+        names.add(family.name + suffix)
+    return names
+
+
+def test_every_issue_metric_is_registered() -> None:
+    registry = CollectorRegistry()
+    Metrics(registry, detectors=["identical_call"])
+    assert _exposed_names(registry) >= ISSUE_NAMES
+
+
+def test_two_collectors_do_not_collide() -> None:
+    Metrics(CollectorRegistry())
+    Metrics(CollectorRegistry())
+
+
+def test_bounded_series_are_preinitialised() -> None:
+    registry = CollectorRegistry()
+    Metrics(registry, detectors=["identical_call"], known_agents=["bot"])
+    for result in OTLP_SPAN_RESULTS:
+        assert registry.get_sample_value("loopwatch_otlp_spans_total", {"result": result}) == 0
+    assert registry.get_sample_value("loopwatch_detector_errors_total", {"detector": "identical_call"}) == 0
+    assert registry.get_sample_value("loopwatch_sessions_started_total", {"agent": "bot"}) == 0
+
+
+def test_agent_label_cap_keeps_configured_agents() -> None:
+    metrics = Metrics(CollectorRegistry(), max_agent_labels=1, known_agents=["configured"])
+    assert metrics.agent_label("first") == "first"
+    assert metrics.agent_label("second") == OTHER_AGENT
+    assert metrics.agent_label("configured") == "configured"
+    assert metrics.agent_label("first") == "first"
+    with pytest.raises(ValueError, match="max_agent_labels"):
+        Metrics(CollectorRegistry(), max_agent_labels=-1)
+
+
+def test_evaluate_exemplars_carry_the_trace_id() -> None:
+    registry = CollectorRegistry()
+    metrics = Metrics(registry)
+    metrics.evaluate_duration.observe(0.0004, exemplar={"trace_id": "0af7651916cd43dd8448eb211c80319c"})
+    text = generate_latest(registry).decode()
+    assert '# {trace_id="0af7651916cd43dd8448eb211c80319c"} 0.0004' in text
