@@ -149,12 +149,8 @@ def test_negative_threshold_is_rejected_naming_the_key() -> None:
         IdenticalCall(IdenticalCallConfig(consecutive=-1))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=TypeError,
-    reason="engine.py:164 sorts (call, result) pairs; a None result next to a str one raises",
-)
 def test_duplicate_calls_with_one_missing_result_do_not_raise() -> None:
+    # Regression: the batch key once sorted (call, None) next to (call, "...") and raised.
     batch = step(READ_A, call("read_file", {"path": "a.txt"}, None))
 
     result = run(IdenticalCall(), [batch, step(call("ls"))])
