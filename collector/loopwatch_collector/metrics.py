@@ -56,6 +56,8 @@ M = TypeVar("M", Counter, Gauge, Histogram)
 #: ``result`` values of ``loopwatch_otlp_spans_total``: mapped to an event, recognised but not an
 #: agent span (ignored), unusable (rejected: counted in OTLP partial success), seen before.
 OTLP_SPAN_RESULTS = ("accepted", "ignored", "rejected", "duplicate")
+#: ``operation`` values of ``loopwatch_store_errors_total`` (store calls made by the pipeline).
+STORE_OPERATIONS = ("update", "get", "list", "conversation")
 #: ``type`` values of ``loopwatch_events_total``.
 EVENT_TYPES = ("step", "tool_result", "user_message")
 #: ``source`` values of ``loopwatch_events_total``.
@@ -145,6 +147,8 @@ class Metrics:
             self.otlp_spans.labels(result=result)
         for detector in detectors:
             self.detector_errors.labels(detector=detector)
+        for operation in STORE_OPERATIONS:
+            self.store_errors.labels(operation=operation)
         for event_type in EVENT_TYPES:
             for source in EVENT_SOURCES:
                 self.events.labels(type=event_type, source=source)

@@ -30,8 +30,8 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Callable, Sequence
-from typing import Literal
+from collections.abc import Awaitable, Callable, Sequence
+from typing import Literal, TypeVar
 
 from loopwatch.detect.session import SessionState
 from loopwatch.events import Event, ToolCall, TraceContext
@@ -39,6 +39,7 @@ from loopwatch.verdict import Action, Verdict
 from loopwatch_collector.broadcast import IssuedVerdict, Subscription, VerdictHub
 from loopwatch_collector.config import CollectorConfig, ResolvedAgentConfig
 from loopwatch_collector.engines import EngineSet
+from loopwatch_collector.exceptions import StoreError
 from loopwatch_collector.metrics import Metrics
 from loopwatch_collector.session_update import (
     IngestOutcome,
@@ -55,6 +56,8 @@ logger = logging.getLogger(__name__)
 #: ``source`` values of ``Pipeline.ingest`` (the ``source`` label of ``loopwatch_events_total``).
 SOURCES = ("otlp", "evaluate")
 SessionFilter = Literal["looping", "runaway"]
+R = TypeVar("R")
+T = TypeVar("T")
 # GetVerdict re-reads the store at least this often while waiting: with a shared (Redis) store,
 # another replica may ingest the trace without notifying this one.
 _GET_VERDICT_POLL_S = 0.05
@@ -115,21 +118,9 @@ class Pipeline:
         if source not in SOURCES:
             raise ValueError(f"source must be one of {SOURCES}, got {source!r}")
         engine, settings = self._engines.for_agent(context.agent)
-        created = False
-
-        def create() -> SessionRecord:
-            nonlocal created
-            created = True
-            return self._new_record(context, engine.new_session())
-
-        outcome = await self.store.update(
-            context.trace_id,
-            lambda r: ingest_events(r, events, engine, settings, history=self._history),
-            create=create,
+        outcome = await self._update(
+            context, lambda r: ingest_events(r, events, engine, settings, history=self._history)
         )
-        if created:
-            self.metrics.sessions_started.labels(agent=self.metrics.agent_label(context.agent)).inc()
-            self.metrics.sessions_active.inc()
         self._report(context, outcome, source=source)
         if context.conversation_id and outcome.new_steps + outcome.new_tool_calls:
             outcome = await self._conversation(context, settings, outcome)
@@ -141,21 +132,9 @@ class Pipeline:
         """Checkpoint before ``call`` runs (``Engine.before_tool_call``); creates the session
         when unknown. Raises ``StoreError``."""
         engine, settings = self._engines.for_agent(context.agent)
-        created = False
-
-        def create() -> SessionRecord:
-            nonlocal created
-            created = True
-            return self._new_record(context, engine.new_session())
-
-        outcome = await self.store.update(
-            context.trace_id,
-            lambda r: check_tool_call(r, call, engine, settings, history=self._history),
-            create=create,
+        outcome = await self._update(
+            context, lambda r: check_tool_call(r, call, engine, settings, history=self._history)
         )
-        if created:
-            self.metrics.sessions_started.labels(agent=self.metrics.agent_label(context.agent)).inc()
-            self.metrics.sessions_active.inc()
         self._report(context, outcome, source="evaluate")
         self._publish(context, outcome)
         return outcome.returned
@@ -193,7 +172,7 @@ class Pipeline:
         self._waiting[trace_id] = self._waiting.get(trace_id, 0) + 1
         try:
             while True:
-                record = await self.store.get(trace_id)
+                record = await self._store_call("get", self.store.get(trace_id))
                 if record is not None and completed_steps(record) >= min_step:
                     return current_verdict(record)
                 remaining = deadline - loop.time()
@@ -215,19 +194,55 @@ class Pipeline:
         return self.hub.subscribe(agent=agent, actions=actions)
 
     async def get_session(self, trace_id: str) -> SessionRecord | None:
-        return await self.store.get(trace_id)
+        return await self._store_call("get", self.store.get(trace_id))
 
     async def list_sessions(
         self, *, state: SessionFilter | None = None, limit: int = 100
     ) -> list[SessionRecord]:
         """Live sessions, most recent first; ``state`` keeps only looping / runaway ones."""
+        predicate: Callable[[SessionRecord], bool] | None = None
         if state == "looping":
-            return await self.store.list_sessions(predicate=lambda r: r.looping, limit=limit)
-        if state == "runaway":
-            return await self.store.list_sessions(predicate=lambda r: r.runaway, limit=limit)
-        return await self.store.list_sessions(limit=limit)
+            predicate = _is_looping
+        elif state == "runaway":
+            predicate = _is_runaway
+        return await self._store_call("list", self.store.list_sessions(predicate=predicate, limit=limit))
 
     # -----------------------------------------------------------------------------------------
+
+    async def _update(self, context: TraceContext, apply: Callable[[SessionRecord], R]) -> R:
+        """``store.update`` for ``context``'s trace, counting a session start exactly once.
+
+        With a CAS store, ``create`` may run on a replica that then loses the race to another
+        replica's record, and ``apply`` may run more than once: the session counts as started
+        here only if the *last* ``apply`` (the committed one) saw the record we created.
+        """
+        engine, _ = self._engines.for_agent(context.agent)
+        new: SessionRecord | None = None
+        created = False
+
+        def create() -> SessionRecord:
+            nonlocal new
+            new = self._new_record(context, engine.new_session())
+            return new
+
+        def tracked(record: SessionRecord) -> R:
+            nonlocal created
+            created = record is new
+            return apply(record)
+
+        result = await self._store_call("update", self.store.update(context.trace_id, tracked, create=create))
+        if created:
+            self.metrics.child(self.metrics.sessions_started, self.metrics.agent_label(context.agent)).inc()
+            self.metrics.sessions_active.inc()
+        return result
+
+    async def _store_call(self, operation: str, call: Awaitable[T]) -> T:
+        """Await a store call, counting a ``StoreError`` under ``operation`` (then re-raising)."""
+        try:
+            return await call
+        except StoreError:
+            self.metrics.child(self.metrics.store_errors, operation).inc()
+            raise
 
     def _new_record(self, context: TraceContext, state: SessionState) -> SessionRecord:
         now = self._clock()
@@ -244,19 +259,19 @@ class Pipeline:
         self, context: TraceContext, settings: ResolvedAgentConfig, outcome: IngestOutcome
     ) -> IngestOutcome:
         assert context.conversation_id is not None
-        usage = await self.store.add_conversation_usage(
-            context.conversation_id,
-            steps=outcome.new_steps,
-            tool_calls=outcome.new_tool_calls,
-            now_unix_s=self._clock(),
+        usage = await self._store_call(
+            "conversation",
+            self.store.add_conversation_usage(
+                context.conversation_id,
+                steps=outcome.new_steps,
+                tool_calls=outcome.new_tool_calls,
+                now_unix_s=self._clock(),
+            ),
         )
         if not settings.conversation_max_steps or usage.steps <= settings.conversation_max_steps:
             return outcome
-        engine, _ = self._engines.for_agent(context.agent)
-        limited = await self.store.update(
-            context.trace_id,
-            lambda r: apply_conversation_budget(r, settings, usage.steps, history=self._history),
-            create=lambda: self._new_record(context, engine.new_session()),
+        limited = await self._update(
+            context, lambda r: apply_conversation_budget(r, settings, usage.steps, history=self._history)
         )
         if limited is None:
             return outcome
@@ -304,3 +319,11 @@ class Pipeline:
 
     def _on_detector_error(self, detector: str, exc: BaseException) -> None:
         self.metrics.detector_errors.labels(detector=detector).inc()
+
+
+def _is_looping(record: SessionRecord) -> bool:
+    return record.looping
+
+
+def _is_runaway(record: SessionRecord) -> bool:
+    return record.runaway

@@ -6,6 +6,7 @@ import threading
 from collections.abc import Iterator
 
 import grpc
+import httpx
 import pytest
 from collector_builders import tool_step, trace_id
 from grpc_health.v1 import health_pb2, health_pb2_grpc
@@ -195,3 +196,28 @@ def test_shutdown_sets_not_serving() -> None:
         except grpc.RpcError:
             pass
         assert health_pb2.HealthCheckResponse.NOT_SERVING in statuses
+
+
+def test_store_outage_is_unavailable_with_retry_info(monkeypatch: pytest.MonkeyPatch) -> None:
+    from grpc_status import rpc_status
+
+    from loopwatch_collector.exceptions import StoreError
+
+    async def down(*args: object, **kwargs: object) -> None:
+        raise StoreError("redis down")
+
+    with running_collector() as running, grpc.insecure_channel(running.endpoints.grpc_target) as ch:
+        monkeypatch.setattr(running.collector.store, "update", down)
+        with pytest.raises(grpc.RpcError) as info:
+            guard_pb2_grpc.LoopGuardStub(ch).Evaluate(_request(trace_id(108), 0), timeout=5)
+        assert info.value.code() is grpc.StatusCode.UNAVAILABLE
+        status = rpc_status.from_call(info.value)
+        assert status is not None
+        assert status.details[0].type_url.endswith("google.rpc.RetryInfo")
+        reply = httpx.post(
+            f"{running.endpoints.http_url}/v1/evaluate",
+            json={"trace_id": trace_id(108)},
+            timeout=5,
+        )
+        assert reply.status_code == 503
+        assert reply.headers["retry-after"] == "1"

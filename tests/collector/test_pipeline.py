@@ -9,6 +9,7 @@ from collector_builders import TRACE, Clock, context, make_pipeline, sample, too
 
 from loopwatch.events import ToolCall
 from loopwatch.verdict import Action
+from loopwatch_collector.exceptions import StoreError
 from loopwatch_collector.pipeline import Pipeline
 
 pytestmark = pytest.mark.anyio
@@ -206,3 +207,20 @@ async def test_detector_errors_fail_open_and_are_counted(monkeypatch: pytest.Mon
     verdict = await pipeline.ingest(context(), tool_step(0), source="evaluate")
     assert verdict.action is Action.CONTINUE
     assert sample(registry, "loopwatch_detector_errors_total", detector=detector.name) == 1
+
+
+async def test_store_failures_are_counted_and_raised(monkeypatch: pytest.MonkeyPatch) -> None:
+    pipeline, _, store, registry = make_pipeline()
+
+    async def down(*args: object, **kwargs: object) -> None:
+        raise StoreError("redis down")
+
+    monkeypatch.setattr(store, "update", down)
+    monkeypatch.setattr(store, "get", down)
+    with pytest.raises(StoreError):
+        await pipeline.ingest(context(), tool_step(0), source="otlp")
+    with pytest.raises(StoreError):
+        await pipeline.get_session(TRACE)
+    assert sample(registry, "loopwatch_store_errors_total", operation="update") == 1
+    assert sample(registry, "loopwatch_store_errors_total", operation="get") == 1
+    assert sample(registry, "loopwatch_sessions_started_total", agent="bot") == 0
