@@ -4,6 +4,10 @@ from __future__ import annotations
 
 import fnmatch
 import re
+import shutil
+import subprocess
+import sys
+import zipfile
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[2]
@@ -96,3 +100,47 @@ def test_copied_sources_exist_and_are_in_the_build_context() -> None:
     # The distributions' metadata must be in the context for `pip install`.
     for needed in ("sdk/pyproject.toml", "collector/pyproject.toml"):
         assert (REPO / needed).is_file()
+
+
+def _build_stage() -> list[tuple[str, str]]:
+    instructions = _instructions()
+    froms = [i for i, (k, _) in enumerate(instructions) if k == "FROM"]
+    assert len(froms) == 2, "expected a build stage and a runtime stage"
+    return instructions[froms[0] : froms[1]]
+
+
+def test_build_stage_builds_both_distributions_from_its_context(tmp_path: Path) -> None:
+    """Replays the build stage without Docker: its COPY lines into a scratch root (the build
+    context filtered like Docker would), then builds the wheels its `pip install` installs."""
+    root = tmp_path / "root"
+    skip = shutil.ignore_patterns("__pycache__", "*.egg-info", "*.pyc", "build", "dist")
+    for keyword, args in _build_stage():
+        if keyword != "COPY":
+            continue
+        source, destination = args.split()
+        target = root / destination.lstrip("/")
+        if (REPO / source).is_dir():
+            shutil.copytree(REPO / source, target, ignore=skip)
+        else:
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy(REPO / source, target)
+    (install,) = [args for keyword, args in _build_stage() if keyword == "RUN" and "pip install" in args]
+    projects = [root / word.lstrip("/") for word in install.split() if word.startswith("/src/")]
+    assert projects
+    wheels = tmp_path / "wheels"
+    result = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "-q", "--no-deps", "--no-build-isolation", "-w", str(wheels)]
+        + [str(p) for p in projects],
+        capture_output=True,
+        text=True,
+        check=False,
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    (collector_wheel,) = wheels.glob("loopwatch_collector-*.whl")
+    with zipfile.ZipFile(collector_wheel) as wheel:
+        (entry_points,) = [n for n in wheel.namelist() if n.endswith("entry_points.txt")]
+        scripts = wheel.read(entry_points).decode()
+    # ENTRYPOINT ["loopwatch"] exists once the collector is installed.
+    assert re.search(r"^loopwatch = loopwatch_collector\.cli:main$", scripts, re.M), scripts
+    assert len(list(wheels.glob("loopwatch-*.whl"))) == 1
