@@ -92,7 +92,11 @@ class OtlpStack:
 
 @contextmanager
 def otlp_stack(
-    *, max_in_flight: int = 32, max_body_bytes: int = MAX_REQUEST_BYTES, config: dict[str, Any] | None = None
+    *,
+    max_in_flight: int = 32,
+    retry_after_s: float = 1.0,
+    max_body_bytes: int = MAX_REQUEST_BYTES,
+    config: dict[str, Any] | None = None,
 ) -> Iterator[OtlpStack]:
     loop = asyncio.new_event_loop()
     thread = threading.Thread(target=loop.run_forever, name="otlp-test-loop", daemon=True)
@@ -109,7 +113,9 @@ def otlp_stack(
         pipeline = Pipeline(collector_config, build_memory_store(collector_config), metrics)
         await pipeline.start()
         sink = RecordingSink(pipeline)
-        ingestor = OtlpIngestor(sink, metrics=metrics, max_in_flight=max_in_flight)
+        ingestor = OtlpIngestor(
+            sink, metrics=metrics, max_in_flight=max_in_flight, retry_after_s=retry_after_s
+        )
         server = grpc.aio.server(options=GRPC_SERVER_OPTIONS)
         add_otlp_trace_service(OtlpGrpcTraceService(ingestor), server)
         grpc_port = server.add_insecure_port("127.0.0.1:0")
