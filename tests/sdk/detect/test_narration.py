@@ -218,3 +218,18 @@ def test_fan_out_over_short_file_names_is_not_narration() -> None:
     ]
 
     assert run(Narration(), script).fired == []
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="narration.py reports the text-only chain whenever it reaches `repeats`, even while a "
+    "longer restatement chain is running: the key jumps from narration:1 to narration:3",
+)
+def test_restatement_that_stops_acting_keeps_its_key() -> None:
+    script = [*restating(2), step(text=RESTATED[2]), step(text=RESTATED[3]), step(text=RESTATED[0])]
+
+    result = run(Narration(), script)
+
+    assert result.finding(3).key == "narration:1"
+    assert result.finding(5).key == "narration:1"
+    assert result.finding(5).count == 5

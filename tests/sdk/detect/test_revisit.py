@@ -98,3 +98,18 @@ def test_values_below_two_switch_it_off(stale_steps: int) -> None:
 def test_invalid_config_is_rejected_naming_the_key(config: RevisitConfig, key: str) -> None:
     with pytest.raises(ValueError, match=key.replace(".", r"\.")):
         Revisit(config)
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="revisit.py keeps pairs in first-seen order (setdefault never refreshes), so memory "
+    "evicts a pair just re-seen; the docstring promises the most recent distinct pairs",
+)
+def test_memory_keeps_the_most_recently_seen_pairs() -> None:
+    a, b, c = FILES[0], FILES[1], FILES[2]
+    detector = Revisit(RevisitConfig(stale_steps=2, memory=2))
+
+    # After a, b, a, c the two most recent distinct pairs are a and c: both re-reads are stale.
+    result = run(detector, [a, b, a, c, a, c])
+
+    assert result.finding().first_step == 5
