@@ -1,0 +1,75 @@
+"""OtlpIngestor without transports: failure isolation per trace, StoreError -> retryable,
+dedupe marks only what was ingested, bounded memory, configuration errors."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import pytest
+from otlp_requests import new_trace_id, request, tool_span
+
+from loopwatch.events import Event, TraceContext
+from loopwatch.verdict import CONTINUE_AT_START, Verdict
+from loopwatch_collector.exceptions import StoreError
+from loopwatch_collector.receivers import OtlpIngestor, OverloadedError
+from loopwatch_collector.receivers.ingest import SeenSpans
+
+
+@dataclass
+class FlakySink:
+    """Fails for the traces listed in ``broken`` (with ``error``), records the others."""
+
+    broken: set[str] = field(default_factory=set)
+    error: type[Exception] = RuntimeError
+    received: list[str] = field(default_factory=list)
+
+    async def ingest(self, context: TraceContext, events: Sequence[Event], *, source: str) -> Verdict:
+        if context.trace_id in self.broken:
+            raise self.error("boom")
+        self.received.append(context.trace_id)
+        return CONTINUE_AT_START
+
+
+def test_one_failing_trace_is_rejected_and_the_others_are_ingested() -> None:
+    good, bad = new_trace_id(), new_trace_id()
+    sink = FlakySink(broken={bad.hex()})
+    ingestor = OtlpIngestor(sink)
+    outcome = asyncio.run(ingestor.export(request(tool_span(bad, "b"), tool_span(good, "g"))))
+    assert sink.received == [good.hex()]
+    assert outcome.rejected == 1
+    assert outcome.accepted == 1
+    assert bad.hex() in outcome.message
+
+
+def test_store_error_is_retryable_and_the_retry_skips_what_was_ingested() -> None:
+    first, second = new_trace_id(), new_trace_id()
+    sink = FlakySink(broken={second.hex()}, error=StoreError)
+    ingestor = OtlpIngestor(sink, retry_after_s=3)
+    body = request(tool_span(first, "f"), tool_span(second, "s"))
+    with pytest.raises(OverloadedError) as caught:
+        asyncio.run(ingestor.export(body))
+    assert caught.value.retry_after_s == 3
+    sink.broken.clear()
+    outcome = asyncio.run(ingestor.export(body))
+    assert sink.received == [first.hex(), second.hex()]
+    assert (outcome.duplicate, outcome.accepted) == (1, 1)
+
+
+def test_seen_spans_forget_the_oldest_beyond_capacity() -> None:
+    seen = SeenSpans(capacity=2)
+    for key in (b"a", b"b", b"c"):
+        seen.add(key)
+    assert len(seen) == 2
+    assert b"a" not in seen
+    assert b"c" in seen
+
+
+@pytest.mark.parametrize(
+    ("kwargs", "key"),
+    [({"max_in_flight": 0}, "otlp.max_in_flight"), ({"retry_after_s": 0}, "otlp.retry_after_s")],
+)
+def test_invalid_settings_name_their_key(kwargs: dict[str, float], key: str) -> None:
+    with pytest.raises(ValueError, match=key):
+        OtlpIngestor(FlakySink(), **kwargs)  # type: ignore[arg-type]
