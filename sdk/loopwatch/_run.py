@@ -20,6 +20,7 @@ import time
 import uuid
 from collections.abc import AsyncIterator, Iterator, Mapping, Sequence
 from contextlib import asynccontextmanager, contextmanager
+from dataclasses import replace
 from types import TracebackType
 from typing import Any
 
@@ -31,12 +32,14 @@ from loopwatch import telemetry as attrs
 from loopwatch.events import Step, ToolCall, ToolResult, Usage, UserMessage
 from loopwatch.exceptions import LoopDetected
 from loopwatch.guard import Guard, GuardSession
+from loopwatch.sketch import collapse_repetition, find_repetition
 from loopwatch.verdict import Action, Verdict
 
 logger = logging.getLogger(__name__)
 
 _TRACER_NAME = "loopwatch"
 _CONTINUE = Verdict(action=Action.CONTINUE, step=0)
+_DEGENERATE = "degenerate_text"  # the detector whose finding carries a trimmed text
 
 
 class Loopwatch:
@@ -97,6 +100,7 @@ class AgentRun:
         self._token: object | None = None
         self._lock = threading.Lock()
         self._user_messages = 0
+        self._last_text: str | None = None  # raw text of the last step, never exported
         self.trace_id = ""
 
     # -- lifecycle ----------------------------------------------------------------------------
@@ -291,6 +295,7 @@ class AgentRun:
         return self._note(verdict)
 
     def _note(self, verdict: Verdict) -> Verdict:
+        verdict = self._with_local_trim(verdict)
         if verdict.intervenes:
             self.last_verdict = verdict
             event: dict[str, attrs.AttributeValue] = {
@@ -303,6 +308,19 @@ class AgentRun:
         elif self.last_verdict.intervenes and verdict.step > self.last_verdict.step:
             self.last_verdict = verdict
         return verdict
+
+    def _with_local_trim(self, verdict: Verdict) -> Verdict:
+        """In privacy mode the text never left the process, so the engine could flag the
+        degenerate text but not trim it: trim it here, from the text kept locally."""
+        finding = verdict.finding
+        text = self._last_text
+        if finding is None or finding.trimmed_text is not None or not text or finding.detector != _DEGENERATE:
+            return verdict
+        repetition = find_repetition(text)
+        if repetition is None:
+            return verdict
+        trimmed = replace(finding, trimmed_text=collapse_repetition(text, repetition))
+        return replace(verdict, finding=trimmed)
 
     def _start_chat_span(self, model: str, provider: str | None) -> Span:
         attributes: dict[str, attrs.AttributeValue] = {
@@ -355,9 +373,10 @@ class AgentRun:
         )
         return ToolSpan(self, call, span)
 
-    def _add_event(self, event: Step | ToolResult) -> None:
+    def _add_event(self, event: Step | ToolResult, text: str | None = None) -> None:
         if isinstance(event, Step):
             self.last_step = event
+            self._last_text = text
         if self.guard_session is not None:
             with self._lock:
                 self.guard_session.add(event)
@@ -419,7 +438,7 @@ class ChatSpan:
         )
         self.span.set_attributes(attrs.chat_attributes(step, capture_content=capture))
         self.step = step
-        self.run._add_event(step)
+        self.run._add_event(step, text)
         return step
 
 

@@ -20,6 +20,7 @@ from loopwatch import (
     ToolResult,
     Verdict,
 )
+from loopwatch.integrations import openai_messages
 
 
 def test_looping_agent_is_nudged_then_withdrawn_then_answers() -> None:
@@ -152,3 +153,25 @@ def test_guard_construction_misuse_raises_value_error() -> None:
         Guard.remote("nohost")
     with pytest.raises(ValueError, match="timeout_s"):
         Guard.remote("localhost:1", timeout_s=0)
+
+
+@pytest.mark.parametrize("capture", [True, False])
+def test_degenerate_text_gets_a_trimmed_text_even_in_privacy_mode(capture: bool) -> None:
+    lw = Loopwatch(agent="t", guard=Guard.local(), capture_content=capture)
+    text = "Let me check the configuration file again. " * 40
+    with lw.run() as run:
+        run.record_step("m", text=text, tool_calls=[{"id": "a", "name": "read", "arguments": {"p": 1}}])
+        with run.tool("a") as execution:
+            execution.set_result("x")
+        verdict = run.after_batch()
+    assert verdict.action is Action.NUDGE
+    assert verdict.finding is not None
+    assert verdict.finding.detector == "degenerate_text"
+    trimmed = verdict.finding.trimmed_text
+    assert trimmed is not None
+    assert trimmed.startswith("Let me check the configuration file again.")
+    assert len(trimmed) < len(text) // 5
+    request = {"messages": [{"role": "assistant", "content": text, "tool_calls": [{"id": "a"}]}]}
+    request["messages"].append({"role": "tool", "tool_call_id": "a", "content": "x"})
+    openai_messages.apply_chat_verdict(verdict, request)
+    assert request["messages"][0]["content"] == trimmed
