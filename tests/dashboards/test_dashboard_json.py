@@ -156,6 +156,10 @@ def test_provisioning_points_at_the_dashboard_folder() -> None:
     assert source["type"] == "prometheus"
     assert source["uid"]
     assert source["isDefault"] is True
+    # Exemplar links open the session of the trace id on the collector's REST API.
+    (destination,) = source["jsonData"]["exemplarTraceIdDestinations"]
+    assert destination["name"] == "trace_id"
+    assert destination["url"].endswith("/v1/sessions/${__value.raw}")
 
 
 def test_metric_catalogue_matches_the_collector(metric_catalogue: dict[str, set[str]]) -> None:

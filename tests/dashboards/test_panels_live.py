@@ -10,6 +10,7 @@ Prometheus is Debian's binary (scripts/install-system-deps.sh); a missing binary
 from __future__ import annotations
 
 import math
+import re
 import shutil
 import socket
 import subprocess
@@ -311,6 +312,18 @@ def test_loop_rate_separates_looping_from_healthy_agents(
     # The agent filter narrows the panel to the selected agents (Grafana's multi-value regex).
     only = _max_over_range(prometheus, _substitute(target["expr"], f"({HEALTHY_AGENT})"), workload)
     assert set(only) == {f"agent={HEALTHY_AGENT}"}
+
+
+def test_agent_variable_lists_the_agents(
+    prometheus: str, workload: Workload, dashboard: dict[str, Any]
+) -> None:
+    """The agent variable's query, run the way Grafana runs label_values(metric, label)."""
+    variable = next(v for v in dashboard["templating"]["list"] if v["name"] == "agent")
+    match = re.fullmatch(r"label_values\((\w+), (\w+)\)", variable["definition"])
+    assert match is not None, variable["definition"]
+    metric, label = match.groups()
+    values = _api(prometheus, f"label/{label}/values", {"match[]": metric})
+    assert {LOOPING_AGENT, HEALTHY_AGENT, RUNAWAY_AGENT} <= set(values)
 
 
 def test_runaway_sessions_and_otlp_rejects_are_counted(prometheus: str, workload: Workload) -> None:
