@@ -10,7 +10,10 @@ turns them into events:
 - a tool span whose call an LLM step carried -> its ``ToolResult``;
 - other tool spans (tool-only instrumentations, content off) -> a synthesised ``Step`` holding
   the call (parallel tool spans of one parent that overlap in time share one step), then the
-  ``ToolResult``.
+  ``ToolResult``;
+- a tool span whose parent (in the same batch) is a tool span of the same tool -> nothing: one
+  execution instrumented twice (a framework's span around an MCP client span, OpenInference
+  plus OpenLLMetry on one LangChain app). Across batches only call ids and event ids dedupe.
 
 Content not captured: arguments -> ``ToolCall.create(arguments=None)`` (the fingerprint is the
 tool name); a result -> a placeholder unique to the call, so that "the same result again" is
@@ -119,14 +122,20 @@ class SpanMapper:
 
     def _map_trace(self, trace_id: str, spans: list[SpanView]) -> MappedTrace:
         memo = self._memo(trace_id)
-        spans.sort(key=lambda s: (s.start_ns, s.end_ns, s.span_id))
+        # By start time; on a tie the longer span (the parent) first.
+        spans.sort(key=lambda s: (s.start_ns, -s.end_ns, s.span_id))
         _learn_context(memo, spans)
         events: list[Event] = []
         group = _Group()
         ignored = 0
+        tool_names: dict[str, str] = {}  # span id -> tool name, for this batch
         for span in spans:
             tool = tool_of(span)
             if tool is not None:
+                tool_names[span.span_id] = tool.name
+                if tool_names.get(span.parent_span_id) == tool.name:
+                    ignored += 1  # the same execution instrumented twice (framework + MCP, ...)
+                    continue
                 group = self._tool_events(memo, span, tool, group, events)
                 continue
             llm = llm_of(span)

@@ -200,3 +200,19 @@ def test_memory_is_bounded() -> None:
     for i in range(5):
         mapper.map([execute_tool("ls", trace_id=f"{i + 1:032x}", call_id=f"m{i}")])
     assert len(mapper._memos) == 2
+
+
+def test_a_tool_span_nested_in_a_same_name_tool_span_is_one_execution() -> None:
+    outer = execute_tool(
+        "get_weather", {"city": "Oslo"}, "rain", call_id="w1", start_ns=100, duration_ns=1000
+    )
+    inner = span(
+        {"mcp.method.name": "tools/call", "gen_ai.tool.call.arguments": '{"city": "Oslo"}'},
+        name="tools/call get_weather",
+        parent=outer.span_id,
+        start_ns=100,
+        duration_ns=500,
+    )
+    traces = SpanMapper().map([inner, outer])
+    assert [e.event_id for e in traces[0].events] == ["step:w1", "result:w1"]
+    assert traces[0].ignored == 1
