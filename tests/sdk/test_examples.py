@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import importlib.util
+import itertools
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -57,3 +58,21 @@ def test_openai_loop_sends_the_nudge_and_withdraws_the_tools_over_http() -> None
     for index, role in enumerate(roles[1:], start=1):
         if role == "user":
             assert roles[index - 1] == "tool"
+
+
+def test_anthropic_loop_example_keeps_the_protocol(capsys: pytest.CaptureFixture[str]) -> None:
+    example = load_example("anthropic_loop")
+    assert example.main() == 0
+    out = capsys.readouterr().out
+    assert "NUDGE" in out
+    assert "WITHDRAW_TOOLS" in out
+    answer, request = example.run_agent(loopwatch.Loopwatch(agent="t", guard=loopwatch.Guard.local()), "q?")
+    assert "could not find" in answer
+    assert request["tool_choice"] == {"type": "none"}
+    roles = [m["role"] for m in request["messages"]]
+    assert all(a != b for a, b in itertools.pairwise(roles))  # strict alternation
+    for message in request["messages"]:
+        blocks = message["content"] if isinstance(message["content"], list) else []
+        kinds = [b["type"] for b in blocks]
+        if "tool_result" in kinds and "text" in kinds:
+            assert kinds.index("text") > max(i for i, k in enumerate(kinds) if k == "tool_result")
