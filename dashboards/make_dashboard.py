@@ -287,11 +287,27 @@ ROWS: tuple[Row, ...] = (
                     "silently misses loops: look for the traceback in the collector log."
                 ),
                 unit="ops",
-                width=18,
+                width=9,
                 targets=(
                     Target(
                         expr=f"sum by (detector) (rate(loopwatch_detector_errors_total[{RATE}]))",
                         legend="{{detector}}",
+                    ),
+                ),
+            ),
+            Panel(
+                title="Session store errors",
+                description=(
+                    "Failed session-store calls per second, by operation. With the Redis store this "
+                    "means Redis is unreachable or slow: Evaluate answers UNAVAILABLE and agents "
+                    "continue unguarded (fail open) until it recovers."
+                ),
+                unit="ops",
+                width=9,
+                targets=(
+                    Target(
+                        expr=f"sum by (operation) (rate(loopwatch_store_errors_total[{RATE}]))",
+                        legend="{{operation}}",
                     ),
                 ),
             ),

@@ -24,6 +24,7 @@ REQUIRED_ALERTS = {
     "LoopwatchEvaluateLatencyHigh",  # Evaluate p99 above target
     "LoopwatchOTLPSpansRejected",  # OTLP rejects
     "LoopwatchDetectorErrors",  # detector errors
+    "LoopwatchSessionStoreErrors",  # Redis outage: agents unguarded (DESIGN section 7)
 }
 
 
