@@ -77,20 +77,22 @@ class LoopwatchRunHooks(RunHooks[Any]):
                 data = dataclasses.replace(
                     data, model_data=await result if inspect.isawaitable(result) else result
                 )
-            return self.call_model_input_filter(data)
+            return await self.call_model_input_filter(data)
 
         return dataclasses.replace(base, call_model_input_filter=chained)
 
     # -- the after-batch checkpoint -----------------------------------------------------------------
 
-    def call_model_input_filter(self, data: CallModelData[Any]) -> ModelInputData:
-        """Before every model call: ask ``after_batch`` once per batch, re-insert notes."""
+    async def call_model_input_filter(self, data: CallModelData[Any]) -> ModelInputData:
+        """Before every model call: ask ``after_batch`` once per batch, re-insert notes.
+
+        Asks the guard without blocking the event loop (``aafter_batch``)."""
         if self.halted is not None:
             raise self.halted
         items = list(data.model_data.input)
         if self._batch_open and self.run is not None:
             self._batch_open = False
-            verdict = self.run.after_batch()  # raises LoopDetected on HALT
+            verdict = await self.run.aafter_batch()  # raises LoopDetected on HALT
             anchor = _last_output_id(items)
             if verdict.action in (Action.NUDGE, Action.WITHDRAW_TOOLS) and verdict.message and anchor:
                 self._notes.append((anchor, {"role": "user", "content": verdict.message}))
@@ -159,7 +161,7 @@ class LoopwatchRunHooks(RunHooks[Any]):
                 capture_content=self.run.capture_content,
             )
         try:
-            self.run.before_tool_call(call)
+            await self.run.abefore_tool_call(call)
         except LoopDetected as exc:
             self.halted = exc
             raise
