@@ -48,7 +48,7 @@ RUNAWAY_BUDGET = 5
 COLLECTOR_CONFIG: dict[str, Any] = {
     # A small live-session bound and a short idle TTL, so that evictions happen and sessions
     # end (loopwatch_session_steps is observed when a session leaves the store).
-    "sessions": {"idle_ttl_s": 1.0, "max_sessions": 4, "sweep_interval_s": 0.2},
+    "sessions": {"idle_ttl_s": 2.5, "max_sessions": 4, "sweep_interval_s": 0.2},
     "agents": {
         LOOPING_AGENT: {},
         HEALTHY_AGENT: {},
