@@ -126,3 +126,17 @@ def test_values_below_two_switch_it_off(nudge_at: int) -> None:
 def test_negative_threshold_is_rejected_naming_the_key() -> None:
     with pytest.raises(ValueError, match=r"same_tool\.nudge_at"):
         SameTool(SameToolConfig(nudge_at=-1))
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="same_tool.py replaces the streak's results with the step's own on new information, "
+    "so two canned answers alternating (A, B, A, B, ...) restart the count forever",
+)
+def test_rephrased_search_alternating_between_two_stale_answers_fires() -> None:
+    answers = ("No results found.", "Did you mean: atlantic?")
+    script = [step(call("search", {"q": f"atlantis weather {i}"}, answers[i % 2])) for i in range(8)]
+
+    finding = run(SameTool(), script).finding()
+
+    assert finding.first_step <= 2
