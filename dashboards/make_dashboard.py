@@ -96,7 +96,7 @@ ROWS: tuple[Row, ...] = (
             Panel(
                 title="Runaway sessions",
                 description=(
-                    "Live sessions that exceeded a budget (steps, tokens or wall time), per agent. "
+                    "Live sessions that hit a hard budget (steps per trace or per conversation), per agent. "
                     "Open /v1/sessions?state=runaway on the collector to see which."
                 ),
                 kind="stat",
