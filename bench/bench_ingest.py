@@ -27,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import statistics
 import time
 from collections.abc import Callable, Sequence
 
@@ -213,12 +214,20 @@ def measure() -> dict[str, float]:
 
         asyncio.run(run())
 
+    # The two compared modes alternate, so each pair of runs sees the same machine load (other
+    # processes share these CPUs); the ratio reported is the median of the pairs.
+    receiver_times, full_times, ratios = [], [], []
+    for _ in range(REPEATS):
+        receiver_times.append(best_of(lambda: run_ingestor(False), repeats=1))
+        full_times.append(best_of(lambda: run_ingestor(True), repeats=1))
+        ratios.append(receiver_times[-1] / full_times[-1])
     return {
         "spans": float(spans),
         "parse": best_of(parse),
         "decode": best_of(decode),
-        "receiver": best_of(lambda: run_ingestor(False)),
-        "full": best_of(lambda: run_ingestor(True)),
+        "receiver": min(receiver_times),
+        "full": min(full_times),
+        "ratio": statistics.median(ratios),
     }
 
 
@@ -239,9 +248,13 @@ def table(result: dict[str, float]) -> str:
     for label, seconds in rows:
         ratio = result["receiver"] / seconds
         lines.append(f"| {label} | {spans / seconds:,.0f} | {seconds / spans * 1e6:.1f} | {ratio:.2f}x |")
-    ratio = result["receiver"] / result["full"]
+    ratio = result["ratio"]
     verdict = "meets" if ratio >= TARGET_RATIO else "MISSES"
-    lines += ["", f"with detection / decode-only = {ratio:.2f}x: {verdict} the target >= {TARGET_RATIO}x"]
+    lines += [
+        "",
+        f"with detection / decode-only (median of {REPEATS} alternating pairs) = {ratio:.2f}x: "
+        f"{verdict} the target >= {TARGET_RATIO}x",
+    ]
     return "\n".join(lines)
 
 

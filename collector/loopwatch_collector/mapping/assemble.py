@@ -58,6 +58,7 @@ _CONVERSATION_KEYS = (
     "langsmith.metadata.session_id",
     "langsmith.metadata.thread_id",
 )
+_CONVERSATION_KEY_SET = frozenset(_CONVERSATION_KEYS)
 UNKNOWN_AGENT = "unknown"
 
 
@@ -313,7 +314,7 @@ def _learn_context(memo: _TraceMemo, spans: Sequence[SpanView]) -> None:
             agent = first_text(attrs, "gen_ai.agent.name")
             if agent is not None:
                 memo.agent = agent
-        if memo.conversation_id is None:
+        if memo.conversation_id is None and not _CONVERSATION_KEY_SET.isdisjoint(attrs.keys()):
             memo.conversation_id = first_text(attrs, *_CONVERSATION_KEYS)
     if memo.service is None:
         for span in spans:
