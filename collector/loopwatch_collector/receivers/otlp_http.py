@@ -24,6 +24,7 @@ from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import (
     ExportTraceServiceRequest,
     ExportTraceServiceResponse,
 )
+from starlette.requests import ClientDisconnect
 
 from loopwatch_collector.receivers.ingest import OtlpIngestor, OverloadedError
 from loopwatch_collector.receivers.limits import MAX_REQUEST_BYTES
@@ -62,6 +63,10 @@ def otlp_http_router(ingestor: OtlpIngestor, *, max_body_bytes: int = MAX_REQUES
             return _error(413, code_pb2.RESOURCE_EXHAUSTED, message, content_type)
         except zlib.error as exc:
             return _error(400, code_pb2.INVALID_ARGUMENT, f"body: invalid gzip data ({exc})", content_type)
+        except ClientDisconnect:
+            return _error(
+                400, code_pb2.CANCELLED, "body: client disconnected before sending it all", content_type
+            )
         try:
             export = _parse(body, content_type)
         except MalformedRequestError as exc:
