@@ -420,7 +420,9 @@ class ChatSpan:
         Returns the ``Step`` event; its ``tool_calls`` are what ``run.tool(...)`` takes.
         """
         capture = self.run.capture_content
-        calls = tuple(_tool_call(raw, index, capture) for index, raw in enumerate(tool_calls))
+        # Built with their arguments: Step.create derives refers_to_calls from them, then drops
+        # them (and the text) itself in privacy mode.
+        calls = tuple(_tool_call(raw, index) for index, raw in enumerate(tool_calls))
         usage = None
         if input_tokens is not None or output_tokens is not None:
             usage = Usage(input_tokens=input_tokens or 0, output_tokens=output_tokens or 0)
@@ -491,7 +493,7 @@ class ToolSpan:
         self.run._add_event(result)
 
 
-def _tool_call(raw: Mapping[str, Any], index: int, capture: bool) -> ToolCall:
+def _tool_call(raw: Mapping[str, Any], index: int) -> ToolCall:
     call_id = raw.get("id")
     name = raw.get("name")
     if not isinstance(name, str) or not name:
@@ -504,7 +506,6 @@ def _tool_call(raw: Mapping[str, Any], index: int, capture: bool) -> ToolCall:
         id=call_id if isinstance(call_id, str) and call_id else f"call_{index}_{uuid.uuid4().hex[:8]}",
         name=name,
         arguments=arguments,
-        capture_content=capture,
     )
 
 

@@ -56,6 +56,8 @@ LOOPWATCH_STEP_TOOL_CALL_FINGERPRINTS = "loopwatch.step.tool_call.fingerprints"
 """str[]: call fingerprints (tool name + canonical arguments), parallel to the ids."""
 LOOPWATCH_STEP_TOOL_CALL_REPETITIONS = "loopwatch.step.tool_call.repetitions"
 """str[]: per call, "" or the compact JSON of the longest repetition inside its arguments."""
+LOOPWATCH_STEP_REFERS_TO_CALLS = "loopwatch.step.refers_to_calls"
+"""bool: the assistant text names something its calls act on (computed before redaction)."""
 LOOPWATCH_TEXT_SKETCH = "loopwatch.text.sketch"
 """str: compact JSON of the assistant text's sketch (length, words, minhash, repetition)."""
 LOOPWATCH_TOOL_CALL_FINGERPRINT = "loopwatch.tool.call.fingerprint"
@@ -102,6 +104,7 @@ def chat_attributes(step: Step, *, capture_content: bool) -> dict[str, Attribute
         LOOPWATCH_STEP_TOOL_CALL_NAMES: [c.name for c in step.tool_calls],
         LOOPWATCH_STEP_TOOL_CALL_FINGERPRINTS: [c.fingerprint for c in step.tool_calls],
         LOOPWATCH_STEP_TOOL_CALL_REPETITIONS: [repetition_json(c.repetition) for c in step.tool_calls],
+        LOOPWATCH_STEP_REFERS_TO_CALLS: step.refers_to_calls,
     }
     if step.sketch is not None:
         attributes[LOOPWATCH_TEXT_SKETCH] = sketch_json(step.sketch)

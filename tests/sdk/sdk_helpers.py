@@ -99,3 +99,20 @@ def actions(outcome: Outcome) -> list[Action]:
 def interventions(outcome: Outcome) -> list[Action]:
     """The non-CONTINUE actions, in order."""
     return [v.action for v in outcome.verdicts if v.action is not Action.CONTINUE]
+
+
+def run_fanout_agent(lw: Loopwatch, steps: int = 6) -> list[Action]:
+    """A model that narrates each read of a different file: progress, never a loop."""
+    seen: list[Action] = []
+    with lw.run() as run:
+        for step in range(steps):
+            path = f"src/pkg/module_{step}.py"
+            recorded = run.record_step(
+                "fake-model",
+                text=f"Reading {path} to find where the config is parsed.",
+                tool_calls=[{"id": f"c{step}", "name": "read_file", "arguments": {"path": path}}],
+            )
+            with run.tool(recorded.tool_calls[0]) as execution:
+                execution.set_result(f"# {path}\n" + "".join(f"def f{step}_{i}(): pass\n" for i in range(10)))
+            seen.append(run.after_batch().action)
+    return seen

@@ -12,7 +12,7 @@ import pytest
 from opentelemetry.exporter.otlp.proto.grpc.trace_exporter import OTLPSpanExporter
 from opentelemetry.sdk.trace import TracerProvider
 from opentelemetry.sdk.trace.export import SimpleSpanProcessor
-from sdk_helpers import actions, interventions, polling_result, run_scripted_agent
+from sdk_helpers import actions, interventions, polling_result, run_fanout_agent, run_scripted_agent
 
 import loopwatch
 from loopwatch import (
@@ -103,6 +103,18 @@ def test_privacy_mode_evaluate_payloads_carry_no_content_and_still_detect(
             if event.HasField("tool_result"):
                 assert not event.tool_result.HasField("preview")
                 assert event.tool_result.fingerprint
+
+
+@pytest.mark.xfail(
+    reason="_wire.py does not encode Step.refers_to_calls (guard.proto field 7): in privacy mode the "
+    "collector's narration detector loses the text-to-call link and flags a fan-out (see .coord/sdk.md)"
+)
+def test_private_fan_out_is_not_narration_remotely(collector: RunningCollector) -> None:
+    guard = _remote_guard(collector)
+    seen = run_fanout_agent(Loopwatch(agent="fan-out", guard=guard, capture_content=False))
+    guard.close()
+    assert guard.stats.failed == 0
+    assert set(seen) == {Action.CONTINUE}
 
 
 def test_spans_over_otlp_and_evaluate_count_each_event_once(collector: RunningCollector) -> None:

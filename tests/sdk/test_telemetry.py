@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 import pytest
-from sdk_helpers import Spans, interventions, run_scripted_agent
+from sdk_helpers import Spans, interventions, run_fanout_agent, run_scripted_agent
 
 from loopwatch import Action, Guard, Loopwatch
 from loopwatch import telemetry as attrs
@@ -162,3 +162,13 @@ def test_halt_and_interventions_are_span_events(spans: Spans) -> None:
     ]
     assert (agent_span.attributes or {})[attrs.ERROR_TYPE] == "LoopDetected"
     assert agent_span.status.status_code.name == "ERROR"
+
+
+def test_privacy_mode_keeps_the_text_to_call_link_and_stays_quiet_on_fan_out(spans: Spans) -> None:
+    lw = Loopwatch(agent="t", tracer_provider=spans.provider, guard=Guard.local(), capture_content=False)
+    assert set(run_fanout_agent(lw)) == {Action.CONTINUE}
+    for chat in spans.named("chat "):
+        a = chat.attributes or {}
+        assert a[attrs.LOOPWATCH_STEP_REFERS_TO_CALLS] is True
+        assert attrs.GEN_AI_OUTPUT_MESSAGES not in a
+    assert "module_" not in _all_strings(spans)
