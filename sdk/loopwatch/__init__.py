@@ -6,7 +6,8 @@ The public surface is curated here; modules starting with ``_`` are private.
 from __future__ import annotations
 
 from loopwatch._init import init
-from loopwatch._run import AgentRun, ChatSpan, Loopwatch, ToolSpan
+from loopwatch._recorders import ChatSpan, ToolSpan
+from loopwatch._run import AgentRun, Loopwatch
 from loopwatch._verdict_service import Checkpoint, EvaluateRequest, LocalVerdictService, VerdictService
 from loopwatch.detect.engine import Engine, EngineConfig
 from loopwatch.events import Event, Step, ToolCall, ToolResult, TraceContext, Usage, UserMessage

@@ -13,7 +13,6 @@ be entered from several threads for a parallel batch.
 
 from __future__ import annotations
 
-import json
 import logging
 import threading
 import time
@@ -29,7 +28,8 @@ from opentelemetry import trace
 from opentelemetry.trace import Span, SpanKind, Status, StatusCode, TracerProvider
 
 from loopwatch import telemetry as attrs
-from loopwatch.events import Step, ToolCall, ToolResult, Usage, UserMessage
+from loopwatch._recorders import ChatSpan, ToolSpan, span_id
+from loopwatch.events import Step, ToolCall, ToolResult, UserMessage
 from loopwatch.exceptions import LoopDetected
 from loopwatch.guard import Guard, GuardSession
 from loopwatch.sketch import collapse_repetition, find_repetition
@@ -164,7 +164,7 @@ class AgentRun:
         """Record a new user turn (repetition is counted per turn)."""
         with self._lock:
             self._user_messages += 1
-            event_id = f"user:{self._span_id(self._span)}:{self._user_messages}"
+            event_id = f"user:{span_id(self._span)}:{self._user_messages}"
         event = UserMessage.create(event_id=event_id, text=text, time_unix_ns=time.time_ns())
         self._span.add_event(
             attrs.USER_MESSAGE_EVENT,
@@ -380,137 +380,3 @@ class AgentRun:
         if self.guard_session is not None:
             with self._lock:
                 self.guard_session.add(event)
-
-    @staticmethod
-    def _span_id(span: Span) -> str:
-        ctx = span.get_span_context()
-        return f"{ctx.span_id:016x}" if ctx.is_valid else uuid.uuid4().hex[:16]
-
-
-class ChatSpan:
-    """The ``chat`` span of one model call; ``record`` the response once it is known."""
-
-    def __init__(self, run: AgentRun, span: Span) -> None:
-        self.run = run
-        self.span = span
-        self.step: Step | None = None
-        self._ended = False
-
-    def end(self, exc: BaseException | None = None) -> None:
-        """End the span (idempotent), recording ``exc`` when the model call failed."""
-        if self._ended:
-            return
-        self._ended = True
-        if exc is not None:
-            self.span.set_status(Status(StatusCode.ERROR, str(exc)[:200]))
-            self.span.set_attribute(attrs.ERROR_TYPE, type(exc).__qualname__)
-        self.span.end()
-
-    def record(
-        self,
-        *,
-        text: str | None = None,
-        tool_calls: Sequence[Mapping[str, Any]] = (),
-        finish_reason: str | None = None,
-        input_tokens: int | None = None,
-        output_tokens: int | None = None,
-    ) -> Step:
-        """Record the response: its text and requested calls (``{"id", "name", "arguments"}``).
-
-        Returns the ``Step`` event; its ``tool_calls`` are what ``run.tool(...)`` takes.
-        """
-        capture = self.run.capture_content
-        # Built with their arguments: Step.create derives refers_to_calls from them, then drops
-        # them (and the text) itself in privacy mode.
-        calls = tuple(_tool_call(raw, index) for index, raw in enumerate(tool_calls))
-        usage = None
-        if input_tokens is not None or output_tokens is not None:
-            usage = Usage(input_tokens=input_tokens or 0, output_tokens=output_tokens or 0)
-        # The collector's event-id rule (loopwatch_collector/pipeline.py): a step is named by
-        # its first call, so OTLP spans from another instrumentation of the same call agree.
-        event_id = f"step:{calls[0].id}" if calls else f"step:span:{AgentRun._span_id(self.span)}"
-        step = Step.create(
-            event_id=event_id,
-            text=text,
-            tool_calls=calls,
-            usage=usage,
-            finish_reason=finish_reason,
-            time_unix_ns=time.time_ns(),
-            capture_content=capture,
-        )
-        self.span.set_attributes(attrs.chat_attributes(step, capture_content=capture))
-        self.step = step
-        self.run._add_event(step, text)
-        return step
-
-
-class ToolSpan:
-    """The ``execute_tool`` span of one call; ``set_result`` what the tool returned."""
-
-    def __init__(self, run: AgentRun, call: ToolCall, span: Span) -> None:
-        self.run = run
-        self.call = call
-        self.span = span
-        self.result: ToolResult | None = None
-        self._content = ""
-        self._is_error = False
-        self._error_type: str | None = None
-        self._status: str | None = None
-
-    def set_result(self, content: Any, *, is_error: bool = False, error_type: str | None = None) -> None:
-        """The tool's output (any JSON-able value or text); ``is_error`` for an error result."""
-        self._content = content if isinstance(content, str) else _to_text(content)
-        self._is_error = is_error
-        self._error_type = error_type if is_error else None
-
-    def fail(self, exc: BaseException) -> None:
-        """Record an exception from the tool (``run.tool`` calls this for you)."""
-        self._content = f"{type(exc).__name__}: {exc}"
-        self._is_error = True
-        self._error_type = type(exc).__qualname__
-        self._status = str(exc)[:200]
-
-    def finish(self) -> None:
-        capture = self.run.capture_content
-        result = ToolResult.create(
-            event_id=f"result:{self.call.id}",
-            call_id=self.call.id,
-            content=self._content,
-            is_error=self._is_error,
-            error_type=self._error_type,
-            time_unix_ns=time.time_ns(),
-            capture_content=capture,
-        )
-        self.result = result
-        try:
-            self.span.set_attributes(
-                attrs.tool_attributes(self.call, result, content=self._content, capture_content=capture)
-            )
-            if self._is_error:
-                self.span.set_status(Status(StatusCode.ERROR, self._status or self._error_type))
-        finally:
-            self.span.end()
-        self.run._add_event(result)
-
-
-def _tool_call(raw: Mapping[str, Any], index: int) -> ToolCall:
-    call_id = raw.get("id")
-    name = raw.get("name")
-    if not isinstance(name, str) or not name:
-        logger.warning("loopwatch: tool call #%d has no name; recorded as 'unknown'", index)
-        name = "unknown"
-    arguments = raw.get("arguments")
-    if arguments is not None and not isinstance(arguments, str | Mapping):
-        arguments = _to_text(arguments)
-    return ToolCall.create(
-        id=call_id if isinstance(call_id, str) and call_id else f"call_{index}_{uuid.uuid4().hex[:8]}",
-        name=name,
-        arguments=arguments,
-    )
-
-
-def _to_text(value: Any) -> str:
-    try:
-        return json.dumps(value, ensure_ascii=False, default=str)
-    except (TypeError, ValueError):
-        return str(value)

@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import MutableMapping
 from typing import Any
 
-from loopwatch._run import ChatSpan
+from loopwatch._recorders import ChatSpan
 from loopwatch.events import Step
 from loopwatch.exceptions import LoopDetected
 from loopwatch.integrations._common import as_dict, field, warn_once

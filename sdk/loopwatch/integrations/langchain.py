@@ -37,7 +37,8 @@ from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
 from langchain_core.outputs import LLMResult
 from langchain_core.runnables import RunnableConfig
 
-from loopwatch._run import AgentRun, ChatSpan, Loopwatch, ToolSpan
+from loopwatch._recorders import ChatSpan, ToolSpan
+from loopwatch._run import AgentRun, Loopwatch
 from loopwatch.events import ToolCall
 from loopwatch.exceptions import GuardUnavailable, LoopDetected
 from loopwatch.integrations._common import as_text, warn_once

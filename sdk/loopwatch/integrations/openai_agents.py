@@ -33,7 +33,8 @@ from agents.items import ModelResponse
 from agents.result import RunResult
 from agents.run_config import CallModelData, ModelInputData
 
-from loopwatch._run import AgentRun, ChatSpan, Loopwatch, ToolSpan
+from loopwatch._recorders import ChatSpan, ToolSpan
+from loopwatch._run import AgentRun, Loopwatch
 from loopwatch.events import ToolCall
 from loopwatch.exceptions import LoopDetected
 from loopwatch.integrations._common import as_text, field
