@@ -4,15 +4,19 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import uuid
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 from sdk_helpers import actions, interventions, polling_result, run_scripted_agent
 
 from loopwatch import (
     Action,
+    AgentRun,
     EvaluateRequest,
     Guard,
     GuardUnavailable,
+    LocalVerdictService,
     LoopDetected,
     Loopwatch,
     Step,
@@ -20,6 +24,7 @@ from loopwatch import (
     ToolResult,
     Verdict,
 )
+from loopwatch.guard import MAX_PENDING_EVENTS
 from loopwatch.integrations import openai_messages
 
 
@@ -175,3 +180,35 @@ def test_degenerate_text_gets_a_trimmed_text_even_in_privacy_mode(capture: bool)
     request["messages"].append({"role": "tool", "tool_call_id": "a", "content": "x"})
     openai_messages.apply_chat_verdict(verdict, request)
     assert request["messages"][0]["content"] == trimmed
+
+
+def test_undelivered_events_are_bounded_and_counted() -> None:
+    guard = Guard(_BrokenService())
+    session = guard.session()
+    for n in range(MAX_PENDING_EVENTS + 44):
+        session.add(ToolResult.create(event_id=f"r{n}", call_id=f"c{n}", content="x"))
+    session.after_batch()
+    assert guard.stats.dropped_events == 44
+
+
+def test_parallel_tool_calls_from_threads_are_all_recorded() -> None:
+    guard = Guard.local()
+    lw = Loopwatch(agent="t", guard=guard)
+    seen: list[Action] = []
+    with lw.run() as run:
+        for _ in range(4):
+            calls = [{"id": uuid.uuid4().hex, "name": "ls", "arguments": {"d": d}} for d in "abc"]
+            step = run.record_step("m", tool_calls=calls)
+
+            def execute(call: ToolCall, run: AgentRun = run) -> None:
+                with run.tool(call) as execution:
+                    execution.set_result("same listing")
+
+            with ThreadPoolExecutor(max_workers=3) as pool:
+                list(pool.map(execute, step.tool_calls))
+            seen.append(run.after_batch().action)
+    assert isinstance(guard.service, LocalVerdictService)
+    state = guard.service.session_state(run.trace_id)
+    assert state is not None
+    assert state.steps == 4
+    assert seen[:3] == [Action.CONTINUE, Action.CONTINUE, Action.NUDGE]  # the batch repeated as a set

@@ -232,3 +232,18 @@ def test_async_remote_guard(collector: RunningCollector) -> None:
     assert asyncio.run(ask()) == [Action.CONTINUE, Action.CONTINUE]
     assert guard.stats.failed == 0
     guard.close()
+
+
+def test_otlp_http_protobuf_export_reaches_the_collector(collector: RunningCollector) -> None:
+    lw = loopwatch.init(
+        agent="otlp-http",
+        otlp_protocol="http/protobuf",
+        otlp_endpoint=f"{collector.endpoints.otlp_http_url}/v1/traces",
+        guard="off",
+    )
+    outcome = run_scripted_agent(lw, max_steps=6)
+    lw.shutdown()
+    record = collector.call(collector.collector.pipeline.get_session(outcome.trace_id))
+    assert record is not None
+    assert record.steps == 6
+    assert record.looping is True
