@@ -117,6 +117,23 @@ def test_private_fan_out_is_not_narration_remotely(collector: RunningCollector) 
     assert set(seen) == {Action.CONTINUE}
 
 
+def test_capture_on_evaluate_payloads_do_carry_content(
+    collector: RunningCollector, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The control for the privacy test above: the same agent with capture on sends content."""
+    sent: list[pb.EvaluateRequest] = []
+    encode = _remote._encode
+    monkeypatch.setattr(_remote, "_encode", lambda request: sent.append(encode(request)) or sent[-1])
+    guard = _remote_guard(collector)
+    run_scripted_agent(
+        Loopwatch(agent="captured", guard=guard, capture_content=True), max_steps=2, done_after=1
+    )
+    guard.close()
+    wire = b"".join(m.SerializeToString() for m in sent)
+    for content in (b"weather in atlantis", b"No results", b"Let me search"):
+        assert content in wire
+
+
 def test_spans_over_otlp_and_evaluate_count_each_event_once(collector: RunningCollector) -> None:
     lw = loopwatch.init(
         agent="both-paths",
