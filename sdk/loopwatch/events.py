@@ -26,9 +26,12 @@ from loopwatch.fingerprint import (
 )
 from loopwatch.sketch import Repetition, TextSketch, find_repetition, sketch_text
 
-# Identifier-like terms (paths split at separators, symbols, query words) that link what a
-# step says to what its calls do; shorter tokens ("a", "to", "-n") link everything.
-_TERM = re.compile(r"[A-Za-z_][A-Za-z0-9_]{2,}")
+# Identifier-like tokens (file names, symbols, query words; paths split at "/") that link what
+# a step says to what its calls do. A token counts whole ("a.py") and by its dotted or dashed
+# parts ("settings", "yaml"); parts shorter than 3 characters ("a", "py", "-n") and pure numbers
+# would link everything to everything.
+_TOKEN = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.\-]*")
+_PART = re.compile(r"[.\-]")
 # A result preview long enough to quote in a nudge ("the last result was: ..."), short enough
 # to keep in bounded per-session state.
 PREVIEW_CHARS = 200
@@ -193,7 +196,7 @@ class TraceContext:
 def _refers_to_calls(text: str | None, calls: tuple[ToolCall, ...]) -> bool:
     if not text or not calls:
         return False
-    said = {t.lower() for t in _TERM.findall(text)}
+    said = _terms(text)
     for call in calls:
         if call.arguments is None:
             continue
@@ -202,9 +205,19 @@ def _refers_to_calls(text: str | None, calls: tuple[ToolCall, ...]) -> bool:
         except ValueError:
             values = [call.arguments]
         # Only argument values count: a key such as "path" is not something the text names.
-        if any(said & {t.lower() for t in _TERM.findall(v)} for v in values):
+        if any(said & _terms(v) for v in values):
             return True
     return False
+
+
+def _terms(text: str) -> set[str]:
+    terms: set[str] = set()
+    for token in _TOKEN.findall(text):
+        token = token.strip(".-").lower()
+        for term in (token, *_PART.split(token)):
+            if len(term) >= 3 and not term.isdigit():
+                terms.add(term)
+    return terms
 
 
 def _redacted(call: ToolCall) -> ToolCall:

@@ -32,7 +32,7 @@ _VOLATILE_PARTS: tuple[tuple[str, str], ...] = (
     ("uuid", r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b"),
     ("hex", r"0x[0-9a-fA-F]+\b|(?=[0-9a-fA-F]*[a-fA-F])(?=[0-9a-fA-F]*\d)[0-9a-fA-F]{12,}\b"),
     ("epoch", r"1[5-9]\d{8}(?:\.\d+|\d{3,9})?\b"),
-    ("dur", r"\d+(?:\.\d+)?\s?(?:ns|us|µs|ms|s|sec|secs|seconds|m|min|mins)\b"),
+    ("dur", r"\d+(?:\.\d+)?\s?(?:ns|us|µs|ms|s|sec|secs|seconds?|m|min|mins|minutes?|h|hr|hrs|hours?)\b"),
     ("pid", r"(?:pid|PID|process)[ =:]+\d+\b"),
 )
 _VOLATILE = re.compile(r"\b(?:" + "|".join(f"(?P<{name}>{part})" for name, part in _VOLATILE_PARTS) + ")")

@@ -39,6 +39,7 @@ _SKETCH_MAX_CHARS = 16_384
 _MAX_PERIOD = 16
 
 _WORD = re.compile(r"[a-z0-9_]+")
+_ALNUM = re.compile(r"[A-Za-z0-9]")
 _UNIT_SPLIT = re.compile(r"(?<=[.!?])\s+|\n+")
 
 
@@ -130,7 +131,10 @@ def _word_spans(text: str) -> list[tuple[int, int]]:
 
 
 def _longest_run(text: str, unit: str, spans: list[tuple[int, int]]) -> Repetition | None:
-    keys = [text[s:e].strip() for s, e in spans]
+    # Lines keep their indentation (the closing braces of nested JSON differ by it), and a line
+    # without a letter or digit ("}", "---") is structure, never a repeat: it gets a unique key.
+    lines = [text[s:e].rstrip() for s, e in spans]
+    keys: list[object] = [k if unit != "line" or _ALNUM.search(k) else object() for k in lines]
     n = len(keys)
     best: Repetition | None = None
     for period in range(1, min(_MAX_PERIOD, n // 2) + 1):

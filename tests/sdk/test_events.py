@@ -133,11 +133,6 @@ def test_step_does_not_refer_to_calls_it_does_not_name(text: str, calls: tuple[T
     assert Step.create(event_id="s1", text=text, tool_calls=calls).refers_to_calls is False
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="events.py:31 _TERM needs 3+ characters, so `a.py` yields no term: the docstring's "
-    "own example ('Moving on to `a.py`' then reading a.py) is not recognised",
-)
 def test_step_refers_to_a_short_file_name_it_reads() -> None:
     step = Step.create(event_id="s1", text="Moving on to `a.py` next.", tool_calls=(read("a.py"),))
 

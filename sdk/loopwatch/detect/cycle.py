@@ -38,7 +38,9 @@ class CycleConfig:
 @dataclass(slots=True)
 class CycleState:
     keys: list[str] = field(default_factory=list)  # last max_period step keys, oldest first
+    numbers: list[int] = field(default_factory=list)  # their step numbers
     runs: dict[int, int] = field(default_factory=dict)  # period -> trailing matching steps
+    starts: dict[int, int] = field(default_factory=dict)  # period -> first step of first pass
 
 
 class Cycle:
@@ -59,6 +61,7 @@ class Cycle:
         # Only periods at which this step's key occurred can continue (or start) a run; every
         # other period's run is broken. Cost: O(window) in C for the scan, O(matches) in Python.
         runs: dict[int, int] = {}
+        starts: dict[int, int] = {}
         found: tuple[int, int] | None = None
         window = len(keys)
         for index in _positions(keys, key):
@@ -67,19 +70,22 @@ class Cycle:
                 continue  # period 1 is the identical-call detector's
             run = state.runs.get(period, 0) + 1
             runs[period] = run
+            # A new run's first pass began `period` steps (with calls) before this one.
+            starts[period] = state.starts[period] if run > 1 else state.numbers[index]
             if (found is None or period < found[0]) and run >= period and len(set(keys[index:])) > 1:
                 found = (period, run)
-        state.runs = runs
+        state.runs, state.starts = runs, starts
         keys.append(key)
-        del keys[: -self.config.max_period]
+        state.numbers.append(step.number)
+        del keys[: -self.config.max_period], state.numbers[: -self.config.max_period]
         if found is None:
             return None
         period, run = found
         names = ", ".join(dict.fromkeys(c.name for c in step.calls))
-        first_pass = step.number - run - period + 1
+        first_pass = starts[period]
         return Finding(
             detector=self.name,
-            key=f"{self.name}:{period}:{first_pass}",
+            key=f"{self.name}:{period}:{first_pass}",  # stable while the loop goes round
             summary=(
                 f"the same sequence of {period} steps is being repeated with the same results "
                 f"({run // period + 1} passes; current call: {names})"

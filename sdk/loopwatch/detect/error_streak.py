@@ -4,8 +4,8 @@ Pattern: ``threshold`` (default 4) steps in a row in which every call failed, wh
 calls were. An agent that keeps failing is burning budget even when each attempt differs.
 
 Not flagged: a retry that succeeds (any successful call resets the streak), errors interleaved
-with successful corrective steps (a failing test run after a successful edit resets), a step
-without tool calls (neither continues nor breaks the streak).
+with successful corrective steps (a failing test run after a successful edit resets). A step
+without tool calls, or whose results never arrived, neither continues nor breaks the streak.
 
 Seeds: OpenHands (3), SWE-agent ``max_requeries`` (3), Microsoft.Extensions.AI (3). The default
 is 4 because a third failure in a row is still common in healthy runs (a linter rejecting
@@ -47,8 +47,8 @@ class ErrorStreak:
         return ErrorStreakState()
 
     def observe(self, state: ErrorStreakState, step: StepRecord) -> Finding | None:
-        if not step.calls:
-            return None
+        if not step.calls or all(c.result is None for c in step.calls):
+            return None  # nothing was learned about success or failure
         if not step.all_failed:
             state.streak = 0
             return None

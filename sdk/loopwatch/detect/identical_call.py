@@ -34,8 +34,10 @@ class IdenticalCallConfig:
             if value < 0:
                 raise ValueError(f"identical_call.per_tool.{tool} must be >= 0 (values < 2 mean off)")
 
-    def threshold(self, tool: str) -> int:
-        return self.per_tool.get(tool, self.consecutive)
+    def threshold(self, tools: set[str]) -> int:
+        """The batch's threshold: the most lenient of its tools' (off, < 2, beats any number)."""
+        limits = [self.per_tool.get(tool, self.consecutive) for tool in tools]
+        return 0 if any(limit < 2 for limit in limits) else max(limits)
 
 
 @dataclass(slots=True)
@@ -64,7 +66,7 @@ class IdenticalCall:
         else:
             state.last_batch, state.streak, state.streak_start = step.batch_key, 1, step.number
         call = step.calls[0]
-        limit = self.config.threshold(call.name)
+        limit = self.config.threshold({c.name for c in step.calls})
         if limit < 2 or state.streak < limit:
             return None
         return Finding(

@@ -72,15 +72,16 @@ class Narration:
             state.text_only += 1
         self._track_restatement(state, step)
         limit = self.config.repeats
-        if limit < 2:
+        chains = [
+            (state.restated_from, state.restated, "the same intent was restated"),
+            (state.text_only_from, state.text_only, "the model answered without acting"),
+        ]
+        active = [c for c in chains if c[1] >= limit >= 2]
+        if not active:
             return None
-        if state.text_only >= limit:
-            return self._finding(
-                step, state.text_only_from, state.text_only, "the model answered without acting"
-            )
-        if state.restated >= limit:
-            return self._finding(step, state.restated_from, state.restated, "the same intent was restated")
-        return None
+        # The chain that started first names the loop, so its key holds while it goes on.
+        first, count, what = min(active, key=lambda c: c[0])
+        return self._finding(step, first, count, what)
 
     def _track_restatement(self, state: NarrationState, step: StepRecord) -> None:
         sketch = step.sketch

@@ -8,8 +8,9 @@ off. Unknown names or fields raise ``ValueError`` naming them, at start-up, neve
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, fields
-from typing import Any
+from dataclasses import dataclass
+from types import UnionType
+from typing import Any, Union, get_args, get_origin, get_type_hints
 
 from loopwatch.detect.base import Detector
 from loopwatch.detect.budget import Budget, BudgetConfig
@@ -51,13 +52,39 @@ def build_detectors(settings: Mapping[str, Mapping[str, Any]] | None = None) -> 
     detectors: list[Detector] = []
     for detector_type in DETECTOR_TYPES:
         options = dict(settings.get(detector_type.name, {}))
-        if not options.pop("enabled", True):
-            continue
-        allowed = {f.name for f in fields(detector_type.config_type)}
-        bad = sorted(set(options) - allowed)
-        if bad:
-            raise ValueError(
-                f"unknown option(s) {bad} for detector {detector_type.name}; known: {sorted(allowed)}"
-            )
-        detectors.append(detector_type.build(detector_type.config_type(**options)))
+        enabled = options.pop("enabled", True)
+        if not isinstance(enabled, bool):
+            raise ValueError(f"{detector_type.name}.enabled must be true or false, got {enabled!r}")
+        config = _config(detector_type, options)  # checked even when disabled: typos surface
+        if enabled:
+            detectors.append(detector_type.build(config))
     return tuple(detectors)
+
+
+def _config(detector_type: DetectorType, options: dict[str, Any]) -> Any:
+    hints = get_type_hints(detector_type.config_type)
+    bad = sorted(set(options) - set(hints))
+    if bad:
+        raise ValueError(f"unknown option(s) {bad} for detector {detector_type.name}; known: {sorted(hints)}")
+    for key, value in options.items():
+        if not _matches(value, hints[key]):
+            raise ValueError(f"{detector_type.name}.{key} has the wrong type: {value!r}")
+    return detector_type.config_type(**options)
+
+
+def _matches(value: Any, hint: Any) -> bool:
+    """Whether ``value`` fits the simple types detector configs use."""
+    if get_origin(hint) in (UnionType, Union):
+        return any(_matches(value, arg) for arg in get_args(hint))
+    if hint is type(None):
+        return value is None
+    if hint is int:
+        return isinstance(value, int) and not isinstance(value, bool)
+    if hint is float:
+        return isinstance(value, int | float) and not isinstance(value, bool)
+    if get_origin(hint) in (Mapping, dict):
+        key_type, value_type = get_args(hint)
+        return isinstance(value, Mapping) and all(
+            _matches(k, key_type) and _matches(v, value_type) for k, v in value.items()
+        )
+    return isinstance(value, hint) if isinstance(hint, type) else False

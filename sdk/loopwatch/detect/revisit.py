@@ -35,7 +35,7 @@ class RevisitConfig:
 
 @dataclass(slots=True)
 class RevisitState:
-    seen: dict[str, int] = field(default_factory=dict)  # pair -> step first seen (ordered set)
+    seen: dict[str, None] = field(default_factory=dict)  # pairs, least recently seen first
     stale_run: int = 0
     run_start: int = 0
 
@@ -57,7 +57,8 @@ class Revisit:
         pairs = [f"{c.call}:{c.result}" for c in step.calls]
         stale = all(p in state.seen for p in pairs)
         for p in pairs:
-            state.seen.setdefault(p, step.number)
+            state.seen.pop(p, None)  # re-insert: the most recently seen pairs are kept
+            state.seen[p] = None
         while len(state.seen) > self.config.memory:
             del state.seen[next(iter(state.seen))]
         if not stale:

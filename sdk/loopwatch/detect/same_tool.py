@@ -9,6 +9,10 @@ Not flagged: pagination and fan-out over many files (each result is new, so the 
 resets), polling whose status changes, a different tool breaking the streak, repeated
 identical calls (the identical-call detector's job; they still count here).
 
+Known gap: only the current streak's results are remembered, so a search flipping between
+two canned answers restarts the count; remembering every result of the tool's run flagged
+healthy re-reads in real runs. The revisit detector catches that pattern, later.
+
 Seed: the "same tool" streak guards that nudge at 6 and break at 10; the break is the
 policy's escalation here, not a second threshold. Values < 2 mean off. ``per_tool``
 overrides the threshold for named tools (0 exempts one, e.g. a debugger's ``step``).

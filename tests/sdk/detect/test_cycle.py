@@ -91,22 +91,12 @@ def test_text_only_steps_do_not_hide_a_cycle() -> None:
     assert finding.last_step == 6
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="cycle.py derives first_pass from step.number - run - period + 1, counting "
-    "text-only steps the detector skipped: the first pass (steps 1, 3) is reported as step 3",
-)
 def test_first_step_counts_text_only_steps_in_between() -> None:
     finding = run(Cycle(), [A, THINKING, B, A, THINKING, B]).finding()
 
     assert finding.first_step == 1
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="cycle.py key embeds first_pass computed from step numbers: a text-only step "
-    "inside a continuing cycle shifts it, so the policy sees a new loop",
-)
 def test_key_is_stable_when_text_only_steps_interleave() -> None:
     result = run(Cycle(), [A, THINKING, B, A, THINKING, B, THINKING, A])
 

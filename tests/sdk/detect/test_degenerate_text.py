@@ -200,11 +200,6 @@ OPENAPI_SPEC = json.dumps(
 )
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="sketch.py _longest_run compares stripped lines, so the closing braces of JSON nested "
-    "8 deep (differing only by indentation) count as one line repeated 9 times, 89 characters",
-)
 def test_deeply_nested_json_is_not_degenerate() -> None:
     script = [step(call("write_file", {"path": "openapi.json", "content": OPENAPI_SPEC}, "written"))]
 

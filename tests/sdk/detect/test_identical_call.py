@@ -185,11 +185,6 @@ def test_negative_per_tool_value_is_rejected_naming_the_tool() -> None:
         IdenticalCall(IdenticalCallConfig(per_tool={"get_job_status": -1}))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="identical_call.py takes the per-tool threshold from step.calls[0], so the same "
-    "parallel batch (compared as a set) fires or not depending on the order of its calls",
-)
 def test_per_tool_threshold_does_not_depend_on_call_order_in_a_batch() -> None:
     detector = IdenticalCall(IdenticalCallConfig(per_tool={"get_job_status": 0}))
 

@@ -203,11 +203,6 @@ def test_invalid_config_is_rejected_naming_the_key(config: NarrationConfig, key:
         Narration(config)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="events.py:31 _TERM ignores names under 3 characters, so `db.py` is never linked to "
-    "read_file(path='db.py') and templated fan-out over short file names reads as restatement",
-)
 def test_fan_out_over_short_file_names_is_not_narration() -> None:
     script = [
         step(
@@ -220,11 +215,6 @@ def test_fan_out_over_short_file_names_is_not_narration() -> None:
     assert run(Narration(), script).fired == []
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="narration.py reports the text-only chain whenever it reaches `repeats`, even while a "
-    "longer restatement chain is running: the key jumps from narration:1 to narration:3",
-)
 def test_restatement_that_stops_acting_keeps_its_key() -> None:
     script = [*restating(2), step(text=RESTATED[2]), step(text=RESTATED[3]), step(text=RESTATED[0])]
 

@@ -100,11 +100,6 @@ def test_invalid_config_is_rejected_naming_the_key(config: RevisitConfig, key: s
         Revisit(config)
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="revisit.py keeps pairs in first-seen order (setdefault never refreshes), so memory "
-    "evicts a pair just re-seen; the docstring promises the most recent distinct pairs",
-)
 def test_memory_keeps_the_most_recently_seen_pairs() -> None:
     a, b, c = FILES[0], FILES[1], FILES[2]
     detector = Revisit(RevisitConfig(stale_steps=2, memory=2))

@@ -130,8 +130,9 @@ def test_negative_threshold_is_rejected_naming_the_key() -> None:
 
 @pytest.mark.xfail(
     strict=True,
-    reason="same_tool.py replaces the streak's results with the step's own on new information, "
-    "so two canned answers alternating (A, B, A, B, ...) restart the count forever",
+    reason="known gap: same_tool remembers only the current streak's results, so two canned "
+    "answers alternating (A, B, A, B, ...) restart the count; remembering the whole run's results "
+    "flagged healthy re-views in real SWE-agent runs (pytest-7521), so it is left to revisit",
 )
 def test_rephrased_search_alternating_between_two_stale_answers_fires() -> None:
     answers = ("No results found.", "Did you mean: atlantic?")
