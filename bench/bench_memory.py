@@ -1,0 +1,123 @@
+"""Memory per idle session at 100 000 sessions, live and compacted, against the 4 KB target.
+
+Each session is a short agent run fed through the real pipeline (default detectors): four
+steps, each a ``read_file`` call with its own arguments, a sentence of assistant text and a
+20-line result, with distinct ids and strings per session (nothing shared across sessions
+that would not be shared in production). Measured in a fresh subprocess per mode, as the
+growth of resident memory (RSS, which includes allocator overhead) over the same process
+with the pipeline built and no sessions, divided by the session count:
+
+- ``live``: sessions as the engine keeps them between steps;
+- ``compacted``: after the store's idle compaction (``sessions.compact_idle_after_s``).
+
+Target: <= 4096 bytes per idle session. Run: ``python -m bench.bench_memory`` (about 5 minutes
+on 2 cores, mostly building the events)
+(``--sessions N`` to change the count).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import gc
+import json
+import os
+import subprocess
+import sys
+import time
+
+from prometheus_client import CollectorRegistry
+
+from loopwatch.events import Event, Step, ToolCall, ToolResult, TraceContext
+from loopwatch_collector.config import config_from_mapping
+from loopwatch_collector.metrics import Metrics
+from loopwatch_collector.pipeline import Pipeline
+from loopwatch_collector.store.factory import RecordCodec
+from loopwatch_collector.store.memory import InMemorySessionStore
+
+SESSIONS = 100_000
+STEPS = 4
+TARGET_BYTES = 4096
+
+
+class _Clock:
+    def __init__(self) -> None:
+        self.now = 1_000_000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def _events(n: int) -> list[Event]:
+    events: list[Event] = []
+    for i in range(STEPS):
+        call_id = f"call_{n}_{i}"
+        call = ToolCall.create(id=call_id, name="read_file", arguments={"path": f"src/pkg_{n}/module_{i}.py"})
+        text = f"I will read module {i} of package {n} to find where the bug is."
+        events.append(Step.create(event_id=f"step:{call_id}", text=text, tool_calls=(call,)))
+        content = "".join(f"line {j} of module {i} in package {n}\n" for j in range(20))
+        events.append(ToolResult.create(event_id=f"result:{call_id}", call_id=call_id, content=content))
+    return events
+
+
+def _rss_bytes() -> int:
+    with open("/proc/self/statm", encoding="ascii") as statm:
+        return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
+
+
+async def _measure(mode: str, sessions: int) -> dict[str, float]:
+    clock = _Clock()
+    config = config_from_mapping({"sessions": {"max_sessions": sessions + 1, "idle_ttl_s": 1e9}})
+    store = InMemorySessionStore(
+        idle_ttl_s=1e9, max_sessions=sessions + 1, clock=clock, codec=RecordCodec(), compact_after_s=1.0
+    )
+    pipeline = Pipeline(config, store, Metrics(CollectorRegistry()), clock=clock)
+    await pipeline.ingest(
+        TraceContext(trace_id=f"{10**9:032x}"), _events(-1), source="evaluate"
+    )  # warm caches
+    gc.collect()
+    before = _rss_bytes()
+    started = time.perf_counter()
+    for n in range(sessions):
+        await pipeline.ingest(
+            TraceContext(trace_id=f"{n + 1:032x}", agent="bench"), _events(n), source="otlp"
+        )
+        if mode == "compacted" and n % 1000 == 999:
+            clock.now += 2.0
+            store.compact(limit=None)
+    if mode == "compacted":
+        clock.now += 2.0
+        store.compact(limit=None)
+    elapsed = time.perf_counter() - started
+    gc.collect()
+    grown = _rss_bytes() - before
+    return {"bytes_per_session": grown / sessions, "seconds": elapsed, "compacted": store.compacted}
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--sessions", type=int, default=SESSIONS)
+    parser.add_argument("--mode", choices=("live", "compacted"))
+    args, _ = parser.parse_known_args(sys.argv[1:])
+    if args.mode:
+        print(json.dumps(asyncio.run(_measure(args.mode, args.sessions))))
+        return
+    rows = []
+    for mode in ("live", "compacted"):
+        out = subprocess.run(
+            [sys.executable, "-m", "bench.bench_memory", "--mode", mode, "--sessions", str(args.sessions)],
+            check=True,
+            capture_output=True,
+            text=True,
+        ).stdout
+        rows.append((mode, json.loads(out.strip().splitlines()[-1])))
+    print(f"{args.sessions} idle sessions of {STEPS} steps each (RSS growth / sessions)\n")
+    print("| store | bytes per idle session | ratio to the 4 KB target | build time (s) |")
+    print("|---|---:|---:|---:|")
+    for mode, r in rows:
+        per = r["bytes_per_session"]
+        print(f"| in-memory, {mode} | {per:.0f} | {per / TARGET_BYTES:.2f}x | {r['seconds']:.0f} |")
+
+
+if __name__ == "__main__":
+    main()
