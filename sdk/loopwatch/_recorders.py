@@ -66,7 +66,7 @@ class ChatSpan:
         capture = self.run.capture_content
         # Built with their arguments: Step.create derives refers_to_calls from them, then drops
         # them (and the text) itself in privacy mode.
-        calls = tuple(_tool_call(raw, index) for index, raw in enumerate(tool_calls))
+        calls = self.run._unique_ids(tuple(_tool_call(raw, index) for index, raw in enumerate(tool_calls)))
         usage = None
         if input_tokens is not None or output_tokens is not None:
             usage = Usage(input_tokens=input_tokens or 0, output_tokens=output_tokens or 0)

@@ -172,3 +172,23 @@ def test_privacy_mode_keeps_the_text_to_call_link_and_stays_quiet_on_fan_out(spa
         assert a[attrs.LOOPWATCH_STEP_REFERS_TO_CALLS] is True
         assert attrs.GEN_AI_OUTPUT_MESSAGES not in a
     assert "module_" not in _all_strings(spans)
+
+
+def test_reused_provider_call_ids_do_not_hide_the_loop(spans: Spans) -> None:
+    """Some servers send ``call_0`` every turn: event ids must stay unique or repeats vanish."""
+    lw = Loopwatch(agent="t", tracer_provider=spans.provider, guard=Guard.local())
+    seen: list[Action] = []
+    with lw.run() as run:
+        for _ in range(3):
+            run.record_step("m", tool_calls=[{"id": "call_0", "name": "ls", "arguments": {"d": "/"}}])
+            with run.tool("call_0") as execution:  # the provider's id still works
+                execution.set_result("same")
+            seen.append(run.after_batch().action)
+        step = run.record_step("m", tool_calls=[{"id": "x", "name": "a", "arguments": {}}] * 2)
+        assert [c.id for c in step.tool_calls] == ["x", "x#1"]
+    assert seen == [Action.CONTINUE, Action.CONTINUE, Action.NUDGE]
+    event_ids = [(s.attributes or {}).get(attrs.LOOPWATCH_EVENT_ID) for s in spans.finished()]
+    event_ids = [e for e in event_ids if e is not None]
+    assert len(event_ids) == len(set(event_ids))
+    assert "step:call_0#2" in event_ids
+    assert "result:call_0#2" in event_ids
