@@ -44,6 +44,7 @@ class Finding:
     last_step: int
     severity: Severity = Severity.LOOP
     tool_name: str | None = None
+    call_fingerprint: str | None = None  # the repeated call, in privacy mode too
     arguments: str | None = None
     last_result_preview: str | None = None
     trimmed_text: str | None = None

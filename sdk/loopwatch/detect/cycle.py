@@ -95,6 +95,7 @@ class Cycle:
             last_step=step.number,
             tool_name=step.calls[0].name,
             arguments=step.calls[0].arguments,
+            call_fingerprint=step.calls[0].call,
             last_result_preview=step.calls[0].preview,
         )
 

@@ -67,5 +67,6 @@ class ErrorStreak:
             last_step=step.number,
             tool_name=last.name,
             arguments=last.arguments,
+            call_fingerprint=last.call,
             last_result_preview=last.preview,
         )

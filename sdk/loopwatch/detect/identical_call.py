@@ -78,6 +78,7 @@ class IdenticalCall:
             last_step=step.number,
             tool_name=call.name,
             arguments=call.arguments,
+            call_fingerprint=call.call,
             last_result_preview=call.preview,
         )
 

@@ -70,8 +70,8 @@ class Policy:
             return self._withdraw(state, step, loop)
         state.nudges += 1
         state.nudged_keys.append(loop.key)
-        if loop.tool_name is not None and loop.arguments is not None:
-            state.nudged_calls.append(f"{loop.tool_name}\x00{loop.arguments}")
+        if loop.call_fingerprint is not None:
+            state.nudged_calls.append(loop.call_fingerprint)
         return Verdict(action=Action.NUDGE, step=step, finding=loop, message=nudge_message(loop))
 
     def before_tool_call(self, state: PolicyState, step: int, call: ToolCall) -> Verdict:
@@ -88,7 +88,7 @@ class Policy:
                 message=f"{_PREFIX} a tool was called after the tools were withdrawn.",
             )
         spent = state.ignored_nudges >= self.config.ignored_nudges_before_withdraw
-        repeated = f"{call.name}\x00{call.arguments}" in state.nudged_calls
+        repeated = call.fingerprint in state.nudged_calls
         if spent and state.nudges and repeated:
             state.halted = True
             return Verdict(
@@ -102,8 +102,7 @@ class Policy:
     def _was_nudged(state: PolicyState, finding: Finding) -> bool:
         if finding.key in state.nudged_keys:
             return True
-        call = f"{finding.tool_name}\x00{finding.arguments}"
-        return finding.arguments is not None and call in state.nudged_calls
+        return finding.call_fingerprint is not None and finding.call_fingerprint in state.nudged_calls
 
     @staticmethod
     def _withdraw(state: PolicyState, step: int, finding: Finding) -> Verdict:

@@ -82,5 +82,6 @@ class Revisit:
             last_step=step.number,
             tool_name=last.name,
             arguments=last.arguments,
+            call_fingerprint=last.call,
             last_result_preview=last.preview,
         )

@@ -93,5 +93,6 @@ class SameTool:
             last_step=step.number,
             tool_name=state.tool,
             arguments=last.arguments,
+            call_fingerprint=last.call,
             last_result_preview=last.preview,
         )

@@ -40,7 +40,7 @@ class PolicyState:
     nudges: int = 0
     ignored_nudges: int = 0
     nudged_keys: list[str] = field(default_factory=list)
-    nudged_calls: list[str] = field(default_factory=list)  # call fingerprints named in nudges
+    nudged_calls: list[str] = field(default_factory=list)  # fingerprints of calls named in nudges
     withdrawn: bool = False
     halted: bool = False
 

@@ -10,6 +10,7 @@ from loopwatch.events import ToolCall
 from loopwatch.verdict import Action, Finding, Severity
 
 ARGS = '{"q":"x"}'
+REPEATED = ToolCall.create(id="c", name="grep", arguments={"q": "x"})
 
 
 def finding(key: str = "loop:a", severity: Severity = Severity.LOOP, tool: str = "grep") -> Finding:
@@ -22,6 +23,7 @@ def finding(key: str = "loop:a", severity: Severity = Severity.LOOP, tool: str =
         last_step=3,
         severity=severity,
         tool_name=tool,
+        call_fingerprint=REPEATED.fingerprint if tool == "grep" else None,
         arguments=ARGS,
         last_result_preview="no matches",
     )
@@ -82,7 +84,7 @@ def test_a_hard_limit_halts_at_once() -> None:
 def test_before_tool_call_stops_a_nudged_call_once_the_budget_is_spent() -> None:
     policy, state = Policy(PolicyConfig(ignored_nudges_before_withdraw=1)), PolicyState()
     policy.decide(state, 3, [finding()])
-    repeat = ToolCall.create(id="c", name="grep", arguments={"q": "x"})
+    repeat = REPEATED
     other = ToolCall.create(id="d", name="grep", arguments={"q": "y"})
     assert policy.before_tool_call(state, 3, repeat).action is Action.CONTINUE  # budget left
     state.ignored_nudges = 1
@@ -93,3 +95,12 @@ def test_before_tool_call_stops_a_nudged_call_once_the_budget_is_spent() -> None
 def test_config_errors_name_the_key() -> None:
     with pytest.raises(ValueError, match="ignored_nudges_before_withdraw"):
         Policy(PolicyConfig(ignored_nudges_before_withdraw=-1))
+
+
+def test_before_tool_call_recognises_the_nudged_call_in_privacy_mode() -> None:
+    policy, state = Policy(PolicyConfig(ignored_nudges_before_withdraw=1)), PolicyState()
+    policy.decide(state, 3, [finding()])
+    state.ignored_nudges = 1
+    private = ToolCall.create(id="p", name="grep", arguments={"q": "x"}, capture_content=False)
+    assert private.arguments is None
+    assert policy.before_tool_call(state, 4, private).action is Action.HALT
