@@ -11,6 +11,7 @@ Mapping rules (proto3 has no ``None`` for scalars):
   use proto3 ``optional`` so an empty string and "not captured" stay distinct.
 - ``Step.usage`` is encoded as two token counts; both zero decodes to ``usage=None``.
 - Message fields (``sketch``, ``repetition``, ``finding``) are absent when ``None``.
+- ``Finding.arguments`` is clipped to ``MAX_EVIDENCE_CHARS`` in verdicts (evidence for humans).
 
 Decoding validates: a missing or malformed required field raises ``WireError`` whose
 ``field`` is a path such as ``events[3].step.tool_calls[0].name``, so servers can answer
@@ -28,6 +29,7 @@ from loopwatch.verdict import Action, Finding, Severity, Verdict
 
 __all__ = [
     "MAX_EVENT_ID_CHARS",
+    "MAX_EVIDENCE_CHARS",
     "WireError",
     "action_from_proto",
     "action_to_proto",
@@ -45,6 +47,9 @@ __all__ = [
 # Event ids are dedupe keys kept in bounded session state: a span id, a tool call id or a
 # "step:<call id>" fit easily; anything longer is a client bug, not an id.
 MAX_EVENT_ID_CHARS = 256
+# A verdict's evidence quotes the repeated call's arguments for humans; a 10 MB argument must not
+# make a 10 MB verdict (gRPC clients refuse replies over 4 MiB by default).
+MAX_EVIDENCE_CHARS = 4096
 # Trace ids are W3C ids (32 hex digits); other ids (conversation, agent) are bounded to keep
 # metrics labels and store keys sane.
 MAX_ID_CHARS = 256
@@ -140,12 +145,16 @@ def verdict_to_proto(verdict: Verdict, *, trace_id: str = "", agent: str = "") -
                 last_step=f.last_step,
                 severity=f.severity.value,
                 tool_name=f.tool_name or "",
-                arguments=f.arguments or "",
+                arguments=_clip(f.arguments or "", MAX_EVIDENCE_CHARS),
                 last_result_preview=f.last_result_preview or "",
                 trimmed_text=f.trimmed_text or "",
             )
         )
     return msg
+
+
+def _clip(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
 def action_to_proto(action: Action) -> pb.Action:

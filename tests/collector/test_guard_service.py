@@ -221,3 +221,20 @@ def test_store_outage_is_unavailable_with_retry_info(monkeypatch: pytest.MonkeyP
         )
         assert reply.status_code == 503
         assert reply.headers["retry-after"] == "1"
+
+
+@pytest.mark.parametrize(
+    "arguments",
+    ["x" * 10_000_000, "[" * 100_000 + "]" * 100_000, '{"a":' * 50_000 + "1" + "}" * 50_000],
+    ids=["10MB", "deep-array", "deep-object"],
+)
+def test_huge_and_deeply_nested_arguments(stub: guard_pb2_grpc.LoopGuardStub, arguments: str) -> None:
+    trace = trace_id(110 + len(arguments))
+    for i in range(3):
+        call = pb.ToolCall(id=f"c{i}", name="edit", fingerprint="f" * 16, arguments=arguments)
+        step = pb.Event(event_id=f"step:c{i}", step=pb.Step(tool_calls=[call]))
+        result = pb.Event(
+            event_id=f"result:c{i}", tool_result=pb.ToolResult(call_id=f"c{i}", fingerprint="r")
+        )
+        reply = stub.Evaluate(pb.EvaluateRequest(trace_id=trace, events=[step, result]), timeout=30)
+    assert reply.step == 3  # judged without error; the verdict is the detectors' business

@@ -152,3 +152,12 @@ def test_verdict_from_proto_rejects_unspecified_action() -> None:
     with pytest.raises(_wire.WireError) as info:
         _wire.verdict_from_proto(pb.Verdict())
     assert info.value.field == "action"
+
+
+def test_verdict_evidence_is_clipped() -> None:
+    finding = Finding(
+        detector="d", key="k", summary="s", count=3, first_step=1, last_step=3, arguments="x" * 10_000_000
+    )
+    msg = _wire.verdict_to_proto(Verdict(action=Action.NUDGE, step=3, finding=finding))
+    assert len(msg.finding.arguments) == _wire.MAX_EVIDENCE_CHARS
+    assert msg.finding.arguments.endswith("...")
