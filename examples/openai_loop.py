@@ -13,7 +13,6 @@ The loop is the one you would write against the real API: only ``base_url`` is f
 from __future__ import annotations
 
 import json
-import os
 from typing import Any
 
 import openai
@@ -70,7 +69,8 @@ def run_agent(client: openai.OpenAI, lw: loopwatch.Loopwatch, question: str, max
 
 
 def main() -> int:
-    lw = loopwatch.init(agent="openai-loop-example", export_spans=bool(os.environ.get("LOOPWATCH_ENDPOINT")))
+    # With LOOPWATCH_ENDPOINT set: remote guard + OTLP spans to that collector; else in-process.
+    lw = loopwatch.init(agent="openai-loop-example")
     model = stubborn_model(
         "search", {"q": "weather in Atlantis"}, answer="I could not find the weather in Atlantis."
     )

@@ -34,7 +34,7 @@ def init(
     endpoint: str | None = None,
     otlp_protocol: OtlpProtocol | None = None,
     otlp_endpoint: str | None = None,
-    export_spans: bool = True,
+    export_spans: bool | None = None,
     capture_content: bool | None = None,
     guard: GuardKind | Guard | None = None,
     timeout_s: float | None = None,
@@ -55,7 +55,9 @@ def init(
             else ``grpc``.
         otlp_endpoint: the span endpoint when it differs from ``endpoint`` (e.g. an OTLP/HTTP
             URL ``http://host:4318/v1/traces``); default from the ``OTEL_*`` variables.
-        export_spans: False to record no spans at all (guard only).
+        export_spans: export spans over OTLP. Default: when an endpoint is known (``endpoint``,
+            ``otlp_endpoint``, ``LOOPWATCH_ENDPOINT`` or ``OTEL_EXPORTER_OTLP_[TRACES_]ENDPOINT``);
+            otherwise spans are not recorded, so a notebook without a collector stays quiet.
         capture_content: record message text, arguments and results; default
             ``LOOPWATCH_CAPTURE_CONTENT``, then
             ``OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT``, else off.
@@ -76,6 +78,10 @@ def init(
     capture = capture_content if capture_content is not None else _capture_from_env()
     built_guard = _guard(guard, endpoint, timeout_s, fail_closed, mode)
 
+    if otlp_protocol is not None and otlp_protocol not in ("grpc", "http/protobuf"):
+        raise ValueError(f"otlp_protocol must be 'grpc' or 'http/protobuf', got {otlp_protocol!r}")
+    if export_spans is None:
+        export_spans = bool(endpoint or otlp_endpoint or _otel_endpoint())
     provider: TracerProvider | None = None
     if export_spans:
         resource = Resource.create({SERVICE_NAME: service or agent})
@@ -135,6 +141,12 @@ def _capture_from_env() -> bool:
     return otel.strip().lower() in _CAPTURE_VALUES
 
 
+def _otel_endpoint() -> str | None:
+    return os.environ.get("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT") or os.environ.get(
+        "OTEL_EXPORTER_OTLP_ENDPOINT"
+    )
+
+
 def _exporter(endpoint: str | None, otlp_endpoint: str | None, protocol: OtlpProtocol | None) -> SpanExporter:
     chosen = (
         protocol
@@ -142,9 +154,7 @@ def _exporter(endpoint: str | None, otlp_endpoint: str | None, protocol: OtlpPro
         or os.environ.get("OTEL_EXPORTER_OTLP_PROTOCOL")
         or "grpc"
     )
-    env_endpoint = os.environ.get("OTEL_EXPORTER_OTLP_TRACES_ENDPOINT") or os.environ.get(
-        "OTEL_EXPORTER_OTLP_ENDPOINT"
-    )
+    env_endpoint = _otel_endpoint()
     if chosen == "grpc":
         from opentelemetry.exporter.otlp.proto.grpc.trace_exporter import OTLPSpanExporter
 

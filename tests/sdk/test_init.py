@@ -38,6 +38,17 @@ def test_environment_configures_a_remote_fail_closed_shadow_guard(monkeypatch: p
     lw.shutdown()  # idempotent
 
 
+def test_spans_are_exported_only_when_an_endpoint_is_known(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("LOOPWATCH_ENDPOINT", "OTEL_EXPORTER_OTLP_ENDPOINT", "OTEL_EXPORTER_OTLP_TRACES_ENDPOINT"):
+        monkeypatch.delenv(name, raising=False)
+    quiet = loopwatch.init(agent="a")
+    assert quiet._owned_provider is None
+    monkeypatch.setenv("OTEL_EXPORTER_OTLP_ENDPOINT", "http://127.0.0.1:9")
+    exporting = loopwatch.init(agent="a", guard="local")
+    assert exporting._owned_provider is not None
+    exporting.shutdown()
+
+
 def test_explicit_arguments_win_over_the_environment(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("LOOPWATCH_CAPTURE_CONTENT", "true")
     monkeypatch.setenv("LOOPWATCH_GUARD", "remote")
