@@ -95,6 +95,8 @@ class LoopwatchCallbackHandler(BaseCallbackHandler):
     ) -> None:
         if parent_run_id is None and self.run is None:
             self._root = run_id
+            self.halted = None  # a handler reused for a new invocation starts afresh
+            self._batch_open = False
             self._ensure_run()
 
     @_safe

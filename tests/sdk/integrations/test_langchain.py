@@ -91,3 +91,14 @@ def test_without_a_guard_the_agent_is_only_recorded() -> None:
     messages = result["messages"]
     assert sum(isinstance(m, ToolMessage) for m in messages) >= 3  # the loop ran on, unguarded
     assert not any("[loopwatch]" in str(m.content) for m in messages)
+
+
+def test_a_handler_reused_for_a_new_invocation_starts_a_new_run() -> None:
+    guard = Guard.local()
+    handler = LoopwatchCallbackHandler(Loopwatch(agent="lg", guard=guard))
+    config = {"callbacks": [handler], "recursion_limit": 50}
+    with pytest.raises(LoopDetected):
+        example.build_agent(stubborn=True).invoke(QUESTION, config=config)
+    result = example.build_agent().invoke(QUESTION, config=config)
+    assert "could not find" in str(result["messages"][-1].content)
+    assert handler.run is None  # ended with the invocation
