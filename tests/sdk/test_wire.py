@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from google.protobuf.message import DecodeError
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from loopwatch import _wire
 from loopwatch._proto.v1 import guard_pb2 as pb
@@ -161,3 +164,22 @@ def test_verdict_evidence_is_clipped() -> None:
     msg = _wire.verdict_to_proto(Verdict(action=Action.NUDGE, step=3, finding=finding))
     assert len(msg.finding.arguments) == _wire.MAX_EVIDENCE_CHARS
     assert msg.finding.arguments.endswith("...")
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.binary(max_size=512))
+def test_decoding_arbitrary_bytes_raises_only_decode_or_wire_errors(data: bytes) -> None:
+    try:
+        request = pb.EvaluateRequest.FromString(data)
+    except DecodeError:
+        return
+    field = ""
+    try:
+        _wire.context_from_proto(request.trace_id, request.agent, request.conversation_id)
+        _wire.events_from_proto(request.events)
+        if request.HasField("pending_call"):
+            _wire.tool_call_from_proto(request.pending_call, field="pending_call")
+        field = "(valid)"
+    except _wire.WireError as exc:
+        field = exc.field
+    assert field
