@@ -29,6 +29,13 @@ _CHANNEL_OPTIONS: list[tuple[str, Any]] = [
     ("grpc.max_reconnect_backoff_ms", 2000),
 ]
 
+# Content fields are clipped on the way out: detectors work from fingerprints and sketches
+# computed in this process, so beyond evidence size the collector gains nothing from content,
+# while a 10 MB argument re-sent every step would never fit the deadline (and stay pending,
+# re-sent forever). 256 pending events x (8 KB text + 4 KB arguments) stays under 4 MiB.
+MAX_TEXT_CHARS = 8192
+MAX_ARGUMENT_CHARS = _wire.MAX_EVIDENCE_CHARS
+
 _CHECKPOINTS = {
     Checkpoint.AFTER_BATCH: pb.CHECKPOINT_AFTER_BATCH,
     Checkpoint.BEFORE_TOOL_CALL: pb.CHECKPOINT_BEFORE_TOOL_CALL,
@@ -125,7 +132,19 @@ def _encode(request: EvaluateRequest) -> pb.EvaluateRequest:
     )
     if request.pending_call is not None:
         message.pending_call.CopyFrom(_wire.tool_call_to_proto(request.pending_call))
+        _clip_call(message.pending_call)
+    for event in message.events:
+        if event.HasField("step"):
+            if event.step.HasField("text") and len(event.step.text) > MAX_TEXT_CHARS:
+                event.step.text = event.step.text[:MAX_TEXT_CHARS]
+            for call in event.step.tool_calls:
+                _clip_call(call)
     return message
+
+
+def _clip_call(call: pb.ToolCall) -> None:
+    if call.HasField("arguments") and len(call.arguments) > MAX_ARGUMENT_CHARS:
+        call.arguments = call.arguments[:MAX_ARGUMENT_CHARS]
 
 
 def _decode(reply: pb.Verdict) -> Verdict:

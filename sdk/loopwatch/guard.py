@@ -50,6 +50,7 @@ DEFAULT_TIMEOUT_S = 0.05
 # Undelivered events kept per session while the collector is away: a few dozen steps. Older
 # ones are dropped (counted) - the collector then judges from what it has, i.e. fails open.
 MAX_PENDING_EVENTS = 256
+_TRANSIENT = frozenset({"timeout", "unavailable"})
 
 
 @dataclass(slots=True)
@@ -213,7 +214,7 @@ class GuardSession:
         try:
             verdict = self.guard.service.evaluate(request)
         except Exception as exc:  # noqa: BLE001 - the guard must never break the agent
-            return self.guard._fail(exc, self._steps)
+            return self._failed(exc, len(request.events))
         self._delivered(len(request.events))
         return self.guard._record(verdict)
 
@@ -222,9 +223,17 @@ class GuardSession:
         try:
             verdict = await self.guard.service.aevaluate(request)
         except Exception as exc:  # noqa: BLE001 - the guard must never break the agent
-            return self.guard._fail(exc, self._steps)
+            return self._failed(exc, len(request.events))
         self._delivered(len(request.events))
         return self.guard._record(verdict)
+
+    def _failed(self, exc: BaseException, sent: int) -> Verdict:
+        # Transient failures keep the events for the next request; anything else (a request
+        # the collector rejects) would fail the same way every time: drop them, counted.
+        if _reason(exc) not in _TRANSIENT:
+            self._delivered(sent)
+            self.guard._count_dropped(sent)
+        return self.guard._fail(exc, self._steps)
 
     def _delivered(self, n: int) -> None:
         for _ in range(min(n, len(self._pending))):

@@ -212,3 +212,24 @@ def test_parallel_tool_calls_from_threads_are_all_recorded() -> None:
     assert state is not None
     assert state.steps == 4
     assert seen[:3] == [Action.CONTINUE, Action.CONTINUE, Action.NUDGE]  # the batch repeated as a set
+
+
+def test_a_rejected_request_drops_its_events_instead_of_resending_them_forever() -> None:
+    class Rejecting(_BrokenService):
+        def __init__(self) -> None:
+            super().__init__()
+            self.sizes: list[int] = []
+
+        def evaluate(self, request: EvaluateRequest) -> Verdict:
+            self.sizes.append(len(request.events))
+            raise ValueError("events[0]: rejected")
+
+    service = Rejecting()
+    guard = Guard(service)
+    session = guard.session()
+    session.add(ToolResult.create(event_id="r1", call_id="c1", content="x"))
+    session.after_batch()
+    session.after_batch()
+    assert service.sizes == [1, 0]
+    assert guard.stats.dropped_events == 1
+    assert guard.stats.failures == {"error": 2}

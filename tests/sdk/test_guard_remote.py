@@ -264,3 +264,24 @@ def test_otlp_http_protobuf_export_reaches_the_collector(collector: RunningColle
     assert record is not None
     assert record.steps == 6
     assert record.looping is True
+
+
+def test_huge_arguments_are_clipped_on_the_wire_and_the_loop_is_still_caught(
+    collector: RunningCollector, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    sizes: list[int] = []
+    encode = _remote._encode
+
+    def recording(request: EvaluateRequest) -> pb.EvaluateRequest:
+        message = encode(request)
+        sizes.append(message.ByteSize())
+        return message
+
+    monkeypatch.setattr(_remote, "_encode", recording)
+    guard = _remote_guard(collector)
+    huge = {"patch": "".join(f"line {i}: value {i * 7}\\n" for i in range(12_000))}  # ~300 KB
+    outcome = run_scripted_agent(Loopwatch(agent="huge", guard=guard, capture_content=True), arguments=huge)
+    guard.close()
+    assert guard.stats.failed == 0
+    assert interventions(outcome)[0] is Action.NUDGE
+    assert max(sizes) < 64 * 1024
