@@ -135,7 +135,7 @@ def main() -> None:
         assert isinstance(guard.service, RemoteVerdictService)
         guard.service.wait_ready(10.0)
         remote = Loopwatch(agent="bench", tracer_provider=provider, guard=guard)
-        results.append(("spans + remote guard (2 RPCs/step)", _measure(lambda t: _loopwatch_run(remote, t))))
+        results.append(("spans + remote guard (1 RPC/step)", _measure(lambda t: _loopwatch_run(remote, t))))
         failures = guard.stats.failed
         interventions = sum(n for action, n in guard.stats.verdicts.items() if action != "continue")
         guard.close()

@@ -168,6 +168,7 @@ class GuardSession:
         self.last_verdict = Verdict(action=Action.CONTINUE, step=0)
         self._pending: deque[Event] = deque()
         self._steps = 0
+        self._warned = False  # an intervening verdict was computed (shadow mode included)
 
     @property
     def trace_id(self) -> str:
@@ -193,7 +194,14 @@ class GuardSession:
         return self._finish(self._evaluate(Checkpoint.AFTER_BATCH, None))
 
     def before_tool_call(self, call: ToolCall) -> Verdict:
-        """CONTINUE, or raises ``LoopDetected`` when ``call`` must not run."""
+        """CONTINUE, or raises ``LoopDetected`` when ``call`` must not run.
+
+        Free until the run was first warned: the policy only stops a call after a nudge (a
+        repeat once the warnings are spent, or any call once the tools are withdrawn), so a
+        session that never received one skips the request (no RPC in remote mode).
+        """
+        if not self._warned:
+            return Verdict(action=Action.CONTINUE, step=self._steps)
         return self._finish(self._evaluate(Checkpoint.BEFORE_TOOL_CALL, call))
 
     async def aafter_batch(self) -> Verdict:
@@ -202,6 +210,8 @@ class GuardSession:
 
     async def abefore_tool_call(self, call: ToolCall) -> Verdict:
         """``before_tool_call`` for asyncio code."""
+        if not self._warned:
+            return Verdict(action=Action.CONTINUE, step=self._steps)
         return self._finish(await self._aevaluate(Checkpoint.BEFORE_TOOL_CALL, call))
 
     def _request(self, checkpoint: Checkpoint, call: ToolCall | None) -> EvaluateRequest:
@@ -216,6 +226,7 @@ class GuardSession:
         except Exception as exc:  # noqa: BLE001 - the guard must never break the agent
             return self._failed(exc, len(request.events))
         self._delivered(len(request.events))
+        self._warned = self._warned or verdict.intervenes
         return self.guard._record(verdict)
 
     async def _aevaluate(self, checkpoint: Checkpoint, call: ToolCall | None) -> Verdict:
@@ -225,6 +236,7 @@ class GuardSession:
         except Exception as exc:  # noqa: BLE001 - the guard must never break the agent
             return self._failed(exc, len(request.events))
         self._delivered(len(request.events))
+        self._warned = self._warned or verdict.intervenes
         return self.guard._record(verdict)
 
     def _failed(self, exc: BaseException, sent: int) -> Verdict:

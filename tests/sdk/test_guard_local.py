@@ -93,7 +93,7 @@ def test_failing_service_fails_open_logged_once_and_counted(caplog: pytest.LogCa
     assert set(actions(outcome)) == {Action.CONTINUE}
     assert outcome.steps == 6
     assert guard.stats.failures == {"timeout": service.calls}
-    assert service.calls == 12  # before_tool_call + after_batch per step
+    assert service.calls == 6  # after_batch per step; before_tool_call is free until a warning
     assert len([r for r in caplog.records if r.name == "loopwatch.guard"]) == 1
 
 
@@ -233,3 +233,23 @@ def test_a_rejected_request_drops_its_events_instead_of_resending_them_forever()
     assert service.sizes == [1, 0]
     assert guard.stats.dropped_events == 1
     assert guard.stats.failures == {"error": 2}
+
+
+def test_before_tool_call_asks_only_once_the_run_was_warned() -> None:
+    class Counting(LocalVerdictService):
+        def __init__(self) -> None:
+            super().__init__()
+            self.checkpoints: list[str] = []
+
+        def evaluate(self, request: EvaluateRequest) -> Verdict:
+            self.checkpoints.append(request.checkpoint.value)
+            return super().evaluate(request)
+
+    healthy = Counting()
+    run_scripted_agent(Loopwatch(agent="t", guard=Guard(healthy)), result=polling_result, done_after=5)
+    assert set(healthy.checkpoints) == {"after_batch"}
+    looping = Counting()
+    outcome = run_scripted_agent(Loopwatch(agent="t", guard=Guard(looping)), obey_withdraw=False)
+    assert outcome.halted is not None
+    first_check = looping.checkpoints.index("before_tool_call")
+    assert looping.checkpoints[:first_check] == ["after_batch"] * 3  # asked after the nudge (step 3)
