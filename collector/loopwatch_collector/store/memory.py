@@ -143,14 +143,18 @@ class InMemorySessionStore:
     ) -> list[SessionRecord]:
         now = self._clock()
         found: list[SessionRecord] = []
-        for entry in reversed(self._sessions.values()):
+        # A snapshot, because a filtered scan over many compacted sessions yields to the event
+        # loop between batches (decoding is ~65 us each) and sessions may change meanwhile.
+        entries = list(reversed(self._sessions.values()))
+        for scanned, entry in enumerate(entries, start=1):
             if len(found) >= limit:
                 break
-            if self._expired(entry, now):
-                continue
-            record = self._live(entry)
-            if predicate is None or predicate(record):
-                found.append(record)
+            if not self._expired(entry, now):
+                record = self._live(entry)
+                if predicate is None or predicate(record):
+                    found.append(record)
+            if scanned % _COMPACT_BATCH == 0 and isinstance(entry, _Compacted):
+                await asyncio.sleep(0)
         return found
 
     async def add_conversation_usage(
