@@ -171,12 +171,13 @@ class InMemorySessionStore:
             self._conversations.popitem(last=False)
         return usage
 
-    def sweep(self) -> int:
-        """Drop expired sessions and conversations now; returns the sessions dropped."""
+    def sweep(self, limit: int | None = None) -> int:
+        """Drop expired sessions (at most ``limit``) and conversations now; returns the sessions
+        dropped."""
         now = self._clock()
         expired = 0
         # LRU order is last-update order, so expired records are at the front.
-        while self._sessions:
+        while self._sessions and (limit is None or expired < limit):
             trace_id, entry = next(iter(self._sessions.items()))
             if not self._expired(entry, now):
                 break
@@ -245,6 +246,8 @@ class InMemorySessionStore:
     async def _sweep_forever(self) -> None:
         while True:
             await asyncio.sleep(self._sweep_interval)
-            self.sweep()
+            # Removal listeners may decode compacted records: batches keep the loop responsive.
+            while self.sweep(_COMPACT_BATCH) == _COMPACT_BATCH:
+                await asyncio.sleep(0)
             while self.compact(_COMPACT_BATCH):
                 await asyncio.sleep(0)  # let RPCs in between batches
