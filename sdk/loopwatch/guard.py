@@ -80,12 +80,14 @@ class Guard:
         *,
         mode: GuardMode = "enforce",
         fail_closed: bool = False,
+        always_check_tool_calls: bool = False,
     ) -> None:
         if mode not in ("enforce", "shadow"):
             raise ValueError(f"mode must be 'enforce' or 'shadow', got {mode!r}")
         self.service = service
         self.mode: GuardMode = mode
         self.fail_closed = fail_closed
+        self.always_check_tool_calls = always_check_tool_calls
         self.stats = GuardStats()
         self._logged: set[str] = set()
         self._lock = threading.Lock()
@@ -103,11 +105,17 @@ class Guard:
         timeout_s: float = DEFAULT_TIMEOUT_S,
         fail_closed: bool = False,
         mode: GuardMode = "enforce",
+        always_check_tool_calls: bool = False,
     ) -> Guard:
         """A guard asking the collector at ``endpoint`` (``host:port`` of its gRPC port)."""
         from loopwatch._remote import RemoteVerdictService
 
-        return cls(RemoteVerdictService(endpoint, timeout_s=timeout_s), mode=mode, fail_closed=fail_closed)
+        return cls(
+            RemoteVerdictService(endpoint, timeout_s=timeout_s),
+            mode=mode,
+            fail_closed=fail_closed,
+            always_check_tool_calls=always_check_tool_calls,
+        )
 
     def session(
         self,
@@ -198,9 +206,11 @@ class GuardSession:
 
         Free until the run was first warned: the policy only stops a call after a nudge (a
         repeat once the warnings are spent, or any call once the tools are withdrawn), so a
-        session that never received one skips the request (no RPC in remote mode).
+        session that never received one skips the request (no RPC in remote mode). A halt
+        decided elsewhere (a conversation budget spent by another trace) then arrives with the
+        next ``after_batch``; ``Guard(always_check_tool_calls=True)`` asks before every call.
         """
-        if not self._warned:
+        if not self._warned and not self.guard.always_check_tool_calls:
             return Verdict(action=Action.CONTINUE, step=self._steps)
         return self._finish(self._evaluate(Checkpoint.BEFORE_TOOL_CALL, call))
 
@@ -210,7 +220,7 @@ class GuardSession:
 
     async def abefore_tool_call(self, call: ToolCall) -> Verdict:
         """``before_tool_call`` for asyncio code."""
-        if not self._warned:
+        if not self._warned and not self.guard.always_check_tool_calls:
             return Verdict(action=Action.CONTINUE, step=self._steps)
         return self._finish(await self._aevaluate(Checkpoint.BEFORE_TOOL_CALL, call))
 

@@ -253,3 +253,10 @@ def test_before_tool_call_asks_only_once_the_run_was_warned() -> None:
     assert outcome.halted is not None
     first_check = looping.checkpoints.index("before_tool_call")
     assert looping.checkpoints[:first_check] == ["after_batch"] * 3  # asked after the nudge (step 3)
+    eager = Counting()
+    run_scripted_agent(
+        Loopwatch(agent="t", guard=Guard(eager, always_check_tool_calls=True)),
+        result=polling_result,
+        done_after=2,
+    )
+    assert eager.checkpoints == ["before_tool_call", "after_batch"] * 2
