@@ -90,6 +90,7 @@ def event_to_proto(event: Event) -> pb.Event:
             input_tokens=event.usage.input_tokens if event.usage else 0,
             output_tokens=event.usage.output_tokens if event.usage else 0,
             finish_reason=event.finish_reason or "",
+            refers_to_calls=event.refers_to_calls,
         )
         if event.text is not None:
             step.text = event.text
@@ -308,6 +309,7 @@ def _step_from_proto(msg: pb.Step, event_id: str, time_unix_ns: int, field: str)
         event_id=event_id,
         text=msg.text if msg.HasField("text") else None,
         sketch=_sketch_from_proto(msg.sketch, f"{field}.sketch") if msg.HasField("sketch") else None,
+        refers_to_calls=msg.refers_to_calls,
         tool_calls=calls,
         usage=usage,
         finish_reason=msg.finish_reason or None,

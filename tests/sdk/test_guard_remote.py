@@ -105,10 +105,6 @@ def test_privacy_mode_evaluate_payloads_carry_no_content_and_still_detect(
                 assert event.tool_result.fingerprint
 
 
-@pytest.mark.xfail(
-    reason="_wire.py does not encode Step.refers_to_calls (guard.proto field 7): in privacy mode the "
-    "collector's narration detector loses the text-to-call link and flags a fan-out (see .coord/sdk.md)"
-)
 def test_private_fan_out_is_not_narration_remotely(collector: RunningCollector) -> None:
     guard = _remote_guard(collector)
     seen = run_fanout_agent(Loopwatch(agent="fan-out", guard=guard, capture_content=False))

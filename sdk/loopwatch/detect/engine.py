@@ -26,6 +26,9 @@ from loopwatch.verdict import Action, Finding, Verdict
 logger = logging.getLogger(__name__)
 
 DetectorErrorHook = Callable[[str, BaseException], None]
+# Arguments kept as evidence in findings (and so in session state): enough to quote the call in
+# a nudge; the call fingerprint, not this text, is what identifies it.
+EVIDENCE_CHARS = 1024
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -152,7 +155,7 @@ def _record(open_step: OpenStep, *, number: int, turn: int) -> StepRecord:
                 result=result.fingerprint if result else None,
                 is_error=result.is_error if result else False,
                 empty=result is not None and result.size == 0,
-                arguments=call.arguments,
+                arguments=_evidence(call.arguments),
                 preview=result.preview if result else None,
                 repetition=call.repetition,
             )
@@ -171,6 +174,13 @@ def _record(open_step: OpenStep, *, number: int, turn: int) -> StepRecord:
         time_unix_ns=step.time_unix_ns,
         is_final=not step.tool_calls,
     )
+
+
+def _evidence(arguments: str | None) -> str | None:
+    """Arguments as evidence: enough to name the call, never a 10 MB string kept in state."""
+    if arguments is None or len(arguments) <= EVIDENCE_CHARS:
+        return arguments
+    return arguments[: EVIDENCE_CHARS - 3] + "..."
 
 
 def default_detectors() -> tuple[Detector, ...]:

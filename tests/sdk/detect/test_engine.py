@@ -134,3 +134,14 @@ def test_per_tool_thresholds_exempt_or_tighten_a_tool() -> None:
         EngineConfig(detectors=build_detectors({"identical_call": {"per_tool": {"get_job_status": 2}}}))
     )
     assert [v.action for v in strict.ingest(strict.new_session(), events(polls))][1] is Action.NUDGE
+
+
+def test_evidence_arguments_are_capped_so_state_stays_small() -> None:
+    from loopwatch.detect.engine import EVIDENCE_CHARS
+
+    huge = step(call("write_file", {"content": "x" * 1_000_000}, "ok"))
+    verdicts = Engine().ingest(Engine().new_session(), events([huge] * 3))
+    finding = verdicts[-1].finding
+    assert finding is not None
+    assert finding.arguments is not None
+    assert len(finding.arguments) == EVIDENCE_CHARS
