@@ -14,7 +14,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-SHARED = Path(os.environ.get("LOOPWATCH_SHARED", Path(__file__).resolve().parents[2] / "shared"))
+from shared_corpus import CORPUS, SHARED
 
 
 def test_public_corpus_clean_recall_and_false_alarms(tmp_path: Path) -> None:
@@ -29,8 +29,8 @@ def test_public_corpus_clean_recall_and_false_alarms(tmp_path: Path) -> None:
             "--adapters",
             "loopwatch",
             "--corpus",
-            str(SHARED / "corpus" / "real"),
-            str(SHARED / "corpus" / "synthetic"),
+            str(CORPUS / "real"),
+            str(CORPUS / "synthetic"),
             "--json",
             str(out),
             "--no-matrix",
