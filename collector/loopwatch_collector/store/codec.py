@@ -34,6 +34,7 @@ import dataclasses
 import enum
 import importlib
 import json
+import operator
 import types
 import typing
 import zlib
@@ -42,9 +43,10 @@ from typing import Any, TypeVar
 
 FORMAT_VERSION = 1
 _FLAG_ZLIB = 0x01
-# Bodies shorter than this are stored as they are: zlib costs more time than it saves bytes on
-# small states, and a typical session is a few KB where level-1 zlib roughly halves the size.
-_COMPRESS_ABOVE_BYTES = 1024
+# Bodies up to this size are stored as they are. Level-1 zlib would shrink a typical 3-5 KB
+# session to about 40 %, but at ~50 us per write it would be the largest single cost of a
+# Redis-backed Evaluate (bench/bench_redis.py); the long sessions above this still get it.
+_COMPRESS_ABOVE_BYTES = 8192
 # Level 1: most of the gain (JSON of hex fingerprints is repetitive) at a fraction of the CPU.
 _ZLIB_LEVEL = 1
 # Only types from these packages are ever instantiated by ``decode``.
@@ -131,10 +133,21 @@ class _EncodeContext:
         found = self.ids.get(cls)
         if found is None:
             found = self.ids[cls] = len(self.table)
-            _resolved.setdefault(_tag(cls), cls)  # types this process wrote are safe to read
-            names = None if issubclass(cls, enum.Enum) else [f.name for f in _fields(cls)]
-            self.table.append([_tag(cls), names])
+            tag = _tag(cls)
+            _resolved.setdefault(tag, cls)  # types this process wrote are safe to read
+            names = None if issubclass(cls, enum.Enum) else list(_field_names(cls))
+            self.table.append([tag, names])
         return found
+
+
+_names: dict[type, tuple[str, ...]] = {}
+
+
+def _field_names(cls: type) -> tuple[str, ...]:
+    found = _names.get(cls)
+    if found is None:
+        found = _names[cls] = tuple(f.name for f in _fields(cls))
+    return found
 
 
 def _tag(cls: type) -> str:
@@ -210,25 +223,46 @@ def _dataclass_encoder(cls: type) -> _Encoder:
     found = _dataclass_encoders.get(cls)
     if found is None:
         hints = typing.get_type_hints(cls)
-        fields = [(f.name, _encoder(hints[f.name])) for f in dataclasses.fields(cls)]
+        names = _field_names(cls)
+        # Hot path (every store write): one C-level attrgetter call per instance, and no call
+        # at all for fields whose values JSON takes as they are.
+        fetch = operator.attrgetter(*names) if names else (lambda value: ())
+        plain = len(names) == 1
+        encoders = tuple(None if (e := _encoder(hints[n])) is _identity else e for n in names)
 
         def encode_instance(value: Any, context: _EncodeContext) -> Any:
-            out: list[Any] = [context.type_id(cls)]
-            out.extend(enc(getattr(value, name), context) for name, enc in fields)
+            type_id = context.ids.get(cls)
+            if type_id is None:
+                type_id = context.type_id(cls)
+            values = fetch(value)
+            if plain:
+                values = (values,)
+            out: list[Any] = [type_id]
+            for item, enc in zip(values, encoders, strict=True):
+                out.append(item if enc is None else enc(item, context))
             return out
 
         found = _dataclass_encoders[cls] = encode_instance
     return found
 
 
+_PLAIN_TYPES = frozenset((str, int, float, bool, type(None)))
+
+
 def _encode_dynamic(value: Any, context: _EncodeContext) -> Any:
     """A value whose static type does not say enough: it carries its own type."""
-    if value is None or isinstance(value, str | bool | int | float):
+    kind = type(value)
+    if kind in _PLAIN_TYPES:
         return value
+    known = _dataclass_encoders.get(kind)
+    if known is not None:
+        return known(value, context)
     if isinstance(value, enum.Enum):
         return {"e": [context.type_id(type(value)), value.value]}
     if _is_dataclass_instance(value):
         return _dataclass_encoder(type(value))(value, context)
+    if isinstance(value, str | bool | int | float):  # subclasses of the plain types
+        return value
     if isinstance(value, list):
         return {"l": [_encode_dynamic(x, context) for x in value]}
     if isinstance(value, tuple):

@@ -46,9 +46,9 @@ import logging
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Callable, Mapping
+from collections.abc import Callable, Coroutine, Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 import redis.asyncio as aioredis
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
@@ -70,6 +70,8 @@ from loopwatch_collector.store.base import (
 )
 
 logger = logging.getLogger(__name__)
+
+T = TypeVar("T")
 
 _TOKEN_CHARS = 16  # secrets.token_hex(8)
 # Idle records stay in Redis this much longer than the idle TTL so that a sweep sees them and
@@ -112,6 +114,10 @@ redis.call('PEXPIRE', KEYS[1], ARGV[4])
 return {s, t}
 """
 
+# A refused or reset connection means Redis is away: fail fast at once. A timeout may only
+# mean this replica is overloaded (its event loop answered late), so it takes a few in a row.
+_TIMEOUTS_BEFORE_DOWN = 3
+
 _UNAVAILABLE_ERRORS: tuple[type[BaseException], ...] = (
     redis_errors.ConnectionError,  # includes BusyLoadingError
     redis_errors.TimeoutError,
@@ -148,9 +154,10 @@ class RedisStoreOptions(BaseModel):
     cluster: bool = False
     #: Client certificates and CA for ``rediss://`` URLs.
     tls: TlsOptions | None = None
-    #: Upper bound for one store operation, queueing included; keep it below the agents'
-    #: Evaluate deadline so that they get a fail-open CONTINUE rather than a deadline error.
-    operation_timeout_s: float = Field(default=0.25, gt=0)
+    #: Upper bound for one Redis operation (the CAS loop of an update included). An agent's
+    #: own Evaluate deadline (SDK default 50 ms) usually ends the wait first: gRPC then cancels
+    #: the call and its store operation, and the SDK fails open. OTLP ingest gets this long.
+    operation_timeout_s: float = Field(default=0.5, gt=0)
     connect_timeout_s: float = Field(default=0.25, gt=0)
     #: After Redis failed, operations fail fast for this long before it is tried again.
     retry_interval_s: float = Field(default=1.0, ge=0)
@@ -185,6 +192,16 @@ class _Cached:
     token: str
     record: SessionRecord
     indexed_unix_s: float
+
+
+class _TraceLock:
+    """Serialises one trace's updates within this replica; dropped when nobody holds it."""
+
+    __slots__ = ("lock", "users")
+
+    def __init__(self) -> None:
+        self.lock = asyncio.Lock()
+        self.users = 0
 
 
 class RedisSessionStore:
@@ -223,12 +240,13 @@ class RedisSessionStore:
         self._add_usage = self._client.register_script(_ADD_USAGE)
         self._index_key = f"{key_prefix}sessions"
         self._cache: OrderedDict[str, _Cached] = OrderedDict()
-        self._locks: dict[str, tuple[asyncio.Lock, int]] = {}
+        self._locks: dict[str, _TraceLock] = {}
         self._listeners: list[RemovalListener] = []
         self._background: set[asyncio.Task[Any]] = set()
         self._sweeper: asyncio.Task[None] | None = None
         self._down_until = 0.0
         self._down = False
+        self._timeouts = 0  # consecutive operations that ran out of time
         self._closed = False
         self.conflicts = 0  # CAS retries, for tests and benchmarks
 
@@ -266,55 +284,70 @@ class RedisSessionStore:
         *,
         create: Callable[[], SessionRecord],
     ) -> R:
-        async with self._trace_lock(trace_id), self._guard("update"):
-            return await self._update(trace_id, apply, create)
-        raise AssertionError("unreachable")  # pragma: no cover - _guard re-raises
+        entry = self._locks.get(trace_id)
+        if entry is None:
+            entry = self._locks[trace_id] = _TraceLock()
+        entry.users += 1
+        lock = entry.lock
+        try:
+            if lock.locked():
+                await self._wait_for(lock, trace_id)
+            else:
+                await lock.acquire()  # uncontended: returns without suspending
+            try:
+                return await self._run("update", self._update(trace_id, apply, create))
+            finally:
+                lock.release()
+        finally:
+            entry.users -= 1
+            if not entry.users:
+                del self._locks[trace_id]
 
     async def get(self, trace_id: str) -> SessionRecord | None:
-        async with self._guard("get"):
-            _, record = _parse(await self._client.get(self._key(trace_id)))
-            if record is None or self._expired(record, self._clock()):
-                return None
-            return record
-        raise AssertionError("unreachable")  # pragma: no cover
+        return await self._run("get", self._get(trace_id))
 
     async def list_sessions(
         self, *, predicate: SessionPredicate | None = None, limit: int = 100
     ) -> list[SessionRecord]:
-        found: list[SessionRecord] = []
-        async with self._guard("list"):
-            now = self._clock()
-            start = 0
-            while len(found) < limit:
-                ids = await self._client.zrevrange(self._index_key, start, start + _SWEEP_BATCH - 1)
-                if not ids:
-                    break
-                start += len(ids)
-                values = await self._mget([self._key(i.decode()) for i in ids])
-                for value in values:
-                    _, record = _parse(value)
-                    if record is None or self._expired(record, now):
-                        continue
-                    if predicate is None or predicate(record):
-                        found.append(record)
-                        if len(found) >= limit:
-                            break
-        return found
+        return await self._run("list", self._list(predicate, limit))
 
     async def add_conversation_usage(
         self, conversation_id: str, *, steps: int, tool_calls: int, now_unix_s: float
     ) -> ConversationUsage:
-        async with self._guard("conversation"):
-            key = f"{self._prefix}{{conv:{conversation_id}}}"
-            args = [steps, tool_calls, repr(now_unix_s), self._conversation_ttl_ms]
-            total_steps, total_calls = await self._add_usage(keys=[key], args=args)
-            return ConversationUsage(
-                conversation_id=conversation_id,
-                steps=int(total_steps),
-                tool_calls=int(total_calls),
-                last_seen_unix_s=now_unix_s,
-            )
-        raise AssertionError("unreachable")  # pragma: no cover
+        key = f"{self._prefix}{{conv:{conversation_id}}}"
+        args = [steps, tool_calls, repr(now_unix_s), self._conversation_ttl_ms]
+        total_steps, total_calls = await self._run("conversation", self._add_usage(keys=[key], args=args))
+        return ConversationUsage(
+            conversation_id=conversation_id,
+            steps=int(total_steps),
+            tool_calls=int(total_calls),
+            last_seen_unix_s=now_unix_s,
+        )
+
+    async def _get(self, trace_id: str) -> SessionRecord | None:
+        _, record = _parse(await self._client.get(self._key(trace_id)))
+        if record is None or self._expired(record, self._clock()):
+            return None
+        return record
+
+    async def _list(self, predicate: SessionPredicate | None, limit: int) -> list[SessionRecord]:
+        found: list[SessionRecord] = []
+        now = self._clock()
+        start = 0
+        while len(found) < limit:
+            ids = await self._client.zrevrange(self._index_key, start, start + _SWEEP_BATCH - 1)
+            if not ids:
+                break
+            start += len(ids)
+            for value in await self._mget([self._key(i.decode()) for i in ids]):
+                _, record = _parse(value)
+                if record is None or self._expired(record, now):
+                    continue
+                if predicate is None or predicate(record):
+                    found.append(record)
+                    if len(found) >= limit:
+                        break
+        return found
 
     # --- the transaction -------------------------------------------------------------------
 
@@ -358,40 +391,31 @@ class RedisSessionStore:
         while len(self._cache) > self._opt.local_cache_size:
             self._cache.popitem(last=False)
 
-    @contextlib.asynccontextmanager
-    async def _trace_lock(self, trace_id: str) -> AsyncIterator[None]:
-        lock, users = self._locks.get(trace_id) or (asyncio.Lock(), 0)
-        self._locks[trace_id] = (lock, users + 1)
+    async def _wait_for(self, lock: asyncio.Lock, trace_id: str) -> None:
         try:
-            try:
-                async with asyncio.timeout(self._opt.operation_timeout_s):
-                    await lock.acquire()
-            except TimeoutError as exc:
-                # Local queueing, not Redis: fail this call open without tripping the breaker.
-                raise StoreError(f"trace {trace_id}: too many concurrent updates in this replica") from exc
-            try:
-                yield
-            finally:
-                lock.release()
-        finally:
-            lock, users = self._locks[trace_id]
-            if users == 1:
-                del self._locks[trace_id]
-            else:
-                self._locks[trace_id] = (lock, users - 1)
+            async with asyncio.timeout(self._opt.operation_timeout_s):
+                await lock.acquire()
+        except TimeoutError as exc:
+            # Local queueing, not Redis: fail this call open without tripping the breaker.
+            raise StoreError(f"trace {trace_id}: too many concurrent updates in this replica") from exc
 
     # --- failure handling ------------------------------------------------------------------
 
-    @contextlib.asynccontextmanager
-    async def _guard(self, operation: str) -> AsyncIterator[None]:
-        """Bound the operation in time and translate Redis failures into ``StoreError``s."""
-        if self._closed:
-            raise StoreError("the Redis session store is shut down")
-        if self._down and self._clock() < self._down_until:
+    async def _run(self, operation: str, work: Coroutine[Any, Any, T]) -> T:
+        """Await ``work`` within the operation timeout, translating failures to ``StoreError``."""
+        if self._closed or (self._down and self._clock() < self._down_until):
+            work.close()  # never started: no "coroutine was never awaited" warning
+            if self._closed:
+                raise StoreError("the Redis session store is shut down")
             raise RedisUnavailableError("Redis is unavailable (failing fast until the next retry)")
         try:
             async with asyncio.timeout(self._opt.operation_timeout_s):
-                yield
+                result = await work
+        except (TimeoutError, redis_errors.TimeoutError) as exc:
+            self._timeouts += 1
+            if self._timeouts >= _TIMEOUTS_BEFORE_DOWN:
+                self._mark_down(operation, exc)
+            raise RedisUnavailableError(f"Redis answered too late ({operation})") from exc
         except _UNAVAILABLE_ERRORS as exc:
             self._mark_down(operation, exc)
             raise RedisUnavailableError(f"Redis is unavailable ({operation}): {exc!r}") from exc
@@ -399,9 +423,11 @@ class RedisSessionStore:
             raise StoreError(f"unreadable session record: {exc}") from exc
         except redis_errors.RedisError as exc:
             raise StoreError(f"Redis error ({operation}): {exc}") from exc
+        self._timeouts = 0
         if self._down:
             self._down = False
             logger.info("Redis session store is reachable again; verdicts are computed normally")
+        return result
 
     def _mark_down(self, operation: str, exc: BaseException) -> None:
         self._down_until = self._clock() + self._opt.retry_interval_s
@@ -419,19 +445,19 @@ class RedisSessionStore:
 
     async def sweep(self) -> int:
         """Report and delete idle records, then enforce the bound; returns records removed."""
-        async with self._guard("sweep"):
-            now = self._clock()
-            removed = 0
-            idle = await self._client.zrangebyscore(
-                self._index_key, "-inf", now - self._ttl_s, start=0, num=_SWEEP_BATCH
-            )
-            removed += await self._remove_ids(idle, RemovalReason.EXPIRED, now)
-            excess = await self._client.zcard(self._index_key) - self._max_sessions
-            if excess > 0:
-                oldest = await self._client.zrange(self._index_key, 0, min(excess, _SWEEP_BATCH) - 1)
-                removed += await self._remove_ids(oldest, RemovalReason.EVICTED, None)
-            return removed
-        raise AssertionError("unreachable")  # pragma: no cover
+        return await self._run("sweep", self._sweep())
+
+    async def _sweep(self) -> int:
+        now = self._clock()
+        idle = await self._client.zrangebyscore(
+            self._index_key, "-inf", now - self._ttl_s, start=0, num=_SWEEP_BATCH
+        )
+        removed = await self._remove_ids(idle, RemovalReason.EXPIRED, now)
+        excess = await self._client.zcard(self._index_key) - self._max_sessions
+        if excess > 0:
+            oldest = await self._client.zrange(self._index_key, 0, min(excess, _SWEEP_BATCH) - 1)
+            removed += await self._remove_ids(oldest, RemovalReason.EVICTED, None)
+        return removed
 
     async def _remove_ids(self, ids: list[bytes], reason: RemovalReason, now: float | None) -> int:
         removed = 0

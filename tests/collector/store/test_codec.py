@@ -250,7 +250,7 @@ def test_unsupported_values_raise_codec_error() -> None:
 def test_large_states_are_compressed_small_ones_not() -> None:
     small = encode(SessionState())
     assert small[1] == 0
-    big = SessionState(seen_event_ids=dict.fromkeys(f"step:call_{i:08d}" for i in range(200)))
+    big = SessionState(seen_event_ids=dict.fromkeys(f"step:call_{i:08d}" for i in range(500)))
     data = encode(big)
     assert data[1] == 1
     assert len(data) < len(encode(big, compress=False)) / 2

@@ -304,10 +304,11 @@ def test_unresponsive_redis_answers_within_the_operation_timeout() -> None:
 
     async def scenario() -> None:
         store = RedisSessionStore(url=f"redis://127.0.0.1:{port}/0", options=options)
-        started = time.monotonic()
-        with pytest.raises(RedisUnavailableError):
-            await store.update("t", _bump, create=lambda: _record("t"))
-        assert time.monotonic() - started < 0.4
+        for _ in range(3):  # one slow answer is not an outage; three in a row are
+            started = time.monotonic()
+            with pytest.raises(RedisUnavailableError):
+                await store.update("t", _bump, create=lambda: _record("t"))
+            assert time.monotonic() - started < 0.4
         started = time.monotonic()
         with pytest.raises(RedisUnavailableError):  # the breaker: no second wait
             await store.get("t")
