@@ -300,7 +300,8 @@ def main() -> None:
     }
     mean, p99, n = codec_sizes()
     print(
-        f"## Redis store (bench/bench_redis.py, {os.cpu_count()} CPUs, {AGENTS} concurrent agents for throughput)\n"
+        f"## Redis store (bench/bench_redis.py, {os.cpu_count()} CPUs, "
+        f"{AGENTS} concurrent agents for throughput)\n"
     )
     print("| measure | in-memory | Redis | ratio |")
     print("|---|---|---|---|")
