@@ -30,6 +30,8 @@ from loopwatch.sketch import Repetition, TextSketch, find_repetition, sketch_tex
 # a step says to what its calls do. A token counts whole ("a.py") and by its dotted or dashed
 # parts ("settings", "yaml"); parts shorter than 3 characters ("a", "py", "-n") and pure numbers
 # would link everything to everything.
+# Paths, symbols and queries sit at the start of an argument; a 5 MB file body is not scanned.
+_TERMS_SCAN_CHARS = 4096
 _TOKEN = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.\-]*")
 _PART = re.compile(r"[.\-]")
 # A result preview long enough to quote in a nudge ("the last result was: ..."), short enough
@@ -196,7 +198,7 @@ class TraceContext:
 def _refers_to_calls(text: str | None, calls: tuple[ToolCall, ...]) -> bool:
     if not text or not calls:
         return False
-    said = _terms(text)
+    said = _terms(text[:_TERMS_SCAN_CHARS])
     for call in calls:
         if call.arguments is None:
             continue
@@ -205,7 +207,7 @@ def _refers_to_calls(text: str | None, calls: tuple[ToolCall, ...]) -> bool:
         except ValueError:
             values = [call.arguments]
         # Only argument values count: a key such as "path" is not something the text names.
-        if any(said & _terms(v) for v in values):
+        if any(said & _terms(v[:_TERMS_SCAN_CHARS]) for v in values):
             return True
     return False
 

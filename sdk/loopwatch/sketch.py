@@ -15,7 +15,7 @@ from __future__ import annotations
 import heapq
 import re
 import zlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 # Bottom-k size: 64 values estimate Jaccard similarity within about +-0.1, enough to separate
 # "restated" (>= 0.6) from "different" (< 0.3), at 64 small ints per step of session state.
@@ -34,6 +34,9 @@ _STOPWORDS = frozenset(
 # Narration only needs the gist; a text longer than this is sketched on its head so that a
 # 200 KB answer costs no more than a 16 KB one.
 _SKETCH_MAX_CHARS = 16_384
+# Repetition is looked for in the head and the tail of a text, this long each: a multi-megabyte
+# argument costs no more than a 128 KB one, and a degenerate run long enough to matter shows.
+_SCAN_WINDOW_CHARS = 65_536
 # Longest repeated block considered, in units: a paragraph of up to this many lines or
 # sentences repeated verbatim is found; longer periods are not degenerate text but structure.
 _MAX_PERIOD = 16
@@ -103,9 +106,23 @@ def _bottom_k(words: list[str]) -> tuple[int, ...]:
 def find_repetition(text: str) -> Repetition | None:
     """The longest back-to-back repetition in ``text``, over line/sentence and word units.
 
-    Runs in O(len(text) * _MAX_PERIOD). Returns the candidate covering the most characters,
-    or ``None`` when nothing repeats at least twice.
+    Runs in O(len(text) * _MAX_PERIOD) on at most two windows of ``_SCAN_WINDOW_CHARS``: the
+    head and the tail of the text (a response collapses into repetition and stays there until
+    its token limit, so the tail shows it). Returns the candidate covering the most characters,
+    or ``None`` when nothing repeats at least twice. Offsets refer to ``text``.
     """
+    if len(text) <= 2 * _SCAN_WINDOW_CHARS:
+        return _longest_repetition(text)
+    tail_start = len(text) - _SCAN_WINDOW_CHARS
+    head = _longest_repetition(text[:_SCAN_WINDOW_CHARS])
+    tail = _longest_repetition(text[tail_start:])
+    if tail is not None:
+        tail = replace(tail, start=tail.start + tail_start, end=tail.end + tail_start)
+    candidates = [r for r in (head, tail) if r is not None]
+    return max(candidates, key=lambda r: r.covered_chars, default=None)
+
+
+def _longest_repetition(text: str) -> Repetition | None:
     best: Repetition | None = None
     for unit, spans in (("line", _unit_spans(text)), ("word", _word_spans(text))):
         found = _longest_run(text, unit, spans)

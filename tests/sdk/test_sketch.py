@@ -221,3 +221,14 @@ def test_repeats_count_copies(repeats: int) -> None:
 
     assert rep is not None
     assert rep.repeats == repeats
+
+
+def test_a_long_text_is_scanned_at_head_and_tail_with_offsets_into_the_whole_text() -> None:
+    prose = " ".join(f"distinct{i}" for i in range(40_000))  # ~400 KB, nothing repeats
+    tail = "Checking the logs again. " * 50
+    text = prose + " " + tail
+    found = find_repetition(text)
+    assert found is not None
+    assert found.repeats >= 49
+    assert text[found.start : found.start + found.block_chars].strip() == "Checking the logs again."
+    assert found.end == len(text.rstrip())
