@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 import grpc
 from redis_server import RedisServer  # on sys.path via conftest.py
+from shared_corpus import CORPUS
 
 from loopwatch._proto.v1 import guard_pb2 as pb
 from loopwatch._proto.v1 import guard_pb2_grpc
@@ -16,7 +16,6 @@ from loopwatch._wire import events_to_proto, tool_call_to_proto
 from loopwatch.events import Event, Step
 from loopwatch.scenario import load_scenario
 
-CORPUS = Path("/work/shared/corpus")
 # Sessions that escalate through the whole ladder (nudge, withdraw, halt) and quiet ones, short
 # enough that every configuration replays them in well under a second.
 SCENARIOS = (

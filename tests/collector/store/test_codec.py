@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
+from shared_corpus import CORPUS
 
 from loopwatch.detect.engine import Engine
 from loopwatch.detect.session import SessionState
@@ -24,7 +25,6 @@ from loopwatch_collector.store.codec import (
     encode,
 )
 
-CORPUS = Path("/work/shared/corpus")
 SCENARIO_FILES = list(iter_scenario_files([CORPUS / "real", CORPUS / "synthetic"]))
 ENGINE = Engine()
 

@@ -15,6 +15,7 @@ import pytest
 import redis
 from prometheus_client import CollectorRegistry
 from redis_server import RedisServer, running_redis
+from shared_corpus import CORPUS
 
 from loopwatch.detect.session import SessionState
 from loopwatch.events import TraceContext
@@ -36,7 +37,6 @@ from loopwatch_collector.store.redis import (
 )
 
 T = TypeVar("T")
-CORPUS = Path("/work/shared/corpus")
 
 
 @pytest.fixture(scope="module")
