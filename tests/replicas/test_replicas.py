@@ -218,6 +218,38 @@ def test_concurrent_evaluate_calls_for_one_trace_from_many_threads(
     assert duplicates == threads * per_thread
 
 
+def _conversation_requests() -> list[pb.EvaluateRequest]:
+    """Two traces of one conversation, step by step in turn: text-only steps, all different."""
+    out = []
+    for i in range(5):
+        for n, trace_id in enumerate(("c1" + "0" * 30, "c2" + "0" * 30)):
+            step = Step.create(event_id=f"s{n}-{i}", text=f"agent {n} finished subtask number {i} of many")
+            out.append(
+                pb.EvaluateRequest(
+                    trace_id=trace_id, agent="agent", conversation_id="conv-A", events=events_to_proto([step])
+                )
+            )
+    return out
+
+
+def test_conversation_budget_counts_traces_on_both_replicas(redis_server: RedisServer, prefix: str) -> None:
+    """A conversation budget of 6 steps, its two traces each on its own replica: the 7th step
+    of the conversation halts, whichever replica serves it."""
+    budget = {"defaults": {"budgets": {"conversation_max_steps": 6}}}
+    reqs = _conversation_requests()
+    with running_collector(budget) as single:
+        channel, guard = stub(single.endpoints.grpc_target)
+        with channel:
+            expected = drive(reqs, lambda i: guard)
+    assert [v.action for v in expected].index(pb.ACTION_HALT) == 6
+    config = {**redis_config(redis_server, prefix), **budget}
+    with collector_process(config) as a, collector_process(config) as b:
+        ca, ga = stub(a.endpoints.grpc_target)
+        cb, gb = stub(b.endpoints.grpc_target)
+        with ca, cb:
+            assert drive(reqs, lambda i: (ga, gb)[i % 2]) == expected
+
+
 def _metric(base_url: str, name: str) -> float:
     text = httpx.get(f"{base_url}/metrics", timeout=RPC_TIMEOUT_S).text
     return sum(float(line.rsplit(" ", 1)[1]) for line in text.splitlines() if line.startswith(name + "{"))
