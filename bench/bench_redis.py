@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Any
 
 import grpc
+import httpx
 
 from loopwatch._proto.v1 import guard_pb2 as pb
 from loopwatch._wire import events_to_proto, tool_call_to_proto
@@ -290,9 +291,14 @@ def main() -> None:
             collector_process(two) as a,
             collector_process(two) as b,
         ):
+            before = [server_time(p) for p in (memory, red)]
             mem_lat, red_lat = asyncio.run(
                 _latency_pair(_target(memory), _target(red), workload, LATENCY_CALLS)
             )
+            inside = [
+                (t - t0) / max(1, n - n0)
+                for (t, n), (t0, n0) in zip((server_time(p) for p in (memory, red)), before, strict=True)
+            ]
             configs = {
                 "memory, 1 replica": ([memory], True),
                 "Redis, 1 replica": ([red], True),
@@ -313,10 +319,23 @@ def main() -> None:
                     run = throughput(targets, redis_pid, workload, affinity=affinity)
                     if name not in runs or run.result.throughput > runs[name].result.throughput:
                         runs[name] = run
-    report(mem_lat, red_lat, runs)
+    report(mem_lat, red_lat, inside, runs)
 
 
-def report(mem_lat: Result, red_lat: Result, runs: dict[str, Run]) -> None:
+def server_time(p: CollectorProcess) -> tuple[float, float]:
+    """(sum of seconds, count) of ``loopwatch_evaluate_duration_seconds``: time in the handler."""
+    text = httpx.get(f"{p.endpoints.http_url}/metrics", timeout=10).text
+    values = {}
+    for line in text.splitlines():
+        if line.startswith("loopwatch_evaluate_duration_seconds_"):
+            name, value = line.split(" ", 2)[:2]
+            values[name] = float(value)
+    return values["loopwatch_evaluate_duration_seconds_sum"], values[
+        "loopwatch_evaluate_duration_seconds_count"
+    ]
+
+
+def report(mem_lat: Result, red_lat: Result, inside: list[float], runs: dict[str, Run]) -> None:
     def ms(x: float) -> str:
         return f"{x * 1000:.2f} ms"
 
@@ -329,6 +348,9 @@ def report(mem_lat: Result, red_lat: Result, runs: dict[str, Run]) -> None:
         print(
             f"| {label} | {ms(mem_lat.percentile(q))} | {ms(red_lat.percentile(q))} | {ratio:.2f}x{target} |"
         )
+    print(
+        f"| mean time inside the handler | {ms(inside[0])} | {ms(inside[1])} | +{ms(inside[1] - inside[0])} |"
+    )
     one = runs["Redis, 1 replica"].result.throughput
     print(
         f"\n| throughput, {AGENTS} agents | calls/s | vs 1 Redis replica | collector CPU/call "
