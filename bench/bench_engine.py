@@ -14,27 +14,15 @@ bench.bench_engine`` (or ``make bench`` for every benchmark).
 from __future__ import annotations
 
 import json
-import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from bench.timing import best_of
 from loopwatch.detect.engine import Engine
 from loopwatch.events import Step, ToolCall, ToolResult
 from loopwatch.scenario import iter_scenario_files, replay, scenario_from_dict
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
-REPEATS = 5
-
-
-def best_of(fn: Callable[[], object], repeats: int = REPEATS) -> float:
-    """The fastest of ``repeats`` runs, in seconds."""
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def corpus() -> dict[str, float]:

@@ -28,14 +28,14 @@ import asyncio
 import json
 import os
 import statistics
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceRequest
 from opentelemetry.proto.common.v1.common_pb2 import AnyValue, KeyValue
 from opentelemetry.proto.trace.v1.trace_pb2 import Span
 from prometheus_client import CollectorRegistry
 
+from bench.timing import REPEATS, best_of
 from loopwatch.events import Event, TraceContext
 from loopwatch.verdict import CONTINUE_AT_START, Verdict
 from loopwatch_collector.config import CollectorConfig
@@ -49,7 +49,6 @@ from loopwatch_collector.store.factory import build_memory_store
 TRACES = 200
 STEPS = 20
 BATCH_SPANS = 512  # BatchSpanProcessor's default max export batch size
-REPEATS = 5
 TARGET_RATIO = 0.3
 
 
@@ -174,15 +173,6 @@ class DiscardingSink:
 
     async def ingest(self, context: TraceContext, events: Sequence[Event], *, source: str) -> Verdict:
         return CONTINUE_AT_START
-
-
-def best_of(fn: Callable[[], object], repeats: int = REPEATS) -> float:
-    times = []
-    for _ in range(repeats):
-        start = time.perf_counter()
-        fn()
-        times.append(time.perf_counter() - start)
-    return min(times)
 
 
 def measure() -> dict[str, float]:
