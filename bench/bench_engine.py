@@ -19,7 +19,7 @@ from typing import Any
 
 from bench.timing import best_of
 from loopwatch.detect.engine import Engine
-from loopwatch.events import Step, ToolCall, ToolResult
+from loopwatch.events import Event, Step, ToolCall, ToolResult
 from loopwatch.scenario import iter_scenario_files, replay, scenario_from_dict
 
 SHARED = Path(__file__).resolve().parents[2] / "shared"
@@ -75,7 +75,7 @@ def long_narration(steps: int) -> float:
 
     def run() -> None:
         state = engine.new_session()
-        batch = []
+        batch: list[Event] = []
         for n in range(steps):
             call = ToolCall.create(id=f"c{n}", name="read_file", arguments={"path": f"f{n}.py"})
             batch.append(Step.create(event_id=f"s{n}", text=f"Step {n}. {paragraph}", tool_calls=(call,)))

@@ -20,7 +20,7 @@ from grpc_health.v1 import health_pb2, health_pb2_grpc
 from loopwatch import _wire
 from loopwatch._proto.v1 import guard_pb2 as pb
 from loopwatch._proto.v1 import guard_pb2_grpc
-from loopwatch.events import Step, ToolCall, ToolResult
+from loopwatch.events import Event, Step, ToolCall, ToolResult
 from loopwatch_collector.testing import collector_process
 
 CALLS = 3000
@@ -36,7 +36,7 @@ def _requests(count: int) -> list[pb.EvaluateRequest]:
         trace = f"{(n % TRACES) + 1:032x}"
         call_id = f"call_{n}"
         call = ToolCall.create(id=call_id, name="read_file", arguments={"path": f"src/module_{n}.py"})
-        events = [
+        events: list[Event] = [
             Step.create(event_id=f"step:{call_id}", text=f"Reading module {n} next.", tool_calls=(call,)),
             ToolResult.create(
                 event_id=f"result:{call_id}", call_id=call_id, content=f"def f{n}(): ...\n" * 10
