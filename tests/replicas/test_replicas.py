@@ -170,9 +170,11 @@ def test_redis_stopped_and_restarted_mid_run(tmp_path: Path, expected: dict[str,
                 ]
                 restart.join()
                 otlp.Export(_otlp_tool_span("ab" * 16), timeout=RPC_TIMEOUT_S)  # the retry succeeds
+            store_errors = sum(_metric(p.endpoints.http_url, "loopwatch_store_errors_total") for p in (a, b))
     finally:
         server.stop()
     assert got == expected[session.trace_id]
+    assert store_errors >= 4, "the outage must show in loopwatch_store_errors_total"
     assert outages, "the outage should have been observed"
     assert max(outages) < 1.0, "an Evaluate during the outage must answer within its deadline"
 
