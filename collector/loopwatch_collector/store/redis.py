@@ -24,11 +24,13 @@ sticky balancer) an update is then one round trip; without it a stale entry cost
 the conflict round trip that returns the fresh value. Within one process, updates of a trace
 are serialised by a lock, so only other replicas can cause conflicts.
 
-Redis unavailable: operations raise ``RedisUnavailableError`` (a ``StoreError``: the pipeline
-fails open with CONTINUE and counts it; OTLP answers UNAVAILABLE) within
-``operation_timeout_s``. After a failure the store fails fast for ``retry_interval_s`` instead
-of waiting on a dead server each call, then tries again; one warning is logged when Redis goes
-away and one info line when it is back.
+Redis unavailable: operations raise ``RedisUnavailableError`` (a ``StoreError``) within
+``operation_timeout_s``; the pipeline counts it (``loopwatch_store_errors_total``), ``Evaluate``
+answers UNAVAILABLE with RetryInfo (the SDK fails open: CONTINUE) and OTLP ingest answers a
+retryable UNAVAILABLE / 503, so nothing is dropped silently. A refused or reset connection (or
+three timeouts in a row) makes the store fail fast for ``retry_interval_s`` instead of waiting
+on a dead server at each call; then it tries again. One warning is logged when Redis goes away
+and one info line when it is back, never one per call.
 
 Expiry: Redis drops an idle record by itself (TTL plus a grace period). A background sweep on
 every replica finds idle records through the ``sessions`` index first and deletes each with a
