@@ -33,7 +33,7 @@ class RedisServer:
     operator's restart would; ``kill()`` is SIGKILL.
     """
 
-    def __init__(self, directory: Path, port: int | None = None) -> None:
+    def __init__(self, directory: Path, port: int | None = None, extra_args: tuple[str, ...] = ()) -> None:
         binary = shutil.which("redis-server")
         if binary is None:
             raise RuntimeError("redis-server is not installed: run scripts/install-system-deps.sh")
@@ -41,6 +41,7 @@ class RedisServer:
         self.directory = directory
         self.port = port or free_port()
         self.process: subprocess.Popen[bytes] | None = None
+        self.extra_args = extra_args
 
     @property
     def url(self) -> str:
@@ -61,6 +62,7 @@ class RedisServer:
                 "--protected-mode", "no",
                 "--loglevel", "warning",
                 "--logfile", str(self.directory / "redis.log"),
+                *self.extra_args,
             ],
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
@@ -93,6 +95,14 @@ class RedisServer:
             process.kill()
             process.wait()
 
+    def cluster_ok(self) -> bool:
+        try:
+            with socket.create_connection(("127.0.0.1", self.port), timeout=0.2) as sock:
+                sock.sendall(b"CLUSTER INFO\r\n")
+                return b"cluster_state:ok" in sock.recv(4096)
+        except OSError:
+            return False
+
     def _answers_ping(self) -> bool:
         try:
             with socket.create_connection(("127.0.0.1", self.port), timeout=0.2) as sock:
@@ -110,3 +120,36 @@ def running_redis(directory: Path) -> Iterator[RedisServer]:
         yield server
     finally:
         server.stop()
+
+
+@contextlib.contextmanager
+def running_redis_cluster(directory: Path, nodes: int = 3) -> Iterator[list[RedisServer]]:
+    """A Redis Cluster of ``nodes`` masters (no replicas), slots spread by ``redis-cli``."""
+    cli = shutil.which("redis-cli")
+    if cli is None:
+        raise RuntimeError("redis-cli is not installed: run scripts/install-system-deps.sh")
+    servers = []
+    try:
+        for n in range(nodes):
+            node_dir = directory / f"node{n}"
+            node_dir.mkdir()
+            server = RedisServer(node_dir, extra_args=("--cluster-enabled", "yes", "--appendonly", "no"))
+            server.start()
+            servers.append(server)
+        subprocess.run(
+            [cli, "--cluster", "create", *(f"127.0.0.1:{s.port}" for s in servers), "--cluster-replicas", "0",
+             "--cluster-yes"],
+            check=True,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            timeout=_START_TIMEOUT_S,
+        )  # fmt: skip
+        deadline = time.monotonic() + _START_TIMEOUT_S
+        while not all(s.cluster_ok() for s in servers):
+            if time.monotonic() > deadline:
+                raise RuntimeError("redis cluster did not become ready")
+            time.sleep(0.05)
+        yield servers
+    finally:
+        for server in servers:
+            server.stop()

@@ -14,7 +14,7 @@ from typing import Any, TypeVar
 import pytest
 import redis
 from prometheus_client import CollectorRegistry
-from redis_server import RedisServer, running_redis
+from redis_server import RedisServer, running_redis, running_redis_cluster
 from shared_corpus import CORPUS
 
 from loopwatch.detect.session import SessionState
@@ -436,3 +436,35 @@ def test_records_in_redis_are_codec_bytes_behind_a_token(server: RedisServer, pr
     assert value[16] == codec.FORMAT_VERSION
     assert codec.decode(value[16:], SessionRecord).tool_calls == 1
     assert Action.CONTINUE.value == "continue"
+
+
+def test_redis_cluster_mode_shares_state_across_nodes(tmp_path: Path) -> None:
+    """Keys hash to different nodes; scripts, listing and counters still work per slot."""
+    with running_redis_cluster(tmp_path) as nodes:
+        options = RedisStoreOptions(cluster=True)
+
+        async def scenario() -> None:
+            a = RedisSessionStore(url=nodes[0].url, key_prefix="c:", options=options)
+            b = RedisSessionStore(url=nodes[1].url, key_prefix="c:", options=options)
+            for i in range(40):
+                store = (a, b)[i % 2]
+                trace = f"trace-{i % 8}"
+                await store.update(trace, _bump, create=lambda t=trace: _record(t, time.time()))  # type: ignore[misc]
+            records = [await a.get(f"trace-{n}") for n in range(8)]
+            assert [r.tool_calls if r else None for r in records] == [5] * 8
+            await asyncio.sleep(0.05)
+            assert len(await b.list_sessions()) == 8
+            await a.add_conversation_usage("conv", steps=2, tool_calls=1, now_unix_s=1.0)
+            usage = await b.add_conversation_usage("conv", steps=1, tool_calls=1, now_unix_s=2.0)
+            assert (usage.steps, usage.tool_calls) == (3, 2)
+            assert await a.sweep() == 0
+            await a.shutdown()
+            await b.shutdown()
+
+        run(scenario)
+        holders = set()
+        for node in nodes:
+            client = redis.Redis(port=node.port)
+            holders |= {node.port for key in client.keys("c:{trace:*") if key}
+            client.close()
+        assert len(holders) >= 2, "the trace keys should be spread over several nodes"
