@@ -9,6 +9,7 @@ outside packages in this repository, so ``from conftest import ...`` would be am
 - ``step(*calls, text=..., input_tokens=..., output_tokens=..., time_unix_ns=...)``: one model
   step; no calls makes a text-only step.
 - ``USER``: a user message between steps (a new turn).
+- ``ScriptItem``: the common base of ``StepSpec`` and ``UserTurn`` (the item type of a script).
 - ``events(script, capture_content=...)``: the events the SDK would emit, via the real
   ``ToolCall.create`` / ``Step.create`` / ``ToolResult.create`` / ``UserMessage.create``.
 - ``run(detector, script, capture_content=...)``: feed those events through an ``Engine`` that
@@ -17,6 +18,6 @@ outside packages in this repository, so ``from conftest import ...`` would be am
 
 from __future__ import annotations
 
-from detect_builders import USER, CallSpec, Run, StepSpec, UserTurn, call, events, run, step
+from detect_builders import USER, CallSpec, Run, ScriptItem, StepSpec, UserTurn, call, events, run, step
 
-__all__ = ["USER", "CallSpec", "Run", "StepSpec", "UserTurn", "call", "events", "run", "step"]
+__all__ = ["USER", "CallSpec", "Run", "ScriptItem", "StepSpec", "UserTurn", "call", "events", "run", "step"]

@@ -31,8 +31,15 @@ class CallSpec:
     is_error: bool
 
 
+class ScriptItem:
+    """A step or a user turn of a script: their common base, so that a mixed list such as
+    ``[*steps, USER, *steps]`` types as ``list[ScriptItem]``."""
+
+    __slots__ = ()
+
+
 @dataclass(frozen=True, slots=True)
-class StepSpec:
+class StepSpec(ScriptItem):
     calls: tuple[CallSpec, ...]
     text: str | None
     input_tokens: int
@@ -41,7 +48,7 @@ class StepSpec:
 
 
 @dataclass(frozen=True, slots=True)
-class UserTurn:
+class UserTurn(ScriptItem):
     text: str = "please try again"
 
 
@@ -71,7 +78,7 @@ def step(
     return StepSpec(calls, text, input_tokens, output_tokens, time_unix_ns)
 
 
-def events(script: Iterable[StepSpec | UserTurn], *, capture_content: bool = True) -> list[Event]:
+def events(script: Iterable[ScriptItem], *, capture_content: bool = True) -> list[Event]:
     """The events a real SDK would emit for ``script``, with unique ids."""
     ids = itertools.count(1)
     out: list[Event] = []
@@ -79,6 +86,8 @@ def events(script: Iterable[StepSpec | UserTurn], *, capture_content: bool = Tru
         if isinstance(item, UserTurn):
             out.append(UserMessage.create(event_id=f"user:{next(ids)}", text=item.text))
             continue
+        if not isinstance(item, StepSpec):
+            raise TypeError(f"not a step or a user turn: {item!r}")
         tool_calls = tuple(
             ToolCall.create(id=f"call_{next(ids)}", name=c.name, arguments=c.arguments) for c in item.calls
         )
@@ -154,7 +163,7 @@ class Run:
         return found
 
 
-def run(detector: Detector, script: Sequence[StepSpec | UserTurn], *, capture_content: bool = True) -> Run:
+def run(detector: Detector, script: Sequence[ScriptItem], *, capture_content: bool = True) -> Run:
     """Feed ``script`` through an engine running only ``detector``; flush at the end."""
     spy = _Spy(detector)
     engine = Engine(EngineConfig(detectors=(spy,)), on_detector_error=_reraise)

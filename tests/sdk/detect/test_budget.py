@@ -1,6 +1,7 @@
 from __future__ import annotations
 
 import dataclasses
+from typing import TypedDict, Unpack
 
 import pytest
 from detect_builders import USER, StepSpec, call, run, step
@@ -13,7 +14,20 @@ T0 = 1_764_470_000 * NS
 SOFT_OFF = BudgetConfig(max_steps=None, max_tool_calls=None, max_tokens=None, max_wall_time_s=None)
 
 
-def budget(**limits: float | None) -> Budget:
+class Limits(TypedDict, total=False):
+    """Keyword arguments of ``BudgetConfig`` (each limit, ``None`` = off)."""
+
+    max_steps: int | None
+    max_tool_calls: int | None
+    max_tokens: int | None
+    max_wall_time_s: float | None
+    hard_max_steps: int | None
+    hard_max_tool_calls: int | None
+    hard_max_tokens: int | None
+    hard_max_wall_time_s: float | None
+
+
+def budget(**limits: Unpack[Limits]) -> Budget:
     """A budget with only ``limits`` set (soft defaults off)."""
     return Budget(dataclasses.replace(SOFT_OFF, **limits))
 
@@ -108,7 +122,7 @@ def test_hard_limit_halts_at_once() -> None:
         ({"hard_max_wall_time_s": 60.0}, "budget:wall_time_s"),
     ],
 )
-def test_every_hard_limit_is_a_limit(limits: dict[str, float], key: str) -> None:
+def test_every_hard_limit_is_a_limit(limits: Limits, key: str) -> None:
     result = run(budget(**limits), steps(3, calls=2, tokens=300, every_s=30.0))
 
     assert result.findings[:2] == [None, None]
