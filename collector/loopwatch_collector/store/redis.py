@@ -236,7 +236,10 @@ class RedisSessionStore:
         self._max_sessions = max_sessions
         self._sweep_interval_s = sweep_interval_s
         self._clock = clock
-        self._client = _client(url, self._opt)
+        try:
+            self._client = _client(url, self._opt)
+        except ValueError as exc:  # redis-py's message names the URL scheme problem
+            raise ConfigError(f"redis.url: {exc}") from exc
         self._cas = self._client.register_script(_CAS)
         self._delete_if = self._client.register_script(_DELETE_IF)
         self._add_usage = self._client.register_script(_ADD_USAGE)

@@ -405,6 +405,7 @@ def test_factory_builds_the_redis_store_from_configuration(server: RedisServer) 
         ({"options": {"no_such_option": 1}}, "redis.options.no_such_option"),
         ({"options": {"tls": {"ca_file": "/ca.pem"}}}, "redis.options.tls"),
         ({"key_prefix": "a{b}:"}, "redis.key_prefix"),
+        ({"url": "http://localhost:6379"}, "redis.url"),
     ],
 )
 def test_bad_redis_configuration_names_the_key(redis_section: dict[str, Any], key: str) -> None:
