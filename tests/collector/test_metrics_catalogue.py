@@ -65,5 +65,5 @@ def test_evaluate_exemplars_carry_the_trace_id() -> None:
     registry = CollectorRegistry()
     metrics = Metrics(registry)
     metrics.evaluate_duration.observe(0.0004, exemplar={"trace_id": "0af7651916cd43dd8448eb211c80319c"})
-    text = generate_latest(registry).decode()
+    text = generate_latest(registry).decode()  # type: ignore[no-untyped-call]  # unannotated in prometheus_client
     assert '# {trace_id="0af7651916cd43dd8448eb211c80319c"} 0.0004' in text

@@ -8,6 +8,7 @@ from opentelemetry.sdk.resources import Resource
 from opentelemetry.sdk.trace import TracerProvider
 from opentelemetry.sdk.trace.export import BatchSpanProcessor, SpanExporter
 from opentelemetry.trace import SpanKind
+from opentelemetry.util.types import AttributeValue
 
 
 def run_looping_agent(exporter: SpanExporter, *, loops: int = 4, content: bool = True) -> str:
@@ -26,11 +27,11 @@ def run_looping_agent(exporter: SpanExporter, *, loops: int = 4, content: bool =
             },
         ) as root:
             for i in range(loops):
-                call = {"type": "tool_call", "id": f"call_{i}", "name": "read_file"}
+                call: dict[str, object] = {"type": "tool_call", "id": f"call_{i}", "name": "read_file"}
                 if content:
                     call["arguments"] = {"path": "notes.txt"}
                 output = [{"role": "assistant", "parts": [call], "finish_reason": "tool_call"}]
-                chat_attrs: dict[str, object] = {
+                chat_attrs: dict[str, AttributeValue] = {
                     "gen_ai.operation.name": "chat",
                     "gen_ai.request.model": "gpt-test",
                     "gen_ai.response.finish_reasons": ["tool_calls"],
@@ -43,7 +44,7 @@ def run_looping_agent(exporter: SpanExporter, *, loops: int = 4, content: bool =
                     "chat gpt-test", kind=SpanKind.CLIENT, attributes=chat_attrs
                 ):
                     pass
-                tool_attrs: dict[str, object] = {
+                tool_attrs: dict[str, AttributeValue] = {
                     "gen_ai.operation.name": "execute_tool",
                     "gen_ai.tool.name": "read_file",
                     "gen_ai.tool.call.id": f"call_{i}",

@@ -52,7 +52,7 @@ def test_http_gzip_exporter_loop_is_nudged(stack: OtlpStack) -> None:
 
 
 def test_grpc_gzip_exporter_is_accepted(stack: OtlpStack) -> None:
-    from opentelemetry.exporter.otlp.proto.grpc.exporter import Compression as GrpcCompression
+    from grpc import Compression as GrpcCompression  # what the gRPC exporter takes (and re-imports)
 
     exporter = GrpcExporter(endpoint=stack.grpc_target, insecure=True, compression=GrpcCompression.Gzip)
     trace_id = run_looping_agent(exporter)

@@ -6,11 +6,12 @@ from __future__ import annotations
 import asyncio
 import threading
 from collections.abc import Iterator
+from typing import TYPE_CHECKING, TypeAlias
 
 import grpc
 import httpx
 import pytest
-from google.rpc import error_details_pb2, status_pb2
+from google.rpc import error_details_pb2, status_pb2  # type: ignore[import-untyped]  # no stubs published
 from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceResponse
 from otlp_harness import OtlpStack, otlp_stack
 from otlp_requests import new_trace_id, request, tool_span
@@ -18,6 +19,9 @@ from otlp_requests import new_trace_id, request, tool_span
 from loopwatch_collector.receivers import MAX_REQUEST_BYTES
 
 METHOD = "/opentelemetry.proto.collector.trace.v1.TraceService/Export"
+
+if TYPE_CHECKING:  # grpc's classes are generic in its stubs only
+    Export: TypeAlias = grpc.UnaryUnaryMultiCallable[bytes, ExportTraceServiceResponse]
 
 
 @pytest.fixture(scope="module")
@@ -27,7 +31,7 @@ def stack() -> Iterator[OtlpStack]:
 
 
 @pytest.fixture
-def export(stack: OtlpStack) -> Iterator[grpc.UnaryUnaryMultiCallable]:
+def export(stack: OtlpStack) -> Iterator[Export]:
     channel = grpc.insecure_channel(stack.grpc_target, options=[("grpc.max_send_message_length", -1)])
     yield channel.unary_unary(
         METHOD, request_serializer=None, response_deserializer=ExportTraceServiceResponse.FromString
@@ -35,25 +39,27 @@ def export(stack: OtlpStack) -> Iterator[grpc.UnaryUnaryMultiCallable]:
     channel.close()
 
 
-def _good(export: grpc.UnaryUnaryMultiCallable) -> None:
+def _good(export: Export) -> None:
     reply = export(request(tool_span(new_trace_id(), "ok")).SerializeToString(), timeout=10)
     assert not reply.HasField("partial_success")
 
 
-def test_empty_request_succeeds(export: grpc.UnaryUnaryMultiCallable) -> None:
+def test_empty_request_succeeds(export: Export) -> None:
     reply = export(b"", timeout=10)
     assert not reply.HasField("partial_success")
 
 
-def test_malformed_protobuf_is_invalid_argument(export: grpc.UnaryUnaryMultiCallable) -> None:
+def test_malformed_protobuf_is_invalid_argument(export: Export) -> None:
     with pytest.raises(grpc.RpcError) as caught:
         export(b"\xff\xff\xff\xff", timeout=10)
     assert caught.value.code() is grpc.StatusCode.INVALID_ARGUMENT
-    assert "ExportTraceServiceRequest" in caught.value.details()
+    details = caught.value.details()
+    assert details is not None
+    assert "ExportTraceServiceRequest" in details
     _good(export)
 
 
-def test_invalid_utf8_is_invalid_argument(export: grpc.UnaryUnaryMultiCallable) -> None:
+def test_invalid_utf8_is_invalid_argument(export: Export) -> None:
     raw = request(tool_span(new_trace_id(), "u", tool="read_fil")).SerializeToString()
     with pytest.raises(grpc.RpcError) as caught:
         export(raw.replace(b"read_fil", b"read_\xff\xfe\xfd"), timeout=10)
@@ -61,7 +67,7 @@ def test_invalid_utf8_is_invalid_argument(export: grpc.UnaryUnaryMultiCallable) 
     _good(export)
 
 
-def test_request_over_64_mib_is_resource_exhausted(export: grpc.UnaryUnaryMultiCallable) -> None:
+def test_request_over_64_mib_is_resource_exhausted(export: Export) -> None:
     trace = new_trace_id()
     big = request(tool_span(trace, "big", result="r" * (MAX_REQUEST_BYTES + 1024))).SerializeToString()
     with pytest.raises(grpc.RpcError) as caught:
@@ -70,9 +76,7 @@ def test_request_over_64_mib_is_resource_exhausted(export: grpc.UnaryUnaryMultiC
     _good(export)
 
 
-def test_partial_success_names_the_rejected_span(
-    stack: OtlpStack, export: grpc.UnaryUnaryMultiCallable
-) -> None:
+def test_partial_success_names_the_rejected_span(stack: OtlpStack, export: Export) -> None:
     trace = new_trace_id()
     bad = tool_span(trace, "bad")
     bad.span_id = b""
@@ -115,7 +119,8 @@ def test_overload_answers_unavailable_with_retry_info_and_503_retry_after() -> N
                 export(request(tool_span(new_trace_id(), "x")).SerializeToString(), timeout=10)
             channel.close()
             assert caught.value.code() is grpc.StatusCode.UNAVAILABLE
-            trailers = dict(caught.value.trailing_metadata())
+            # grpc-stubs type each trailing metadatum as a plain class; it is a (key, value) namedtuple
+            trailers: dict[str, bytes] = dict(caught.value.trailing_metadata())  # type: ignore[arg-type]
             retry = error_details_pb2.RetryInfo.FromString(trailers["google.rpc.retryinfo-bin"])
             assert retry.retry_delay.seconds == 1
             rich = status_pb2.Status.FromString(trailers["grpc-status-details-bin"])

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 import httpx
 import pytest
-from google.rpc import status_pb2
+from google.rpc import status_pb2  # type: ignore[import-untyped]  # no stubs published
 from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceResponse
 from otlp_harness import OtlpStack, otlp_stack
 from otlp_requests import json_request, new_trace_id, request, tool_span

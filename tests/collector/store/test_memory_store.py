@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from functools import partial
 
 import pytest
 
@@ -60,7 +61,7 @@ async def test_ttl_expires_idle_sessions_on_access_and_sweep() -> None:
     removed: list[tuple[str, RemovalReason]] = []
     store.add_removal_listener(lambda r, why: removed.append((r.trace_id, why)))
     for trace in ("old", "new"):
-        await store.update(trace, lambda r: None, create=lambda t=trace: _record(t, clock))
+        await store.update(trace, lambda r: None, create=partial(_record, trace, clock))
         clock.now += 6
     assert await store.get("old") is None  # idle 12 s
     assert await store.get("new") is not None  # idle 6 s
@@ -79,7 +80,7 @@ async def test_lru_bound_evicts_least_recently_updated() -> None:
     removed: list[tuple[str, RemovalReason]] = []
     store.add_removal_listener(lambda r, why: removed.append((r.trace_id, why)))
     for trace in ("a", "b", "a", "c"):
-        await store.update(trace, lambda r: None, create=lambda t=trace: _record(t, clock))
+        await store.update(trace, lambda r: None, create=partial(_record, trace, clock))
     assert removed == [("b", RemovalReason.EVICTED)]
     assert [r.trace_id for r in await store.list_sessions()] == ["c", "a"]
 
@@ -93,7 +94,7 @@ async def test_a_failing_listener_does_not_break_the_store() -> None:
 
     store.add_removal_listener(broken)
     for trace in ("a", "b"):
-        await store.update(trace, lambda r: None, create=lambda t=trace: _record(t, clock))
+        await store.update(trace, lambda r: None, create=partial(_record, trace, clock))
     assert len(store) == 1
 
 
@@ -101,7 +102,7 @@ async def test_list_sessions_filters_and_limits() -> None:
     clock = Clock()
     store = InMemorySessionStore(clock=clock)
     for n in range(5):
-        await store.update(f"t{n}", lambda r: None, create=lambda n=n: _record(f"t{n}", clock))
+        await store.update(f"t{n}", lambda r: None, create=partial(_record, f"t{n}", clock))
         if n % 2:
             await store.update(
                 f"t{n}", lambda r: setattr(r, "looping", True), create=lambda: _record("x", clock)
@@ -147,7 +148,7 @@ async def test_idle_sessions_are_compacted_and_restored() -> None:
     store.add_removal_listener(lambda r, why: removed.append(r.tool_calls))
     for trace in ("a", "b"):
         await store.update(
-            trace, lambda r: setattr(r, "tool_calls", 7), create=lambda t=trace: _record(t, clock)
+            trace, lambda r: setattr(r, "tool_calls", 7), create=partial(_record, trace, clock)
         )
     clock.now += 20
     await store.update("b", lambda r: None, create=lambda: _record("b", clock))
