@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from opentelemetry.sdk.trace import ReadableSpan, TracerProvider
@@ -49,7 +49,7 @@ def run_scripted_agent(
     *,
     result: Callable[[int], str] = looping_result,
     tool: str = "search",
-    arguments: dict[str, object] | None = None,
+    arguments: Mapping[str, object] | None = None,
     max_steps: int = 12,
     obey_withdraw: bool = True,
     done_after: int | None = None,

@@ -119,7 +119,12 @@ def test_capture_on_evaluate_payloads_do_carry_content(
     """The control for the privacy test above: the same agent with capture on sends content."""
     sent: list[pb.EvaluateRequest] = []
     encode = _remote._encode
-    monkeypatch.setattr(_remote, "_encode", lambda request: sent.append(encode(request)) or sent[-1])
+
+    def recording(request: EvaluateRequest) -> pb.EvaluateRequest:
+        sent.append(encode(request))
+        return sent[-1]
+
+    monkeypatch.setattr(_remote, "_encode", recording)
     guard = _remote_guard(collector)
     run_scripted_agent(
         Loopwatch(agent="captured", guard=guard, capture_content=True), max_steps=2, done_after=1
@@ -183,7 +188,7 @@ def test_fail_open_when_the_collector_is_killed_mid_session() -> None:
     assert elapsed < 10  # every failed call was bounded by the deadline
 
 
-class _SlowOrBadServicer(guard_pb2_grpc.LoopGuardServicer):
+class _SlowOrBadServicer(guard_pb2_grpc.LoopGuardServicer):  # type: ignore[misc]  # generated base is untyped
     def __init__(self, delay_s: float) -> None:
         self.delay_s = delay_s
 

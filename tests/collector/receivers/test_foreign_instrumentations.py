@@ -21,6 +21,8 @@ from opentelemetry.sdk.trace import TracerProvider
 from opentelemetry.sdk.trace.export import SimpleSpanProcessor
 from otlp_harness import OtlpStack, otlp_stack
 
+from loopwatch.events import Step, ToolResult
+
 openai = pytest.importorskip("openai")
 INSTRUMENTATIONS = {
     "openinference": "openinference.instrumentation.openai",
@@ -68,8 +70,8 @@ def test_foreign_openai_instrumentation_loop_is_nudged(
         instrumentor.uninstrument()
         provider.shutdown()
     events = stack.sink.events[trace_id]
-    steps = [e for e in events if type(e).__name__ == "Step"]
-    results = [e for e in events if type(e).__name__ == "ToolResult"]
+    steps = [e for e in events if type(e) is Step]
+    results = [e for e in events if type(e) is ToolResult]
     assert len(steps) == TOOL_ROUNDS + 1
     assert [c.name for s in steps for c in s.tool_calls] == ["read_file"] * TOOL_ROUNDS
     assert [r.call_id for r in results] == [f"call_{i}" for i in range(TOOL_ROUNDS)]
