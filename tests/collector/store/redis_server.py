@@ -8,6 +8,7 @@ real server.
 from __future__ import annotations
 
 import contextlib
+import random
 import shutil
 import socket
 import subprocess
@@ -24,6 +25,24 @@ def free_port() -> int:
         sock.bind(("127.0.0.1", 0))
         port: int = sock.getsockname()[1]
         return port
+
+
+# A cluster node also listens on its port + 10000 (the cluster bus), so its port must be at most
+# 55535 and both must be free.
+_CLUSTER_PORTS = range(20000, 55535)
+
+
+def free_cluster_port() -> int:
+    for _ in range(100):
+        port = random.choice(_CLUSTER_PORTS)
+        try:
+            with socket.socket() as a, socket.socket() as b:
+                a.bind(("127.0.0.1", port))
+                b.bind(("127.0.0.1", port + 10000))
+        except OSError:
+            continue
+        return port
+    raise RuntimeError("no free port pair for a Redis Cluster node")
 
 
 class RedisServer:
@@ -133,7 +152,9 @@ def running_redis_cluster(directory: Path, nodes: int = 3) -> Iterator[list[Redi
         for n in range(nodes):
             node_dir = directory / f"node{n}"
             node_dir.mkdir()
-            server = RedisServer(node_dir, extra_args=("--cluster-enabled", "yes", "--appendonly", "no"))
+            server = RedisServer(
+                node_dir, free_cluster_port(), extra_args=("--cluster-enabled", "yes", "--appendonly", "no")
+            )
             server.start()
             servers.append(server)
         subprocess.run(
