@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import itertools
 import json
+from collections.abc import Sequence
 from typing import Any
 
 from loopwatch_collector.mapping import SpanView
@@ -59,7 +60,7 @@ def execute_tool(
 def chat(
     *,
     text: str | None = None,
-    calls: list[tuple[str, str, dict[str, Any]]] = (),  # type: ignore[assignment]
+    calls: Sequence[tuple[str, str, dict[str, Any]]] = (),
     structured: bool = False,
     extra: dict[str, Any] | None = None,
     **kw: Any,

@@ -6,12 +6,12 @@ import json
 
 from span_builders import chat, span
 
-from loopwatch.events import Step, ToolResult
-from loopwatch_collector.mapping import SpanMapper
+from loopwatch.events import Event, Step, ToolResult
+from loopwatch_collector.mapping import SpanMapper, SpanView
 from loopwatch_collector.mapping.recognise import tool_of
 
 
-def _only(spans: list) -> list:  # type: ignore[type-arg]
+def _only(spans: list[SpanView]) -> list[Event]:
     return [e for t in SpanMapper().map(spans) for e in t.events]
 
 

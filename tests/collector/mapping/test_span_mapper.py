@@ -7,13 +7,13 @@ import json
 from span_builders import TRACE, chat, execute_tool, span
 
 from loopwatch.detect.engine import Engine
-from loopwatch.events import Step, ToolResult
+from loopwatch.events import Event, Step, ToolResult
 from loopwatch.verdict import Action
-from loopwatch_collector.mapping import SpanMapper
+from loopwatch_collector.mapping import SpanMapper, SpanView
 from loopwatch_collector.mapping.values import MAX_CONTENT_CHARS
 
 
-def _events(spans: list, mapper: SpanMapper | None = None) -> list:  # type: ignore[type-arg]
+def _events(spans: list[SpanView], mapper: SpanMapper | None = None) -> list[Event]:
     traces = (mapper or SpanMapper()).map(spans)
     return [e for t in traces for e in t.events]
 
@@ -55,6 +55,8 @@ def test_llm_span_carries_the_calls_and_tool_spans_add_only_results() -> None:
 def test_structured_and_json_string_output_messages_are_equivalent() -> None:
     as_json = _events([chat(text="hi", calls=[("c9", "ls", {"dir": "/"})])])
     structured = _events([chat(text="hi", calls=[("c9", "ls", {"dir": "/"})], structured=True)])
+    assert isinstance(as_json[0], Step)
+    assert isinstance(structured[0], Step)
     assert as_json[0].tool_calls == structured[0].tool_calls
     assert as_json[0].text == structured[0].text
 
@@ -92,6 +94,7 @@ def test_llm_span_without_content_that_stopped_for_tools_makes_no_step() -> None
     events = _events([silent, tool, answered])
     assert [type(e).__name__ for e in events] == ["Step", "ToolResult", "Step"]
     assert events[0].event_id == "step:x"
+    assert isinstance(events[2], Step)
     assert events[2].tool_calls == ()
     assert events[2].text is None
 
@@ -117,6 +120,7 @@ def test_tool_span_without_id_is_matched_by_name_to_the_llm_call() -> None:
         ]
     )
     assert [type(e).__name__ for e in events] == ["Step", "ToolResult"]
+    assert isinstance(events[1], ToolResult)
     assert events[1].call_id == "call_A"
 
 
@@ -186,13 +190,13 @@ def test_capture_content_off_in_the_collector_drops_text_but_keeps_fingerprints(
     mapper = SpanMapper(capture_content=False)
     events = _events([chat(text="secret plan", calls=[("c", "ls", {"p": "secret"})])], mapper)
     step = events[0]
+    assert isinstance(step, Step)
     assert step.text is None
     assert step.sketch is not None
     assert step.tool_calls[0].arguments is None
-    assert (
-        step.tool_calls[0].fingerprint
-        == _events([chat(calls=[("c", "ls", {"p": "secret"})])])[0].tool_calls[0].fingerprint
-    )
+    captured = _events([chat(calls=[("c", "ls", {"p": "secret"})])])[0]
+    assert isinstance(captured, Step)
+    assert step.tool_calls[0].fingerprint == captured.tool_calls[0].fingerprint
 
 
 def test_memory_is_bounded() -> None:

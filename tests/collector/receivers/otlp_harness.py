@@ -11,7 +11,7 @@ from collections.abc import Awaitable, Callable, Iterator, Sequence
 from concurrent.futures import Future
 from contextlib import contextmanager
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 import grpc
 import uvicorn
@@ -47,10 +47,12 @@ class RecordingSink:
     contexts: dict[str, TraceContext] = field(default_factory=dict)
     gate: asyncio.Event | None = None  # when set up, ingest waits for it (overload tests)
 
-    async def ingest(self, context: TraceContext, events: Sequence[Event], *, source: str) -> Verdict:
+    async def ingest(
+        self, context: TraceContext, events: Sequence[Event], *, source: Literal["otlp"]
+    ) -> Verdict:
         if self.gate is not None:
             await self.gate.wait()
-        verdict = await self.inner.ingest(context, events, source=source)  # type: ignore[arg-type]
+        verdict = await self.inner.ingest(context, events, source=source)
         self.verdicts.setdefault(context.trace_id, []).append(verdict)
         self.events.setdefault(context.trace_id, []).extend(events)
         self.contexts[context.trace_id] = context
