@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TypedDict
 
 import pytest
 from otlp_requests import new_trace_id, request, tool_span
@@ -66,10 +67,17 @@ def test_seen_spans_forget_the_oldest_beyond_capacity() -> None:
     assert b"c" in seen
 
 
+class Settings(TypedDict, total=False):
+    """``OtlpIngestor`` keyword arguments that have bounds."""
+
+    max_in_flight: int
+    retry_after_s: float
+
+
 @pytest.mark.parametrize(
     ("kwargs", "key"),
     [({"max_in_flight": 0}, "otlp.max_in_flight"), ({"retry_after_s": 0}, "otlp.retry_after_s")],
 )
-def test_invalid_settings_name_their_key(kwargs: dict[str, float], key: str) -> None:
+def test_invalid_settings_name_their_key(kwargs: Settings, key: str) -> None:
     with pytest.raises(ValueError, match=key):
-        OtlpIngestor(FlakySink(), **kwargs)  # type: ignore[arg-type]
+        OtlpIngestor(FlakySink(), **kwargs)
