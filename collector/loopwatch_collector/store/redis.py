@@ -194,6 +194,9 @@ class _Cached:
     token: str
     record: SessionRecord
     indexed_unix_s: float
+    # Another replica wrote this trace during our last update: without trace affinity the copy
+    # is likely stale again, so read first rather than run apply and encode for a conflict.
+    contended: bool = False
 
 
 class _TraceLock:
@@ -362,11 +365,17 @@ class RedisSessionStore:
         key = self._key(trace_id)
         cached = self._cache.pop(trace_id, None)
         record: SessionRecord | None
-        if cached is not None:
-            token, record, indexed = cached.token, cached.record, cached.indexed_unix_s
+        contended = False
+        if cached is not None and not cached.contended:
+            token, record = cached.token, cached.record
         else:
-            token, record = _parse(await self._client.get(key))
-            indexed = 0.0
+            stored = await self._client.get(key)
+            if cached is not None and stored and stored[:_TOKEN_CHARS] == cached.token.encode():
+                token, record = cached.token, cached.record  # current after all: no decode
+            else:
+                token, record = _parse(stored)
+                contended = cached is not None  # someone else wrote again: keep reading first
+        indexed = cached.indexed_unix_s if cached is not None else 0.0
         for _ in range(self._opt.cas_attempts):
             now = self._clock()
             replaced = record if record is not None and self._expired(record, now) else None
@@ -383,8 +392,9 @@ class RedisSessionStore:
                 if now - indexed >= _INDEX_INTERVAL_S:
                     indexed = now
                     self._in_background(self._client.zadd(self._index_key, {trace_id: now}))
-                self._remember(trace_id, _Cached(new_token, record, indexed))
+                self._remember(trace_id, _Cached(new_token, record, indexed, contended))
                 return result
+            contended = True
             self.conflicts += 1
             token, record = _parse(reply)
         raise RedisConflictError(f"trace {trace_id}: {self._opt.cas_attempts} conflicting writes in a row")

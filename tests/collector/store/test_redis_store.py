@@ -217,7 +217,9 @@ def test_stale_local_cache_costs_a_retry_never_an_event(server: RedisServer, pre
             await a.update("t", _bump, create=lambda: _record("t"))
             await b.update("t", _bump, create=lambda: _record("t"))
         assert await a.update("t", _bump, create=lambda: _record("t")) == 11
-        assert a.conflicts + b.conflicts >= 9
+        # The first stale write on each replica conflicts; after that a replica that saw a
+        # conflict reads before writing, so alternation costs a read, not wasted work.
+        assert 1 <= a.conflicts + b.conflicts <= 3
         await a.shutdown()
         await b.shutdown()
 
