@@ -30,6 +30,7 @@ from loopwatch_collector.store.base import RemovalReason, SessionRecord, Session
 from loopwatch_collector.store.factory import build_store
 from loopwatch_collector.store.memory import InMemorySessionStore
 from loopwatch_collector.store.redis import (
+    RedisConflictError,
     RedisSessionStore,
     RedisStoreOptions,
     RedisUnavailableError,
@@ -186,8 +187,11 @@ def test_shutdown_is_idempotent_and_safe_without_start(server: RedisServer, pref
 # --- replicas: shared state, conflicts, concurrency ---------------------------------------------
 
 
-def test_two_replicas_alternating_match_one_in_memory_collector(server: RedisServer, prefix: str) -> None:
-    """The pipeline over the whole corpus: memory store vs two Redis stores taking turns."""
+@pytest.mark.parametrize("cache", [10_000, 0], ids=["local-cache", "no-cache"])
+def test_two_replicas_alternating_match_one_in_memory_collector(
+    server: RedisServer, prefix: str, cache: int
+) -> None:
+    """The pipeline over a third of the corpus: memory store vs two Redis stores taking turns."""
     paths = list(iter_scenario_files([CORPUS / "real", CORPUS / "synthetic"]))[::3]
     config = config_from_mapping({})
 
@@ -205,7 +209,8 @@ def test_two_replicas_alternating_match_one_in_memory_collector(server: RedisSer
         return out
 
     expected = run(lambda: verdicts([InMemorySessionStore()]))
-    shared = run(lambda: verdicts([_store(server, prefix), _store(server, prefix)]))
+    options = RedisStoreOptions(local_cache_size=cache)
+    shared = run(lambda: verdicts([_store(server, prefix, options=options) for _ in range(2)]))
     assert shared == expected
     assert any(v.intervenes for run_ in expected for v in run_)
 
@@ -224,6 +229,27 @@ def test_stale_local_cache_costs_a_retry_never_an_event(server: RedisServer, pre
         await b.shutdown()
 
     run(scenario)
+
+
+def test_retries_are_bounded_when_another_writer_always_wins(server: RedisServer, prefix: str) -> None:
+    other = redis.Redis.from_url(server.url)
+    key = f"{prefix}{{trace:busy}}"
+    applied: list[int] = []
+
+    def apply_while_someone_else_writes(record: SessionRecord) -> None:
+        applied.append(record.tool_calls)
+        # Another replica commits a write between our read and our check-and-set.
+        other.set(key, f"{len(applied):016d}".encode() + codec.encode(_record("busy")))
+
+    async def scenario() -> None:
+        store = _store(server, prefix, options=RedisStoreOptions(cas_attempts=3))
+        with pytest.raises(RedisConflictError):
+            await store.update("busy", apply_while_someone_else_writes, create=lambda: _record("busy"))
+        await store.shutdown()
+
+    run(scenario)
+    other.close()
+    assert len(applied) == 3
 
 
 def test_concurrent_updates_from_many_threads_lose_and_duplicate_nothing(
