@@ -34,7 +34,6 @@ import dataclasses
 import enum
 import importlib
 import json
-import operator
 import types
 import typing
 import zlib
@@ -187,6 +186,8 @@ def _build_encoder(hint: object) -> _Encoder:
         members = [a for a in args if a is not type(None)]
         if len(members) == 1:
             inner = _encoder(members[0])
+            if inner is _identity:  # ``str | None`` and the like: JSON takes both as they are
+                return _identity
             return lambda v, c: None if v is None else inner(v, c)
         return _encode_dynamic
     if origin in (list, tuple, set, frozenset):
@@ -222,28 +223,37 @@ def _encode_enum_value(value: Any, context: _EncodeContext) -> Any:
 def _dataclass_encoder(cls: type) -> _Encoder:
     found = _dataclass_encoders.get(cls)
     if found is None:
-        hints = typing.get_type_hints(cls)
-        names = _field_names(cls)
-        # Hot path (every store write): one C-level attrgetter call per instance, and no call
-        # at all for fields whose values JSON takes as they are.
-        fetch = operator.attrgetter(*names) if names else (lambda value: ())
-        plain = len(names) == 1
-        encoders = tuple(None if (e := _encoder(hints[n])) is _identity else e for n in names)
-
-        def encode_instance(value: Any, context: _EncodeContext) -> Any:
-            type_id = context.ids.get(cls)
-            if type_id is None:
-                type_id = context.type_id(cls)
-            values = fetch(value)
-            if plain:
-                values = (values,)
-            out: list[Any] = [type_id]
-            for item, enc in zip(values, encoders, strict=True):
-                out.append(item if enc is None else enc(item, context))
-            return out
-
-        found = _dataclass_encoders[cls] = encode_instance
+        found = _dataclass_encoders[cls] = _compile_encoder(cls)
     return found
+
+
+def _compile_encoder(cls: type) -> _Encoder:
+    """A function specialised for ``cls``, like the ``__init__`` dataclasses generate.
+
+    Hot path (every store write): one list display per instance, plain fields read straight
+    into it and only the others through their encoder. Field names are Python identifiers
+    (dataclasses guarantee it), so the generated source holds nothing but them.
+    """
+    hints = typing.get_type_hints(cls)
+    namespace: dict[str, Any] = {"cls": cls}
+    items = []
+    for n, name in enumerate(_field_names(cls)):
+        enc = _encoder(hints[name])
+        if enc is _identity:
+            items.append(f"value.{name}")
+        else:
+            namespace[f"e{n}"] = enc
+            items.append(f"e{n}(value.{name}, context)")
+    source = (
+        "def encode_instance(value, context):\n"
+        "    type_id = context.ids.get(cls)\n"
+        "    if type_id is None:\n"
+        "        type_id = context.type_id(cls)\n"
+        f"    return [type_id, {', '.join(items)}]\n"
+    )
+    exec(compile(source, f"<session codec: {_tag(cls)}>", "exec"), namespace)
+    encode_instance: _Encoder = namespace["encode_instance"]
+    return encode_instance
 
 
 _PLAIN_TYPES = frozenset((str, int, float, bool, type(None)))
@@ -292,8 +302,8 @@ class _Plan:
     """How to rebuild one dataclass from a message's field list."""
 
     cls: type
-    # (field name, decoder, passed to __init__) per position in the message; None = dropped field
-    slots: tuple[tuple[str, _Decoder, bool] | None, ...]
+    fields: int  # values the message carries per instance
+    build: Callable[[list[Any], _DecodeContext], Any]
 
 
 class _DecodeContext:
@@ -349,13 +359,41 @@ def _plan(cls: type, names: tuple[str, ...]) -> _Plan:
     if found is None:
         if not dataclasses.is_dataclass(cls):
             raise CodecError(f"{_tag(cls)} is not a dataclass")
-        hints = typing.get_type_hints(cls)
-        fields = {f.name: f for f in dataclasses.fields(cls)}
-        slots = tuple(
-            (name, _decoder(hints[name]), fields[name].init) if name in fields else None for name in names
-        )
-        found = _plans[key] = _Plan(cls=cls, slots=slots)
+        if len(set(names)) != len(names):
+            raise CodecError(f"{_tag(cls)}: a field is named twice")
+        found = _plans[key] = _Plan(cls=cls, fields=len(names), build=_compile_builder(cls, names))
     return found
+
+
+def _compile_builder(cls: type, names: tuple[str, ...]) -> Callable[[list[Any], _DecodeContext], Any]:
+    """A function rebuilding ``cls`` from a message whose fields are ``names``, in that order.
+
+    Fields are matched by name: a field the message lacks gets its default from ``__init__``,
+    a field this build lacks is skipped. Generated like ``_compile_encoder``; the source holds
+    only field names of the (already validated) class, never message content.
+    """
+    hints = typing.get_type_hints(cls)
+    fields = {f.name: f for f in dataclasses.fields(cls)}
+    namespace: dict[str, Any] = {"cls": cls, "set_field": object.__setattr__}
+    arguments, late = [], []
+    for position, name in enumerate(names, start=1):
+        if name not in fields:
+            continue  # a field this build no longer has
+        namespace[f"d{position}"] = _decoder(hints[name])
+        value = f"d{position}(raw[{position}], context)"
+        if fields[name].init:
+            arguments.append(f"{name}={value}")
+        else:
+            late.append(f"    set_field(value, {name!r}, {value})\n")
+    source = (
+        "def build(raw, context):\n"
+        f"    value = cls({', '.join(arguments)})\n"
+        f"{''.join(late)}"
+        "    return value\n"
+    )
+    exec(compile(source, f"<session codec: {_tag(cls)}>", "exec"), namespace)
+    build: Callable[[list[Any], _DecodeContext], Any] = namespace["build"]
+    return build
 
 
 def _decode_dataclass(raw: Any, context: _DecodeContext) -> Any:
@@ -364,25 +402,12 @@ def _decode_dataclass(raw: Any, context: _DecodeContext) -> Any:
     plan = context.plans[raw[0]]
     if plan is None:
         raise CodecError("type index names an enum where a dataclass was expected")
-    if len(raw) - 1 != len(plan.slots):
-        raise CodecError(f"{_tag(plan.cls)}: {len(raw) - 1} values for {len(plan.slots)} fields")
-    kwargs: dict[str, Any] = {}
-    late: list[tuple[str, Any]] = []
-    for slot, item in zip(plan.slots, raw[1:], strict=True):
-        if slot is None:
-            continue  # a field this build no longer has
-        name, dec, init = slot
-        if init:
-            kwargs[name] = dec(item, context)
-        else:
-            late.append((name, dec(item, context)))
+    if len(raw) - 1 != plan.fields:
+        raise CodecError(f"{_tag(plan.cls)}: {len(raw) - 1} values for {plan.fields} fields")
     try:
-        value = plan.cls(**kwargs)
+        return plan.build(raw, context)
     except TypeError as exc:  # a required field the writer did not have
         raise CodecError(f"cannot rebuild {_tag(plan.cls)}: {exc}") from exc
-    for name, item in late:
-        object.__setattr__(value, name, item)
-    return value
 
 
 def _decoder(hint: object) -> _Decoder:

@@ -209,6 +209,8 @@ def test_unknown_version_is_named() -> None:
         b'\x01\x00[[["loopwatch.detect.session:SessionState",["steps"]]],[0,"x"]]',
         b'\x01\x00[[["loopwatch.detect.session:SessionState",["steps"]]],[0,1,2]]',
         b'\x01\x00[[["loopwatch.verdict:Action",null]],[0]]',
+        b'\x01\x00[[["loopwatch.detect.session:SessionState",["steps","steps"]]],[0,1,2]]',
+        b'\x01\x00[[["loopwatch.detect.session:SessionState",[["steps"]]]],[0,1]]',
         b"\x01\x00" + b"[" * 100_000 + b"]" * 100_000,
     ],
 )
