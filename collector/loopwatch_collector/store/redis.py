@@ -496,8 +496,10 @@ class RedisSessionStore:
             await asyncio.sleep(self._sweep_interval_s)
             try:
                 await self.sweep()
-            except StoreError as exc:
+            except StoreError as exc:  # Redis away: the outage is already logged and counted
                 logger.debug("session sweep skipped: %s", exc)
+            except Exception:  # a bug must not end expiry for the life of the process
+                logger.exception("session sweep failed; retrying at the next interval")
 
     def _notify(self, record: SessionRecord, reason: RemovalReason) -> None:
         for listener in self._listeners:
