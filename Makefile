@@ -25,7 +25,7 @@ test: $(STAMP) system-deps
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
-	$(VENV)/bin/mypy sdk/loopwatch collector/loopwatch_collector
+	$(VENV)/bin/mypy sdk/loopwatch collector/loopwatch_collector bench examples dashboards/make_dashboard.py tests
 
 bench: $(STAMP)
 	$(PY) -m bench

@@ -123,7 +123,9 @@ async def _load(
     affinity: bool,
 ) -> Result:
     channels = [grpc.aio.insecure_channel(t) for t in targets]
-    methods = [ch.unary_unary(_EVALUATE) for ch in channels]  # bytes in, bytes out
+    methods = [
+        ch.unary_unary(_EVALUATE, request_serializer=None, response_deserializer=None) for ch in channels
+    ]  # bytes in, bytes out
     latencies: list[float] = []
     errors: dict[str, int] = {}
     budget = itertools.count()
@@ -150,7 +152,7 @@ async def _load(
     await asyncio.gather(*(agent(i) for i in range(agents)))
     elapsed = time.perf_counter() - started
     for ch in channels:
-        await ch.close()
+        await ch.close(grace=None)
     return Result(calls=len(latencies), seconds=elapsed, latencies_s=latencies, errors=errors)
 
 
@@ -221,7 +223,9 @@ async def _latency_pair(memory: str, redis: str, workload: Workload, calls: int)
     """One agent per store, their calls interleaved: both see the same background load."""
     results: list[Result] = []
     channels = [grpc.aio.insecure_channel(t) for t in (memory, redis)]
-    methods = [ch.unary_unary(_EVALUATE) for ch in channels]
+    methods = [
+        ch.unary_unary(_EVALUATE, request_serializer=None, response_deserializer=None) for ch in channels
+    ]
     streams = [itertools.chain.from_iterable(iter(workload.session, None)) for _ in methods]
     latencies: list[list[float]] = [[], []]
     for i in range(WARMUP_CALLS + calls):
@@ -232,7 +236,7 @@ async def _latency_pair(memory: str, redis: str, workload: Workload, calls: int)
             if i >= WARMUP_CALLS:
                 latencies[n].append(time.perf_counter() - started)
     for ch in channels:
-        await ch.close()
+        await ch.close(grace=None)
     for lat in latencies:
         results.append(Result(calls=len(lat), seconds=sum(lat), latencies_s=lat, errors={}))
     return results[0], results[1]

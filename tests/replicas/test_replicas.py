@@ -107,7 +107,8 @@ def _evaluate_with_retry(guard: Stub, request: pb.EvaluateRequest, outages: list
     while True:
         started = time.monotonic()
         try:
-            return guard.Evaluate(request, timeout=1.0)
+            verdict: pb.Verdict = guard.Evaluate(request, timeout=1.0)
+            return verdict
         except grpc.RpcError as exc:
             if exc.code() != grpc.StatusCode.UNAVAILABLE:
                 raise
@@ -155,7 +156,7 @@ def test_redis_stopped_and_restarted_mid_run(tmp_path: Path, expected: dict[str,
             with ca, cb:
                 got = [(ga, gb)[i % 2].Evaluate(reqs[i], timeout=RPC_TIMEOUT_S) for i in range(half)]
                 server.stop()
-                otlp = trace_service_pb2_grpc.TraceServiceStub(ca)
+                otlp = trace_service_pb2_grpc.TraceServiceStub(ca)  # type: ignore[no-untyped-call]  # generated, unannotated
                 with pytest.raises(grpc.RpcError) as info:
                     otlp.Export(_otlp_tool_span("ab" * 16), timeout=1.0)
                 assert info.value.code() == grpc.StatusCode.UNAVAILABLE
