@@ -119,9 +119,10 @@ class Engine:
 
     def _observe(self, state: SessionState, record: StepRecord) -> list[Finding]:
         findings: list[Finding] = []
+        states = state.detector_states
         for detector in self.config.detectors:
             try:
-                finding = detector.observe(state.detector_states[detector.name], record)
+                finding = detector.observe(states[detector.name], record)
             except Exception as exc:  # noqa: BLE001 - a detector bug must never break the agent
                 state.detector_errors += 1
                 self._report_error(detector.name, exc)

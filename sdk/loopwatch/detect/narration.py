@@ -72,13 +72,13 @@ class Narration:
             state.text_only += 1
         self._track_restatement(state, step)
         limit = self.config.repeats
+        if limit < 2 or max(state.restated, state.text_only) < limit:
+            return None
         chains = [
             (state.restated_from, state.restated, "the same intent was restated"),
             (state.text_only_from, state.text_only, "the model answered without acting"),
         ]
-        active = [c for c in chains if c[1] >= limit >= 2]
-        if not active:
-            return None
+        active = [c for c in chains if c[1] >= limit]
         # The chain that started first names the loop, so its key holds while it goes on.
         first, count, what = min(active, key=lambda c: c[0])
         return self._finding(step, first, count, what)

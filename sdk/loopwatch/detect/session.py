@@ -30,7 +30,8 @@ class OpenStep:
 
     @property
     def complete(self) -> bool:
-        return all(call.id in self.results for call in self.step.tool_calls)
+        # results only ever holds ids of this step's calls (the engine checks), once each
+        return len(self.results) == len(self.step.tool_calls)
 
 
 @dataclass(slots=True)
