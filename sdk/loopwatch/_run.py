@@ -223,30 +223,16 @@ class AgentRun:
         """
         resolved = self._resolve(call)
         self.before_tool_call(resolved)
-        execution = self.start_tool(resolved)
-        try:
-            with trace.use_span(execution.span, end_on_exit=False, record_exception=False):
-                yield execution
-        except BaseException as exc:
-            execution.fail(exc)
-            raise
-        finally:
-            execution.finish()
+        with _executing(self.start_tool(resolved)) as execution:
+            yield execution
 
     @asynccontextmanager
     async def atool(self, call: ToolCall | str) -> AsyncIterator[ToolSpan]:
         """``tool`` for asyncio code (the guard is asked without blocking the loop)."""
         resolved = self._resolve(call)
         await self.abefore_tool_call(resolved)
-        execution = self.start_tool(resolved)
-        try:
-            with trace.use_span(execution.span, end_on_exit=False, record_exception=False):
-                yield execution
-        except BaseException as exc:
-            execution.fail(exc)
-            raise
-        finally:
-            execution.finish()
+        with _executing(self.start_tool(resolved)) as execution:
+            yield execution
 
     # -- checkpoints ----------------------------------------------------------------------------
 
@@ -405,3 +391,17 @@ class AgentRun:
         if self.guard_session is not None:
             with self._lock:
                 self.guard_session.add(event)
+
+
+@contextmanager
+def _executing(execution: ToolSpan) -> Iterator[ToolSpan]:
+    """The body of ``tool``/``atool``: the span is current while the tool runs, an escaping
+    exception is recorded as a failed call and re-raised unchanged, the span always ends."""
+    try:
+        with trace.use_span(execution.span, end_on_exit=False, record_exception=False):
+            yield execution
+    except BaseException as exc:
+        execution.fail(exc)
+        raise
+    finally:
+        execution.finish()

@@ -3,35 +3,19 @@
 from __future__ import annotations
 
 import asyncio
-import importlib.util
-import sys
-from pathlib import Path
-from types import ModuleType
 
 import pytest
 from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
 from opentelemetry.sdk.trace import TracerProvider
 from opentelemetry.sdk.trace.export import SimpleSpanProcessor
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
+from sdk_helpers import load_example
 
 from loopwatch import Guard, LoopDetected, Loopwatch
 from loopwatch import telemetry as attrs
 from loopwatch.integrations.langchain import LoopwatchCallbackHandler
 
-EXAMPLE = Path(__file__).resolve().parents[3] / "examples" / "langgraph_agent.py"
-
-
-def _example() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("loopwatch_example_langgraph", EXAMPLE)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-example = _example()
+example = load_example("langgraph_agent")
 QUESTION = {"messages": [HumanMessage("What is the weather in Atlantis?")]}
 
 
