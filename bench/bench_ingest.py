@@ -39,10 +39,10 @@ from bench.timing import REPEATS, best_of
 from loopwatch.events import Event, TraceContext
 from loopwatch.verdict import CONTINUE_AT_START, Verdict
 from loopwatch_collector.config import CollectorConfig
+from loopwatch_collector.exporters.metrics import Metrics
 from loopwatch_collector.mapping import span_view_from_proto
 from loopwatch_collector.mapping.spans import attributes
-from loopwatch_collector.metrics import Metrics
-from loopwatch_collector.pipeline import Pipeline
+from loopwatch_collector.processing.pipeline import Pipeline
 from loopwatch_collector.receivers import OtlpIngestor, TraceSink
 from loopwatch_collector.store.factory import build_memory_store
 

@@ -212,7 +212,7 @@ def config_from_mapping(raw: Mapping[str, Any]) -> CollectorConfig:
 
 
 def _validate_engines(config: CollectorConfig) -> None:
-    from loopwatch_collector.engines import build_engine  # engines imports config types
+    from loopwatch_collector.processing.engines import build_engine  # engines imports config types
 
     for prefix, name in [("defaults", None), *((f"agents.{a}", a) for a in config.agents)]:
         resolved = config.resolve_agent(name) if name is not None else _resolve(config.defaults, None)

@@ -31,8 +31,8 @@ from typing import Any, TypeVar
 
 import yaml
 
+from loopwatch_collector.collector import Collector, Endpoints
 from loopwatch_collector.config import CollectorConfig, config_from_mapping
-from loopwatch_collector.server import Collector, Endpoints
 
 __all__ = [
     "CollectorProcess",

@@ -8,8 +8,8 @@ from prometheus_client import CollectorRegistry
 
 from loopwatch.events import Event, Step, ToolCall, ToolResult, TraceContext
 from loopwatch_collector.config import CollectorConfig, config_from_mapping
-from loopwatch_collector.metrics import Metrics
-from loopwatch_collector.pipeline import Pipeline
+from loopwatch_collector.exporters.metrics import Metrics
+from loopwatch_collector.processing.pipeline import Pipeline
 from loopwatch_collector.store.memory import InMemorySessionStore
 
 TRACE = "0af7651916cd43dd8448eb211c80319c"

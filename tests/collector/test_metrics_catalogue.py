@@ -6,7 +6,7 @@ import pytest
 from prometheus_client import CollectorRegistry
 from prometheus_client.openmetrics.exposition import generate_latest
 
-from loopwatch_collector.metrics import OTHER_AGENT, OTLP_SPAN_RESULTS, Metrics
+from loopwatch_collector.exporters.metrics import OTHER_AGENT, OTLP_SPAN_RESULTS, Metrics
 
 ISSUE_NAMES = {
     "loopwatch_sessions_started_total",

@@ -10,7 +10,7 @@ from collector_builders import TRACE, Clock, context, make_pipeline, sample, too
 from loopwatch.events import ToolCall
 from loopwatch.verdict import Action
 from loopwatch_collector.exceptions import StoreError
-from loopwatch_collector.pipeline import Pipeline
+from loopwatch_collector.processing.pipeline import Pipeline
 
 pytestmark = pytest.mark.anyio
 

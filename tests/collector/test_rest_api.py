@@ -12,7 +12,7 @@ from google.protobuf import json_format
 
 from loopwatch import _wire
 from loopwatch._proto.v1 import guard_pb2 as pb
-from loopwatch_collector.rest import MAX_EVALUATE_BODY_BYTES
+from loopwatch_collector.exporters.rest import MAX_EVALUATE_BODY_BYTES
 from loopwatch_collector.testing import RunningCollector, running_collector
 
 

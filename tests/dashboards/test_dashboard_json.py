@@ -11,7 +11,7 @@ from typing import Any
 import yaml
 from prometheus_client import CollectorRegistry
 
-from loopwatch_collector.metrics import Metrics
+from loopwatch_collector.exporters.metrics import Metrics
 
 REPO = Path(__file__).resolve().parents[2]
 GENERATOR = REPO / "dashboards" / "make_dashboard.py"

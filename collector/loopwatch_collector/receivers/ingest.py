@@ -44,7 +44,7 @@ DEFAULT_DEDUPE_CAPACITY = 100_000
 
 
 class TraceSink(Protocol):
-    """What the ingestor hands events to (``loopwatch_collector.pipeline.Pipeline``)."""
+    """What the ingestor hands events to (``loopwatch_collector.processing.pipeline.Pipeline``)."""
 
     async def ingest(
         self, context: TraceContext, events: Sequence[Event], *, source: Literal["otlp"]
@@ -60,7 +60,7 @@ class _LabelledCounter(Protocol):
 
 
 class OtlpMetrics(Protocol):
-    """The part of ``loopwatch_collector.metrics.Metrics`` the receivers use."""
+    """The part of ``loopwatch_collector.exporters.metrics.Metrics`` the receivers use."""
 
     @property
     def otlp_spans(self) -> _LabelledCounter: ...

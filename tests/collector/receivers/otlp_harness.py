@@ -21,8 +21,8 @@ from prometheus_client import CollectorRegistry
 from loopwatch.events import Event, TraceContext
 from loopwatch.verdict import Verdict
 from loopwatch_collector.config import CollectorConfig
-from loopwatch_collector.metrics import Metrics
-from loopwatch_collector.pipeline import Pipeline
+from loopwatch_collector.exporters.metrics import Metrics
+from loopwatch_collector.processing.pipeline import Pipeline
 from loopwatch_collector.receivers import (
     GRPC_SERVER_OPTIONS,
     MAX_REQUEST_BYTES,

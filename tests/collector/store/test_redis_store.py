@@ -23,8 +23,8 @@ from loopwatch.scenario import iter_scenario_files, load_scenario
 from loopwatch.verdict import Action, Verdict
 from loopwatch_collector.config import config_from_mapping
 from loopwatch_collector.exceptions import ConfigError, StoreError
-from loopwatch_collector.metrics import Metrics
-from loopwatch_collector.pipeline import Pipeline
+from loopwatch_collector.exporters.metrics import Metrics
+from loopwatch_collector.processing.pipeline import Pipeline
 from loopwatch_collector.store import codec
 from loopwatch_collector.store.base import RemovalReason, SessionRecord, SessionStore
 from loopwatch_collector.store.factory import build_store

@@ -36,12 +36,12 @@ from typing import Literal, TypeVar
 from loopwatch.detect.session import SessionState
 from loopwatch.events import Event, ToolCall, TraceContext
 from loopwatch.verdict import Action, Verdict
-from loopwatch_collector.broadcast import IssuedVerdict, Subscription, VerdictHub
 from loopwatch_collector.config import CollectorConfig, ResolvedAgentConfig
-from loopwatch_collector.engines import EngineSet
 from loopwatch_collector.exceptions import StoreError
-from loopwatch_collector.metrics import Metrics
-from loopwatch_collector.session_update import (
+from loopwatch_collector.exporters.metrics import Metrics
+from loopwatch_collector.processing.broadcast import IssuedVerdict, Subscription, VerdictHub
+from loopwatch_collector.processing.engines import EngineSet
+from loopwatch_collector.processing.session_update import (
     IngestOutcome,
     apply_conversation_budget,
     check_tool_call,

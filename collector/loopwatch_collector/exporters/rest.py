@@ -25,8 +25,8 @@ from loopwatch._proto.v1 import guard_pb2 as pb
 from loopwatch._wire import MAX_EVIDENCE_CHARS, WireError, context_from_proto, events_from_proto
 from loopwatch.verdict import Finding, Verdict
 from loopwatch_collector.exceptions import StoreError
-from loopwatch_collector.guard_service import pending_call_from_request
-from loopwatch_collector.pipeline import Pipeline
+from loopwatch_collector.processing.pipeline import Pipeline
+from loopwatch_collector.receivers.loopguard import pending_call_from_request
 from loopwatch_collector.store.base import SessionRecord
 
 logger = logging.getLogger(__name__)

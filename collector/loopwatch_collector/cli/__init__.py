@@ -19,7 +19,7 @@ from pathlib import Path
 from loopwatch.detect.engine import Engine
 from loopwatch.scenario import ScenarioError, iter_scenario_files, load_scenario, replay
 from loopwatch.verdict import Verdict
-from loopwatch_collector.serve import add_serve_parser, serve
+from loopwatch_collector.cli.serve import add_serve_parser, serve
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -65,7 +65,3 @@ def _print_table(scenario_id: str, verdicts: list[Verdict]) -> None:
     for v in verdicts:
         summary = v.finding.summary if v.finding else ""
         print(f"  step {v.step:>4}  {v.action.value:<15} {v.detector or '-':<16} {summary}")
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -36,7 +36,7 @@ from loopwatch._wire import (
 from loopwatch.events import ToolCall
 from loopwatch.verdict import Action
 from loopwatch_collector.exceptions import StoreError
-from loopwatch_collector.pipeline import Pipeline
+from loopwatch_collector.processing.pipeline import Pipeline
 
 logger = logging.getLogger(__name__)
 

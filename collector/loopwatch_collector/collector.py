@@ -33,10 +33,10 @@ from grpc_reflection.v1alpha import reflection
 from prometheus_client import CollectorRegistry
 
 from loopwatch_collector.config import CollectorConfig
-from loopwatch_collector.guard_service import SERVICE_NAME, LoopGuardService, add_loop_guard_service
-from loopwatch_collector.metrics import Metrics
-from loopwatch_collector.pipeline import Pipeline
-from loopwatch_collector.rest import create_rest_app
+from loopwatch_collector.exporters.metrics import Metrics
+from loopwatch_collector.exporters.rest import create_rest_app
+from loopwatch_collector.processing.pipeline import Pipeline
+from loopwatch_collector.receivers.loopguard import SERVICE_NAME, LoopGuardService, add_loop_guard_service
 from loopwatch_collector.store.factory import build_store
 
 logger = logging.getLogger(__name__)

@@ -22,9 +22,9 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from loopwatch_collector.collector import Collector
 from loopwatch_collector.config import load_config
 from loopwatch_collector.exceptions import ConfigError
-from loopwatch_collector.server import Collector
 
 logger = logging.getLogger(__name__)
 

@@ -1,0 +1,1 @@
+"""Processing: the per-trace event stream, session updates, verdict fan-out."""
