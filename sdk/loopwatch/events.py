@@ -23,6 +23,7 @@ from loopwatch.fingerprint import (
     canonical_arguments,
     digest,
     result_fingerprint,
+    shape_fingerprint,
 )
 from loopwatch.sketch import Repetition, TextSketch, find_repetition, sketch_text
 
@@ -52,6 +53,7 @@ class ToolCall:
     id: str
     name: str
     fingerprint: str
+    shape: str = ""
     arguments: str | None = None
     repetition: Repetition | None = None
 
@@ -69,6 +71,7 @@ class ToolCall:
             id=id,
             name=name,
             fingerprint=call_fingerprint(name, canonical),
+            shape=shape_fingerprint(name, canonical),
             arguments=canonical if capture_content else None,
             repetition=_longest_repetition(arguments),
         )
@@ -223,7 +226,9 @@ def _terms(text: str) -> set[str]:
 
 
 def _redacted(call: ToolCall) -> ToolCall:
-    return ToolCall(id=call.id, name=call.name, fingerprint=call.fingerprint, repetition=call.repetition)
+    return ToolCall(
+        id=call.id, name=call.name, fingerprint=call.fingerprint, shape=call.shape, repetition=call.repetition
+    )
 
 
 def _preview(content: str) -> str:

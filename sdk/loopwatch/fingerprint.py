@@ -81,6 +81,21 @@ def call_fingerprint(tool_name: str, canonical_args: str) -> str:
     return digest(f"{tool_name}\x00{canonical_args}")
 
 
+# Digit runs in arguments: what a sweep varies (a date, an id, a page, a line number).
+_DIGITS = re.compile(r"\d+")
+
+
+def shape_fingerprint(tool_name: str, canonical_args: str) -> str:
+    """Fingerprint of a call with every digit run masked.
+
+    Two calls with the same shape differ only in numbers: the same request for another date,
+    id, page or line. A run of such calls is a systematic sweep, whose equal (often empty)
+    results are findings, not repetition; calls whose shapes differ (a rephrased query, another
+    clause) are not a sweep.
+    """
+    return digest(f"{tool_name}\x00{_DIGITS.sub('#', canonical_args)}")
+
+
 def normalise_result(content: str) -> str:
     """Strip volatile content so that results differing only in noise compare equal.
 

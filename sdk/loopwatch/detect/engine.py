@@ -2,7 +2,8 @@
 
 Flow: events are de-duplicated by id, a step's batch is collected until every call has its
 result (or the next step / user message arrives), the completed step becomes a ``StepRecord``,
-every detector observes it, and the policy turns the findings into a verdict.
+its calls are classified once by what they taught the agent (``novelty``: new, repeated,
+echoed, ...), every detector observes it, and the policy turns the findings into a verdict.
 
 The engine itself is stateless and shared: all per-trace data lives in the ``SessionState``
 the caller passes in, so the same engine serves the local guard, ``loopwatch replay`` and
@@ -13,9 +14,10 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from loopwatch.detect.base import Detector
+from loopwatch.detect.novelty import assess
 from loopwatch.detect.policy import Policy, PolicyConfig
 from loopwatch.detect.session import OpenStep, SessionState
 from loopwatch.detect.step import CallOutcome, StepRecord
@@ -109,6 +111,7 @@ class Engine:
             return
         state.open_step = None
         record = _record(open_step, number=state.steps, turn=state.turn)
+        record = replace(record, novelty=assess(state.novelty, record))
         findings = self._observe(state, record)
         verdict = self._policy.decide(state.policy, record.number, findings)
         for finding in findings:
@@ -153,6 +156,7 @@ def _record(open_step: OpenStep, *, number: int, turn: int) -> StepRecord:
             CallOutcome(
                 name=call.name,
                 call=call.fingerprint,
+                shape=call.shape,
                 result=result.fingerprint if result else None,
                 is_error=result.is_error if result else False,
                 empty=result is not None and result.size == 0,

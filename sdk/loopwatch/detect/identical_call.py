@@ -1,12 +1,22 @@
 """Identical call: the same call (or parallel batch) with the same result, again and again.
 
-Pattern: a step whose calls, compared as a set of (call, result) pairs, equal the previous
-step's, ``consecutive`` times in a row (default 3: the third identical step fires).
+Pattern: a step whose every call is a ``REPEAT`` (see ``novelty.py``) that has now come back
+``consecutive`` times in a row with the same result (default 3: the third fires). "In a row"
+is counted per call, not per step, so these are all caught:
+- the same call three steps running;
+- an identical failing command re-run after each of several different edits (the edits look
+  like progress; the unchanged failure says they are not);
+- an identical failing call re-issued after every "please try again" from the user (a failure
+  repeats across turns);
+- the same search re-issued every few steps with other work in between (lost context); a
+  successful call that recurs after other work, rather than back to back, needs ``spread_out``
+  occurrences (default 4): re-running a script after an edit that did not change its output
+  is still a healthy check twice.
 
-Not flagged: polling or pagination with identical arguments whose result changes (the pair
-differs, so the streak resets); retries that fail with varying errors and then succeed; the
-user asking again in a new turn (state is per turn). Identical calls that are not consecutive
-are the cycle and revisit detectors' business, which wait for stronger evidence.
+Not flagged: polling or pagination whose result changes (the count starts over); waiting
+between polls of an unchanged status (occurrences separated only by steps that taught nothing
+do not add up); retries that fail with varying errors and then succeed; a successful call
+repeated once per user turn, each answering a new question (successes count within a turn).
 
 Seeds: Insika and Kilocode stop the third identical call. Values < 2 switch it off.
 ``per_tool`` overrides the threshold for named tools (a poller that legitimately returns the
@@ -25,11 +35,14 @@ from loopwatch.verdict import Finding
 @dataclass(frozen=True, slots=True, kw_only=True)
 class IdenticalCallConfig:
     consecutive: int = 3
+    spread_out: int = 4
     per_tool: Mapping[str, int] = field(default_factory=dict)
 
     def validate(self) -> None:
         if self.consecutive < 0:
             raise ValueError("identical_call.consecutive must be >= 0 (values < 2 mean off)")
+        if self.spread_out < 0:
+            raise ValueError("identical_call.spread_out must be >= 0 (values < 2 mean off)")
         for tool, value in self.per_tool.items():
             if value < 0:
                 raise ValueError(f"identical_call.per_tool.{tool} must be >= 0 (values < 2 mean off)")
@@ -42,14 +55,12 @@ class IdenticalCallConfig:
 
 @dataclass(slots=True)
 class IdenticalCallState:
-    last_batch: str = ""  # batch key of the previous step with calls
-    streak: int = 0
-    streak_start: int = 0
+    """Stateless: the counts live in the session's shared novelty memory."""
 
 
 class IdenticalCall:
     name = "identical_call"
-    per_turn = True
+    per_turn = False  # the novelty memory decides what a new turn resets
 
     def __init__(self, config: IdenticalCallConfig | None = None) -> None:
         self.config = config or IdenticalCallConfig()
@@ -59,22 +70,22 @@ class IdenticalCall:
         return IdenticalCallState()
 
     def observe(self, state: IdenticalCallState, step: StepRecord) -> Finding | None:
-        if not step.calls:
-            return None  # a text-only step neither continues nor breaks a call streak
-        if step.batch_key == state.last_batch:
-            state.streak += 1
-        else:
-            state.last_batch, state.streak, state.streak_start = step.batch_key, 1, step.number
+        novelty = step.novelty
+        if not novelty.all_repeats:
+            return None
+        count = min(novelty.repeats)
         call = step.calls[0]
         limit = self.config.threshold({c.name for c in step.calls})
-        if limit < 2 or state.streak < limit:
+        if novelty.spread and limit >= 2:
+            limit = max(limit, self.config.spread_out) if self.config.spread_out >= 2 else 0
+        if limit < 2 or count < limit:
             return None
         return Finding(
             detector=self.name,
             key=f"{self.name}:{step.batch_key}",
-            summary=f"{_describe(step)} was called {state.streak} times in a row with the same result",
-            count=state.streak,
-            first_step=state.streak_start,
+            summary=f"{_describe(step)} was called {count} times in a row with the same result",
+            count=count,
+            first_step=novelty.since,
             last_step=step.number,
             tool_name=call.name,
             arguments=call.arguments,

@@ -1,7 +1,8 @@
 """Revisit: step after step produces nothing the turn had not already seen.
 
-Pattern: ``stale_steps`` (default 15) consecutive steps in which every (call, result) pair had
-already occurred earlier in the turn. It catches loops of any period and loops that are not
+Pattern: ``stale_steps`` (default 15) consecutive fruitless steps (see ``novelty.py``: every
+call repeated an earlier call with the same result, echoed a result its tool already gave, or
+failed or came back empty outside a sweep). It catches loops of any period and loops that are not
 strict cycles (blocks of earlier calls re-issued out of order), which fixed-period matchers
 miss. It is the backstop, so it waits long: agents re-read a handful of earlier results
 after a long exploration (context lost), and that is not yet a loop.
@@ -10,12 +11,13 @@ Not flagged: a single re-read of a file after a while, or a few of them (the run
 consecutive and long), re-running a command whose output changed (a new pair), polling with
 changing status, a new user turn asking again (state is per turn).
 
-Memory: the turn's most recent ``memory`` (default 512) distinct pairs.
+Memory: none of its own beyond the run counter; what was seen lives in the shared novelty
+memory.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from loopwatch.detect.step import StepRecord
 from loopwatch.verdict import Finding
@@ -24,18 +26,14 @@ from loopwatch.verdict import Finding
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RevisitConfig:
     stale_steps: int = 15
-    memory: int = 512
 
     def validate(self) -> None:
         if self.stale_steps < 0:
             raise ValueError("revisit.stale_steps must be >= 0 (values < 2 mean off)")
-        if self.memory < 1:
-            raise ValueError("revisit.memory must be >= 1")
 
 
 @dataclass(slots=True)
 class RevisitState:
-    seen: dict[str, None] = field(default_factory=dict)  # pairs, least recently seen first
     stale_run: int = 0
     run_start: int = 0
 
@@ -54,14 +52,7 @@ class Revisit:
     def observe(self, state: RevisitState, step: StepRecord) -> Finding | None:
         if not step.calls:
             return None
-        pairs = [f"{c.call}:{c.result}" for c in step.calls]
-        stale = all(p in state.seen for p in pairs)
-        for p in pairs:
-            state.seen.pop(p, None)  # re-insert: the most recently seen pairs are kept
-            state.seen[p] = None
-        while len(state.seen) > self.config.memory:
-            del state.seen[next(iter(state.seen))]
-        if not stale:
+        if not step.novelty.fruitless:
             state.stale_run = 0
             return None
         if state.stale_run == 0:

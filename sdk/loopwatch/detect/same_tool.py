@@ -1,17 +1,15 @@
 """Same tool, trivially varied arguments, no new information.
 
 Pattern: consecutive steps that each call one and the same tool (with any arguments) and get
-nothing new back — every result is empty, an error, or a result this streak already returned
-— ``nudge_at`` times in a row (default 6): a search rephrased again and again, ``LIMIT 100``
-then ``101``, a log window widened, the same file range re-read.
+nothing new back — every call is fruitless (see ``novelty.py``: the same result again, a
+result the tool already gave for another request, or an empty or failing answer to a
+rephrasing) — ``nudge_at`` times in a row (default 6): a search rephrased again and again,
+``LIMIT 100`` then ``250``, a log window widened, the same file range re-read.
 
 Not flagged: pagination and fan-out over many files (each result is new, so the streak
-resets), polling whose status changes, a different tool breaking the streak, repeated
-identical calls (the identical-call detector's job; they still count here).
-
-Known gap: only the current streak's results are remembered, so a search flipping between
-two canned answers restarts the count; remembering every result of the tool's run flagged
-healthy re-reads in real runs. The revisit detector catches that pattern, later.
+resets), polling whose status changes, a different tool breaking the streak, a sweep (one
+call per date, id or page, all empty: such probing steps neither continue nor break the
+streak), repeated identical calls (the identical-call detector's job; they still count here).
 
 Seed: the "same tool" streak guards that nudge at 6 and break at 10; the break is the
 policy's escalation here, not a second threshold. Values < 2 mean off. ``per_tool``
@@ -23,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from loopwatch.detect.step import StepRecord
+from loopwatch.detect.step import Novelty, StepRecord
 from loopwatch.verdict import Finding
 
 
@@ -45,7 +43,6 @@ class SameToolState:
     tool: str = ""
     streak: int = 0
     streak_start: int = 0
-    results: list[str] = field(default_factory=list)  # result fingerprints of this streak
 
 
 class SameTool:
@@ -65,18 +62,16 @@ class SameTool:
         tools = {c.name for c in step.calls}
         tool = next(iter(tools))
         if len(tools) != 1 or tool != state.tool:
-            state.tool, state.streak, state.results = (tool if len(tools) == 1 else ""), 0, []
-        useless = all(c.empty or c.is_error or c.result in state.results for c in step.calls)
-        if not useless or not state.tool:
+            state.tool, state.streak = (tool if len(tools) == 1 else ""), 0
+        if Novelty.PROBE in step.novelty.kinds and state.tool:
+            return None  # a sweep step: neither progress nor repetition
+        if not step.novelty.fruitless or not state.tool:
             # New information restarts the count; this step is the first of a possible streak.
             state.streak, state.streak_start = (1 if state.tool else 0), step.number
-            state.results = [c.result for c in step.calls if c.result is not None]
             return None
         if state.streak == 0:
             state.streak_start = step.number
         state.streak += 1
-        state.results.extend(c.result for c in step.calls if c.result is not None)
-        del state.results[:-16]  # a streak's distinct results are few; keep the state bounded
         limit = self.config.per_tool.get(state.tool, self.config.nudge_at)
         if limit < 2 or state.streak < limit:
             return None

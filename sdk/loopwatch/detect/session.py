@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from loopwatch.detect.novelty import NoveltyState
 from loopwatch.events import Step, ToolResult
 from loopwatch.verdict import CONTINUE_AT_START, Finding, Verdict
 
@@ -57,6 +58,7 @@ class SessionState:
     seen_event_ids: dict[str, None] = field(default_factory=dict)  # insertion-ordered set
     detector_states: dict[str, Any] = field(default_factory=dict)
     policy: PolicyState = field(default_factory=PolicyState)
+    novelty: NoveltyState = field(default_factory=NoveltyState)
     last_verdict: Verdict = CONTINUE_AT_START
     findings: list[Finding] = field(default_factory=list)
     detector_errors: int = 0

@@ -7,9 +7,50 @@ so they never deal with event ordering, duplicates or missing results.
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
 
 from loopwatch.sketch import Repetition, TextSketch
+
+
+class Novelty(enum.Enum):
+    """What one call taught the agent; see ``novelty.py`` for the rules."""
+
+    NEW = "new"
+    REPEAT = "repeat"
+    RECHECK = "recheck"
+    ECHO = "echo"
+    BLANK = "blank"
+    PROBE = "probe"
+    UNKNOWN = "unknown"
+
+
+FRUITLESS = frozenset({Novelty.REPEAT, Novelty.ECHO, Novelty.BLANK})
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StepNovelty:
+    """The classification of one step's calls, in call order (``novelty.assess``)."""
+
+    kinds: tuple[Novelty, ...] = ()
+    repeats: tuple[int, ...] = ()  # occurrences in a row of each call (REPEAT), else 1
+    since: int = 0  # step of the first occurrence of the step's repeated calls (0: none)
+    spread: bool = False  # a successful call recurred after other work, not back to back
+
+    @property
+    def fruitless(self) -> bool:
+        return bool(self.kinds) and all(k in FRUITLESS for k in self.kinds)
+
+    @property
+    def informative(self) -> bool:
+        return Novelty.NEW in self.kinds
+
+    @property
+    def all_repeats(self) -> bool:
+        return bool(self.kinds) and all(k is Novelty.REPEAT for k in self.kinds)
+
+
+NO_CALLS = StepNovelty()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -22,6 +63,7 @@ class CallOutcome:
 
     name: str
     call: str  # call fingerprint: tool name + canonical arguments
+    shape: str = ""  # call fingerprint with numbers masked (events.ToolCall.shape)
     result: str | None
     is_error: bool
     empty: bool
@@ -50,6 +92,7 @@ class StepRecord:
     output_tokens: int
     time_unix_ns: int  # when the step was produced; 0 when unknown (replayed transcripts)
     is_final: bool  # no tool calls: the model answered (or only talked)
+    novelty: StepNovelty = NO_CALLS
 
     @property
     def all_failed(self) -> bool:

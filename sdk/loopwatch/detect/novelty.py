@@ -1,0 +1,147 @@
+"""Novelty: what a step taught the agent that the run had not already shown it.
+
+One notion shared by the detectors, so that they agree on what "nothing new" means. Each call
+of a completed step is classified once, by the engine, before any detector runs:
+
+- ``NEW``: a call not made before with a result the tool had not given, or a known call
+  whose result changed (a poll that moved on, a re-run that fails differently).
+- ``REPEAT``: the same call returned the same result again. Failures repeat across the whole
+  run (a user saying "try again" does not make an identical error new information); successes
+  repeat within a turn (a new request may legitimately re-read what the agent read before).
+  ``repeats`` counts the occurrences in a row of that call: a different result in between
+  starts over, and occurrences separated only by steps that taught nothing (waiting between
+  polls) do not add up, while occurrences separated by new information do (the agent went on
+  and came back: lost context).
+- ``RECHECK``: the same successful call and result as in an earlier turn: the user asked
+  again. Neither progress nor repetition.
+- ``ECHO``: a different call of the same tool returned a result the tool already gave in this
+  turn: the variation (a rephrased query, another limit) did not matter.
+- ``BLANK``: a new call that failed or came back empty, outside a sweep or fan-out.
+- ``PROBE``: a sweep or fan-out: a call of the same shape as the tool's previous call (only
+  numbers differ: the next date, id or page) whose result says "nothing here" again, or a
+  failing call on a new target of the tool the previous step used. Absence on a new target
+  is information.
+- ``UNKNOWN``: no result arrived or none was recorded. Missing content is never "the same".
+
+A step is *fruitless* when it has calls and each of them is a REPEAT, ECHO or BLANK; it is
+*informative* when at least one is NEW. Memory is bounded (see the constants): the most
+recently used calls, a few results per tool, the previous shape per tool.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from loopwatch.detect.step import NO_CALLS, CallOutcome, Novelty, StepNovelty, StepRecord
+
+# Calls remembered per session. Lost-context repeats recur within tens of steps; a call not
+# seen for 256 distinct calls is as good as new to the model, whose context is long gone.
+CALL_MEMORY = 256
+# Distinct results remembered per tool within a turn, and tools remembered: an echo is a
+# rephrasing of a recent request, so a short window catches it.
+RESULTS_PER_TOOL = 8
+TOOL_MEMORY = 32
+
+
+@dataclass(slots=True)
+class CallMemo:
+    """The last result of one call and how often in a row it came back."""
+
+    result: str
+    count: int
+    first_step: int
+    seq: int  # index of the step (among steps with calls) of the last occurrence
+    mark: int  # informative steps seen before the last occurrence
+    turn: int
+    failed: bool
+
+
+@dataclass(slots=True)
+class NoveltyState:
+    turn: int = 0
+    seq: int = 0  # steps with calls so far
+    informative: int = 0  # steps that brought something new
+    calls: dict[str, CallMemo] = field(default_factory=dict)  # least recently used first
+    tool_results: dict[str, list[str]] = field(default_factory=dict)  # this turn's, per tool
+    last_shape: dict[str, str] = field(default_factory=dict)  # per tool, its previous call's
+    previous_tools: list[str] = field(default_factory=list)  # tools of the previous step
+
+
+def assess(state: NoveltyState, step: StepRecord) -> StepNovelty:
+    """Classify ``step``'s calls against what the run has shown, then remember them.
+
+    Called once per completed step, in order, by the engine. O(calls in the step).
+    """
+    if step.turn != state.turn:
+        state.turn = step.turn
+        state.tool_results.clear()
+    if not step.calls:
+        return NO_CALLS
+    state.seq += 1
+    classified = [_classify(state, call, step.number) for call in step.calls]
+    kinds = tuple(c[0] for c in classified)
+    novelty = StepNovelty(
+        kinds=kinds,
+        repeats=tuple(c[1] for c in classified),
+        since=min((c[2] for c in classified if c[0] is Novelty.REPEAT), default=0),
+        spread=any(c[3] for c in classified),
+    )
+    if novelty.informative:
+        state.informative += 1
+    state.previous_tools = sorted({call.name for call in step.calls})
+    for call in step.calls:
+        _remember_shape(state, call)
+    return novelty
+
+
+def _classify(state: NoveltyState, call: CallOutcome, number: int) -> tuple[Novelty, int, int, bool]:
+    """(kind, occurrences in a row, step of the first, whether it recurred after other work)."""
+    if call.result is None:
+        return Novelty.UNKNOWN, 1, number, False
+    memo = state.calls.pop(call.call, None)
+    if memo is not None and memo.result == call.result and (memo.failed or memo.turn == state.turn):
+        adjacent = memo.seq == state.seq - 1
+        went_on = state.informative > memo.mark and not call.empty  # waiting is not going on
+        if memo.failed or adjacent or went_on:
+            memo.count += 1
+        memo.seq, memo.mark = state.seq, state.informative
+        state.calls[call.call] = memo
+        return Novelty.REPEAT, memo.count, memo.first_step, not (memo.failed or adjacent)
+    state.calls[call.call] = CallMemo(
+        result=call.result,
+        count=1,
+        first_step=number,
+        seq=state.seq,
+        mark=state.informative,
+        turn=state.turn,
+        failed=call.is_error,
+    )
+    while len(state.calls) > CALL_MEMORY:
+        del state.calls[next(iter(state.calls))]
+    if memo is not None:
+        return (Novelty.RECHECK if memo.result == call.result else Novelty.NEW), 1, number, False
+    return _classify_new_call(state, call), 1, number, False
+
+
+def _classify_new_call(state: NoveltyState, call: CallOutcome) -> Novelty:
+    sweep = bool(call.shape) and state.last_shape.get(call.name) == call.shape
+    if call.is_error or call.empty:
+        fan_out = call.is_error and call.name in state.previous_tools
+        return Novelty.PROBE if sweep or fan_out else Novelty.BLANK
+    results = state.tool_results.get(call.name)
+    if results is not None and call.result in results:
+        return Novelty.PROBE if sweep else Novelty.ECHO
+    if results is None:
+        results = state.tool_results[call.name] = []
+        while len(state.tool_results) > TOOL_MEMORY:
+            del state.tool_results[next(iter(state.tool_results))]
+    results.append(call.result or "")
+    del results[:-RESULTS_PER_TOOL]
+    return Novelty.NEW
+
+
+def _remember_shape(state: NoveltyState, call: CallOutcome) -> None:
+    state.last_shape.pop(call.name, None)
+    state.last_shape[call.name] = call.shape
+    while len(state.last_shape) > TOOL_MEMORY:
+        del state.last_shape[next(iter(state.last_shape))]
