@@ -32,10 +32,14 @@ _VOLATILE_PARTS: tuple[tuple[str, str], ...] = (
     ("uuid", r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b"),
     ("hex", r"0x[0-9a-fA-F]+\b|(?=[0-9a-fA-F]*[a-fA-F])(?=[0-9a-fA-F]*\d)[0-9a-fA-F]{12,}\b"),
     ("epoch", r"1[5-9]\d{8}(?:\.\d+|\d{3,9})?\b"),
-    ("dur", r"\d+(?:\.\d+)?\s?(?:ns|us|µs|ms|s|sec|secs|seconds?|m|min|mins|minutes?|h|hr|hrs|hours?)\b"),
+    # A terminal may wrap a number across lines ("[2\n.50ms]"), hence the optional whitespace.
+    ("dur", r"\d+(?:\s*[.,]\d+)?\s?(?:ns|us|µs|ms|s|sec|secs|seconds?|m|min|mins|minutes?|h|hr|hrs|hours?)\b"),
     ("pid", r"(?:pid|PID|process)[ =:]+\d+\b"),
 )
 _VOLATILE = re.compile(r"\b(?:" + "|".join(f"(?P<{name}>{part})" for name, part in _VOLATILE_PARTS) + ")")
+# A bracketed timing is an annotation some runs print and others omit (test runners show it only
+# above a threshold): it is dropped whole, so its presence does not make two results differ.
+_TIMING_NOTE = re.compile(r"\s*[\[(]\s*<dur>\s*[\])]")
 
 
 def _placeholder(match: re.Match[str]) -> str:
@@ -102,7 +106,8 @@ def normalise_result(content: str) -> str:
     Besides the volatile tokens, whitespace runs are folded and carriage returns dropped, so
     terminal output that differs only in line endings or padding is the same result.
     """
-    return " ".join(_VOLATILE.sub(_placeholder, content.replace("\r", "")).split())
+    stripped = _TIMING_NOTE.sub("", _VOLATILE.sub(_placeholder, content.replace("\r", "")))
+    return " ".join(stripped.split())
 
 
 def result_fingerprint(content: str) -> str:

@@ -8,7 +8,7 @@ Three patterns, each firing at the ``repeats``-th step (default 3):
 - Talking without acting: consecutive text-only steps within one turn (no user message in
   between): the model announces an action that never comes, and the harness keeps asking.
 - The same reply, turn after turn: consecutive text-only replies that say the same thing
-  (similarity >= ``reply_similarity``, default 0.8, at least ``reply_min_words`` content words,
+  (similarity >= ``reply_similarity``, default 0.5, at least ``reply_min_words`` content words,
   default 2) in turns where the agent called no tool: "Sorry, could you rephrase that?" while
   the user rephrases. Each user message is new input; answering it with the reply the previous
   one got means the input was not read. A new turn resets the other two patterns only.
@@ -38,7 +38,7 @@ class NarrationConfig:
     repeats: int = 3
     similarity: float = 0.4
     min_words: int = 5
-    reply_similarity: float = 0.8
+    reply_similarity: float = 0.5
     reply_min_words: int = 2
 
     def validate(self) -> None:

@@ -65,6 +65,9 @@ class NoveltyState:
     tool_results: dict[str, list[str]] = field(default_factory=dict)  # this turn's, per tool
     last_shape: dict[str, str] = field(default_factory=dict)  # per tool, its previous call's
     previous_tools: list[str] = field(default_factory=list)  # tools of the previous step
+    # Failures per (tool, error) since the tool last succeeded: an error that a trivially
+    # varied call got too counts when the call is then re-issued verbatim.
+    tool_errors: dict[str, int] = field(default_factory=dict)
 
 
 def assess(state: NoveltyState, step: StepRecord) -> StepNovelty:
@@ -79,6 +82,8 @@ def assess(state: NoveltyState, step: StepRecord) -> StepNovelty:
         return NO_CALLS
     state.seq += 1
     classified = [_classify(state, call, step.number) for call in step.calls]
+    for call in step.calls:
+        _count_failure(state, call)
     kinds = tuple(c[0] for c in classified)
     novelty = StepNovelty(
         kinds=kinds,
@@ -105,6 +110,8 @@ def _classify(state: NoveltyState, call: CallOutcome, number: int) -> tuple[Nove
         if memo.failed or adjacent or went_on:
             memo.count += 1
         memo.seq, memo.mark = state.seq, state.informative
+        if memo.failed:
+            memo.count = max(memo.count, state.tool_errors.get(_error_key(call), 0) + 1)
         state.calls[call.call] = memo
         return Novelty.REPEAT, memo.count, memo.first_step, not (memo.failed or adjacent)
     state.calls[call.call] = CallMemo(
@@ -138,6 +145,23 @@ def _classify_new_call(state: NoveltyState, call: CallOutcome) -> Novelty:
     results.append(call.result or "")
     del results[:-RESULTS_PER_TOOL]
     return Novelty.NEW
+
+
+def _error_key(call: CallOutcome) -> str:
+    return f"{call.name}\x00{call.result}"
+
+
+def _count_failure(state: NoveltyState, call: CallOutcome) -> None:
+    if call.result is None:
+        return
+    if not call.is_error:
+        for key in [k for k in state.tool_errors if k.startswith(f"{call.name}\x00")]:
+            del state.tool_errors[key]
+        return
+    key = _error_key(call)
+    state.tool_errors[key] = state.tool_errors.pop(key, 0) + 1
+    while len(state.tool_errors) > TOOL_MEMORY:
+        del state.tool_errors[next(iter(state.tool_errors))]
 
 
 def _remember_shape(state: NoveltyState, call: CallOutcome) -> None:

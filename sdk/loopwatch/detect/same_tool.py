@@ -65,7 +65,10 @@ class SameTool:
             state.tool, state.streak = (tool if len(tools) == 1 else ""), 0
         if Novelty.PROBE in step.novelty.kinds and state.tool:
             return None  # a sweep step: neither progress nor repetition
-        if not step.novelty.fruitless or not state.tool:
+        # A repeat of something read before this streak began is a re-read, which the revisit
+        # detector judges; within the streak it is the same answer again.
+        reread = Novelty.REPEAT in step.novelty.kinds and step.novelty.since < state.streak_start
+        if not step.novelty.fruitless or reread or not state.tool:
             # New information restarts the count; this step is the first of a possible streak.
             state.streak, state.streak_start = (1 if state.tool else 0), step.number
             return None
