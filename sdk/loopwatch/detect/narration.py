@@ -1,6 +1,6 @@
 """Narration: the model restates the same intent step after step without acting on it.
 
-Three patterns, each firing at the ``repeats``-th step (default 3):
+Two patterns, each firing at the ``repeats``-th step (default 3):
 - Restatement: consecutive steps whose texts say the same thing (estimated content-word
   similarity >= ``similarity``, default 0.4; each text at least ``min_words`` content words,
   default 5) while the calls do not act on what the text names: "Let me check the
@@ -8,9 +8,11 @@ Three patterns, each firing at the ``repeats``-th step (default 3):
 - Talking without acting: consecutive text-only steps within one turn (no user message in
   between): the model announces an action that never comes, and the harness keeps asking.
 - The same reply, turn after turn: consecutive text-only replies that say the same thing
-  (similarity >= ``reply_similarity``, default 0.5, at least ``reply_min_words`` content words,
-  default 2) in turns where the agent called no tool: "Sorry, could you rephrase that?" while
-  the user rephrases. Each user message is new input; answering it with the reply the previous
+  (similarity >= ``reply_similarity``, default 0.8; for replies of at most
+  ``short_reply_words`` content words, default 8, ``short_reply_similarity``, default 0.5,
+  since one changed word weighs much in a short reply; at least ``reply_min_words`` content
+  words, default 2) in turns where the agent called no tool: "Sorry, could you rephrase
+  that?" / "Sorry, could you please rephrase your question?" while the user rephrases. Each user message is new input; answering it with the reply the previous
   one got means the input was not read. A new turn resets the other two patterns only.
 
 Not flagged: "Moving on to `b.py`" then reading ``b.py`` (the step refers to its calls: that
@@ -38,16 +40,18 @@ class NarrationConfig:
     repeats: int = 3
     similarity: float = 0.4
     min_words: int = 5
-    reply_similarity: float = 0.5
+    reply_similarity: float = 0.8
     reply_min_words: int = 2
+    short_reply_words: int = 8
+    short_reply_similarity: float = 0.5
 
     def validate(self) -> None:
         if self.repeats < 0:
             raise ValueError("narration.repeats must be >= 0 (values < 2 mean off)")
-        for key in ("similarity", "reply_similarity"):
+        for key in ("similarity", "reply_similarity", "short_reply_similarity"):
             if not 0.0 < getattr(self, key) <= 1.0:
                 raise ValueError(f"narration.{key} must be in (0, 1]")
-        for key in ("min_words", "reply_min_words"):
+        for key in ("min_words", "reply_min_words", "short_reply_words"):
             if getattr(self, key) < 1:
                 raise ValueError(f"narration.{key} must be >= 1")
 
@@ -58,12 +62,9 @@ class NarrationState:
     last_calls: tuple[str, ...] = ()
     restated: int = 0  # consecutive steps restating the same intent
     restated_from: int = 0
-    text_only: int = 0  # consecutive steps without tool calls
-    text_only_from: int = 0
     turn: int = 0
-    turn_acted: bool = False  # a tool was called in the current turn
-    last_reply: TextSketch | None = None  # the previous text-only reply, across turns
-    same_replies: int = 0  # consecutive text-only replies saying the same thing
+    last_reply: TextSketch | None = None  # the previous text-only step's, across turns
+    same_replies: int = 0  # consecutive text-only steps saying the same thing
     same_replies_from: int = 0
 
 
@@ -80,22 +81,15 @@ class Narration:
 
     def observe(self, state: NarrationState, step: StepRecord) -> Finding | None:
         if step.turn != state.turn:
-            state.turn, state.turn_acted = step.turn, False
-            state.restated, state.last_sketch, state.last_calls, state.text_only = 0, None, (), 0
-        if step.calls:
-            state.text_only = 0
-        else:
-            state.text_only_from = step.number if state.text_only == 0 else state.text_only_from
-            state.text_only += 1
+            state.turn, state.restated, state.last_sketch, state.last_calls = step.turn, 0, None, ()
         self._track_restatement(state, step)
         self._track_replies(state, step)
         limit = self.config.repeats
-        if limit < 2 or max(state.restated, state.text_only, state.same_replies) < limit:
+        if limit < 2 or max(state.restated, state.same_replies) < limit:
             return None
         chains = [
             (state.restated_from, state.restated, "the same intent was restated"),
-            (state.text_only_from, state.text_only, "the model answered without acting"),
-            (state.same_replies_from, state.same_replies, "the same reply was given to each new message"),
+            (state.same_replies_from, state.same_replies, "the model said the same thing without acting"),
         ]
         active = [c for c in chains if c[1] >= limit]
         # The chain that started first names the loop, so its key holds while it goes on.
@@ -120,18 +114,21 @@ class Narration:
 
     def _track_replies(self, state: NarrationState, step: StepRecord) -> None:
         sketch = step.sketch
-        if step.calls:
-            state.turn_acted = True
-        if step.calls or state.turn_acted or sketch is None or sketch.words < self.config.reply_min_words:
+        if step.calls or sketch is None or sketch.words < self.config.reply_min_words:
             state.same_replies, state.last_reply = 0, None
             return
         previous, state.last_reply = state.last_reply, sketch
-        if previous is not None and similarity(previous, sketch) >= self.config.reply_similarity:
+        if previous is not None and self._same_reply(previous, sketch):
             if state.same_replies == 0:
                 state.same_replies, state.same_replies_from = 1, step.number - 1
             state.same_replies += 1
         else:
             state.same_replies, state.same_replies_from = 1, step.number
+
+    def _same_reply(self, a: TextSketch, b: TextSketch) -> bool:
+        short = max(a.words, b.words) <= self.config.short_reply_words
+        threshold = self.config.short_reply_similarity if short else self.config.reply_similarity
+        return similarity(a, b) >= threshold
 
     def _finding(self, step: StepRecord, first: int, count: int, what: str) -> Finding:
         return Finding(
