@@ -33,7 +33,7 @@ _VOLATILE_PARTS: tuple[tuple[str, str], ...] = (
     ("hex", r"0x[0-9a-fA-F]+\b|(?=[0-9a-fA-F]*[a-fA-F])(?=[0-9a-fA-F]*\d)[0-9a-fA-F]{12,}\b"),
     ("epoch", r"1[5-9]\d{8}(?:\.\d+|\d{3,9})?\b"),
     # A terminal may wrap a number across lines ("[2\n.50ms]"), hence the optional whitespace.
-    ("dur", r"\d+(?:\s*[.,]\d+)?\s?(?:ns|us|µs|ms|s|sec|secs|seconds?|m|min|mins|minutes?|h|hr|hrs|hours?)\b"),
+    ("dur", r"\d+(?:\s*[.,]\d+)?\s?(?:ns|us|µs|ms|s|secs?|seconds?|m|min|mins|minutes?|h|hr|hrs|hours?)\b"),
     ("pid", r"(?:pid|PID|process)[ =:]+\d+\b"),
 )
 _VOLATILE = re.compile(r"\b(?:" + "|".join(f"(?P<{name}>{part})" for name, part in _VOLATILE_PARTS) + ")")

@@ -7,9 +7,8 @@ agent that keeps failing is burning budget even when each attempt differs.
 Not flagged: a retry that succeeds (any successful call resets the streak), errors interleaved
 with successful corrective steps (a failing test run after a successful edit resets), a
 command whose error changes from run to run (progress: the streak resets), a fan-out or sweep
-whose targets each fail once (probing candidates is information: such steps neither continue
-nor break the streak). A step without tool calls, or whose results never arrived, neither
-continues nor breaks it either.
+whose targets each fail once (probing candidates is information: the streak resets too). A
+step without tool calls, or whose results never arrived, neither continues nor breaks it.
 
 Seeds: OpenHands (3), SWE-agent ``max_requeries`` (3), Microsoft.Extensions.AI (3). The default
 is 4 because a third failure in a row is still common in healthy runs (a linter rejecting
@@ -20,7 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from loopwatch.detect.step import Novelty, StepRecord
+from loopwatch.detect.step import StepRecord
 from loopwatch.verdict import Finding
 
 
@@ -53,10 +52,8 @@ class ErrorStreak:
     def observe(self, state: ErrorStreakState, step: StepRecord) -> Finding | None:
         if not step.calls or all(c.result is None for c in step.calls):
             return None  # nothing was learned about success or failure
-        if not step.all_failed or step.novelty.informative:
-            state.streak = 0
-            return None
-        if Novelty.PROBE in step.novelty.kinds:
+        if not step.all_failed or not step.novelty.fruitless:
+            state.streak = 0  # a success, a changed error or a new target probed: information
             return None
         if state.streak == 0:
             state.streak_start = step.number

@@ -5,21 +5,22 @@ Two patterns, each firing at the ``repeats``-th step (default 3):
   similarity >= ``similarity``, default 0.4; each text at least ``min_words`` content words,
   default 5) while the calls do not act on what the text names: "Let me check the
   configuration to find where the policy is applied", reworded, while the calls wander.
-- Talking without acting: consecutive text-only steps within one turn (no user message in
-  between): the model announces an action that never comes, and the harness keeps asking.
-- The same reply, turn after turn: consecutive text-only replies that say the same thing
-  (similarity >= ``reply_similarity``, default 0.8; for replies of at most
-  ``short_reply_words`` content words, default 8, ``short_reply_similarity``, default 0.5,
-  since one changed word weighs much in a short reply; at least ``reply_min_words`` content
-  words, default 2) in turns where the agent called no tool: "Sorry, could you rephrase
-  that?" / "Sorry, could you please rephrase your question?" while the user rephrases. Each user message is new input; answering it with the reply the previous
-  one got means the input was not read. A new turn resets the other two patterns only.
+- Talking without acting: consecutive text-only steps that say the same thing (similarity
+  >= ``reply_similarity``, default 0.8; for texts of at most ``short_reply_words`` content
+  words, default 8, ``short_reply_similarity``, default 0.5, since one changed word weighs much
+  in a short text; at least ``reply_min_words`` content words, default 2), within a turn or
+  across turns: the model announces an action that never comes ("Okay, I will run the
+  tests." / "Now I will run the tests."), or answers every new user message with the reply
+  the previous one got ("Sorry, could you rephrase that?"), which means it was not read. A
+  new turn resets the restatement pattern only.
 
 Not flagged: "Moving on to `b.py`" then reading ``b.py`` (the step refers to its calls: that
 is fan-out, not narration), "Checking again" while polling or "Let's run the tests again"
 after an edit (a step repeating the previous step's calls breaks the chain; whether that is
 progress is for the result-aware detectors to judge), short texts ("Done.", "Next file."),
-similar texts that are not consecutive (edit, test, edit, test with templated messages).
+similar texts that are not consecutive (edit, test, edit, test with templated messages), a
+reply split over several text-only messages that move on (what changed, why, how to verify),
+templated answers whose figures differ.
 
 Seeds: OpenHands (exact message x3), HolmesGPT (3 turns, >= 4 words), weave-os router (>= 40
 characters, 3 times in 12 messages). Works from the sketch and ``refers_to_calls`` alone

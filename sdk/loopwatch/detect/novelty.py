@@ -19,8 +19,10 @@ of a completed step is classified once, by the engine, before any detector runs:
 - ``BLANK``: a new call that failed or came back empty, outside a sweep or fan-out.
 - ``PROBE``: a sweep or fan-out: a call of the same shape as the tool's previous call (only
   numbers differ: the next date, id or page) whose result says "nothing here" again, or a
-  failing call on a new target of the tool the previous step used. Absence on a new target
-  is information.
+  failing call on a new target of a tool that failed on other new targets in the steps just
+  before (``FANOUT_TARGETS`` in a row), with an error the tool had not given (each names its
+  target). Absence on a new target is information; the same error for a rephrased call is
+  not.
 - ``UNKNOWN``: no result arrived or none was recorded. Missing content is never "the same".
 
 A step is *fruitless* when it has calls and each of them is a REPEAT, ECHO or BLANK; it is
@@ -41,6 +43,9 @@ CALL_MEMORY = 256
 # rephrasing of a recent request, so a short window catches it.
 RESULTS_PER_TOOL = 8
 TOOL_MEMORY = 32
+# Different targets of one tool failing in consecutive steps before it counts as a fan-out (a
+# search for the right path, version or id) rather than a retry with other arguments.
+FANOUT_TARGETS = 3
 
 
 @dataclass(slots=True)
@@ -64,7 +69,7 @@ class NoveltyState:
     calls: dict[str, CallMemo] = field(default_factory=dict)  # least recently used first
     tool_results: dict[str, list[str]] = field(default_factory=dict)  # this turn's, per tool
     last_shape: dict[str, str] = field(default_factory=dict)  # per tool, its previous call's
-    previous_tools: list[str] = field(default_factory=list)  # tools of the previous step
+    fanout: dict[str, int] = field(default_factory=dict)  # tool -> new targets failed in a row
     # Failures per (tool, error) since the tool last succeeded: an error that a trivially
     # varied call got too counts when the call is then re-issued verbatim.
     tool_errors: dict[str, int] = field(default_factory=dict)
@@ -81,7 +86,8 @@ def assess(state: NoveltyState, step: StepRecord) -> StepNovelty:
     if not step.calls:
         return NO_CALLS
     state.seq += 1
-    classified = [_classify(state, call, step.number) for call in step.calls]
+    fanout = _advance_fanout(state, step)
+    classified = [_classify(state, call, step.number, fanout) for call in step.calls]
     for call in step.calls:
         _count_failure(state, call)
     kinds = tuple(c[0] for c in classified)
@@ -93,13 +99,25 @@ def assess(state: NoveltyState, step: StepRecord) -> StepNovelty:
     )
     if novelty.informative:
         state.informative += 1
-    state.previous_tools = sorted({call.name for call in step.calls})
+    for call in step.calls:  # what this step taught is not "work since" its own calls
+        memo = state.calls.get(call.call)
+        if memo is not None:
+            memo.mark = state.informative
     for call in step.calls:
         _remember_shape(state, call)
     return novelty
 
 
-def _classify(state: NoveltyState, call: CallOutcome, number: int) -> tuple[Novelty, int, int, bool]:
+def _advance_fanout(state: NoveltyState, step: StepRecord) -> dict[str, int]:
+    """Count, per tool, the consecutive steps in which it failed on a call never made before."""
+    failed_new = {c.name for c in step.calls if c.is_error and c.call not in state.calls}
+    state.fanout = {tool: state.fanout.get(tool, 0) + 1 for tool in failed_new}
+    return state.fanout
+
+
+def _classify(
+    state: NoveltyState, call: CallOutcome, number: int, fanout: dict[str, int]
+) -> tuple[Novelty, int, int, bool]:
     """(kind, occurrences in a row, step of the first, whether it recurred after other work)."""
     if call.result is None:
         return Novelty.UNKNOWN, 1, number, False
@@ -109,7 +127,7 @@ def _classify(state: NoveltyState, call: CallOutcome, number: int) -> tuple[Nove
         went_on = state.informative > memo.mark and not call.empty  # waiting is not going on
         if memo.failed or adjacent or went_on:
             memo.count += 1
-        memo.seq, memo.mark = state.seq, state.informative
+        memo.seq = state.seq
         if memo.failed:
             memo.count = max(memo.count, state.tool_errors.get(_error_key(call), 0) + 1)
         state.calls[call.call] = memo
@@ -119,7 +137,7 @@ def _classify(state: NoveltyState, call: CallOutcome, number: int) -> tuple[Nove
         count=1,
         first_step=number,
         seq=state.seq,
-        mark=state.informative,
+        mark=0,  # set once the step is assessed
         turn=state.turn,
         failed=call.is_error,
     )
@@ -127,14 +145,14 @@ def _classify(state: NoveltyState, call: CallOutcome, number: int) -> tuple[Nove
         del state.calls[next(iter(state.calls))]
     if memo is not None:
         return (Novelty.RECHECK if memo.result == call.result else Novelty.NEW), 1, number, False
-    return _classify_new_call(state, call), 1, number, False
+    fan_out = fanout.get(call.name, 0) >= FANOUT_TARGETS and _error_key(call) not in state.tool_errors
+    return _classify_new_call(state, call, fan_out), 1, number, False
 
 
-def _classify_new_call(state: NoveltyState, call: CallOutcome) -> Novelty:
+def _classify_new_call(state: NoveltyState, call: CallOutcome, fan_out: bool) -> Novelty:
     sweep = bool(call.shape) and state.last_shape.get(call.name) == call.shape
     if call.is_error or call.empty:
-        fan_out = call.is_error and call.name in state.previous_tools
-        return Novelty.PROBE if sweep or fan_out else Novelty.BLANK
+        return Novelty.PROBE if sweep or (fan_out and call.is_error) else Novelty.BLANK
     results = state.tool_results.get(call.name)
     if results is not None and call.result in results:
         return Novelty.PROBE if sweep else Novelty.ECHO

@@ -8,8 +8,8 @@ rephrasing) — ``nudge_at`` times in a row (default 6): a search rephrased agai
 
 Not flagged: pagination and fan-out over many files (each result is new, so the streak
 resets), polling whose status changes, a different tool breaking the streak, a sweep (one
-call per date, id or page, all empty: such probing steps neither continue nor break the
-streak), repeated identical calls (the identical-call detector's job; they still count here).
+call per date, id or page, all empty: each probe is information, so the streak resets),
+repeated identical calls (the identical-call detector's job; they still count here).
 
 Seed: the "same tool" streak guards that nudge at 6 and break at 10; the break is the
 policy's escalation here, not a second threshold. Values < 2 mean off. ``per_tool``
@@ -63,8 +63,6 @@ class SameTool:
         tool = next(iter(tools))
         if len(tools) != 1 or tool != state.tool:
             state.tool, state.streak = (tool if len(tools) == 1 else ""), 0
-        if Novelty.PROBE in step.novelty.kinds and state.tool:
-            return None  # a sweep step: neither progress nor repetition
         # A repeat of something read before this streak began is a re-read, which the revisit
         # detector judges; within the streak it is the same answer again.
         reread = Novelty.REPEAT in step.novelty.kinds and step.novelty.since < state.streak_start

@@ -6,9 +6,17 @@ from detect_builders import USER, StepSpec, call, run, step
 from loopwatch.detect.error_streak import ErrorStreak, ErrorStreakConfig
 from loopwatch.verdict import Severity
 
+TOOLS = ("edit", "shell", "fetch", "search")
+
 
 def failing(i: int) -> StepSpec:
-    return step(call("edit", {"path": "a.py", "text": f"try {i}"}, f"SyntaxError at line {i}", is_error=True))
+    """One tool after another failing: flailing, each failure teaching nothing about the next."""
+    tool = TOOLS[i % len(TOOLS)]
+    return step(call(tool, {"path": "a.py", "text": f"try {i}"}, f"SyntaxError at line {i}", is_error=True))
+
+
+def probe(target: str) -> StepSpec:
+    return step(call("read_file", {"path": target}, f"not found: {target}", is_error=True))
 
 
 SUCCESS = step(call("edit", {"path": "a.py", "text": "fixed"}, "edited"))
@@ -24,7 +32,7 @@ def test_fourth_failed_step_fires() -> None:
     assert finding.detector == "error_streak"
     assert finding.key == "error_streak:1"
     assert (finding.count, finding.first_step, finding.last_step) == (4, 1, 4)
-    assert finding.tool_name == "edit"
+    assert finding.tool_name == "search"
     assert finding.last_result_preview == "SyntaxError at line 3"
     assert finding.severity is Severity.LOOP
 
@@ -77,6 +85,31 @@ def test_new_user_turn_resets() -> None:
     script = [failing(0), failing(1), failing(2), USER, failing(3), failing(4), failing(5)]
 
     assert run(ErrorStreak(), script).fired == []
+
+
+def test_the_same_failure_again_counts() -> None:
+    retry = step(call("deploy", {"env": "prod"}, "403 Forbidden", is_error=True))
+
+    assert run(ErrorStreak(), [retry] * 4).finding().count == 4
+
+
+def test_fan_out_over_missing_targets_is_not_a_loop() -> None:
+    script = [probe(f"config/settings{i}.yaml") for i in range(8)]
+
+    assert run(ErrorStreak(), script).fired == []
+
+
+def test_a_retry_with_other_arguments_is_not_yet_a_fan_out() -> None:
+    """Two targets of one tool failing are a retry, not a search: they still count."""
+    script = [failing(0), failing(1), probe("a.yaml"), probe("b.yaml")]
+
+    assert run(ErrorStreak(), script).finding().count == 4
+
+
+def test_an_error_that_changes_is_progress() -> None:
+    runs = [step(call("pytest", {}, f"ModuleNotFoundError: {m}", is_error=True)) for m in "abcde"]
+
+    assert run(ErrorStreak(), runs).fired == []
 
 
 def test_configured_threshold_boundary() -> None:

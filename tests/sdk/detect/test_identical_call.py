@@ -1,7 +1,7 @@
 from __future__ import annotations
 
 import pytest
-from detect_builders import USER, call, run, step
+from detect_builders import USER, CallSpec, ScriptItem, call, run, step
 
 from loopwatch.detect.identical_call import IdenticalCall, IdenticalCallConfig
 from loopwatch.verdict import Severity
@@ -69,11 +69,106 @@ def test_failed_retries_with_varying_errors_then_success_are_not_flagged() -> No
     assert run(IdenticalCall(), script).fired == []
 
 
-def test_streak_broken_by_another_call_restarts() -> None:
-    other = call("read_file", {"path": "b.txt"}, "bye")
-    script = [step(READ_A), step(READ_A), step(other), step(READ_A), step(READ_A)]
+def test_a_changed_result_in_between_starts_over() -> None:
+    changed = call("read_file", {"path": "a.txt"}, "hello, edited")
+    script = [step(READ_A), step(READ_A), step(changed), step(READ_A), step(READ_A)]
 
     assert run(IdenticalCall(), script).fired == []
+
+
+def test_occurrences_around_other_work_add_up() -> None:
+    """Read, look elsewhere, read the same thing twice more: the third read fires."""
+    other = call("read_file", {"path": "b.txt"}, "bye")
+    script = [step(READ_A), step(other), step(READ_A), step(READ_A)]
+
+    result = run(IdenticalCall(), script)
+
+    assert result.findings[:3] == [None, None, None]
+    assert (result.finding().count, result.finding().first_step) == (3, 1)
+
+
+def _search(q: str, answer: str) -> CallSpec:
+    return call("web_search", {"q": q}, answer)
+
+
+def lost_context(repeats: int) -> list[ScriptItem]:
+    """The same search re-issued every third step, new searches in between."""
+    script: list[ScriptItem] = []
+    for i in range(repeats):
+        script += [
+            step(_search("state lock", "3 hits")),
+            step(_search(f"q{i}", f"r{i}")),
+            step(_search(f"p{i}", f"s{i}")),
+        ]
+    return script
+
+
+def test_lost_context_needs_spread_out_occurrences() -> None:
+    assert run(IdenticalCall(), lost_context(4)).fired == []
+
+
+def test_lost_context_fires_at_the_spread_out_count() -> None:
+    finding = run(IdenticalCall(), lost_context(5)).finding(13)
+
+    assert (finding.count, finding.first_step, finding.last_step) == (5, 1, 13)
+
+
+def test_configured_spread_out_boundary() -> None:
+    detector = IdenticalCall(IdenticalCallConfig(spread_out=3))
+
+    assert run(detector, lost_context(3)).finding(7).count == 3
+
+
+def test_polling_an_unchanged_status_between_waits_is_not_flagged() -> None:
+    poll = step(call("job_status", {"id": "j1"}, "running"))
+    script = [poll if i % 2 == 0 else step(call("sleep", {"s": 30 + i}, "")) for i in range(12)]
+
+    assert run(IdenticalCall(), script).fired == []
+
+
+def test_edit_rerun_with_the_same_failure_fires_at_the_third_run() -> None:
+    test_run = call("pytest", {"args": "-x"}, "1 failed: test_a", is_error=True)
+    script: list[ScriptItem] = []
+    for i in range(3):
+        script += [step(call("edit", {"text": f"attempt {i}"}, f"edited {i}")), step(test_run)]
+
+    result = run(IdenticalCall(), script)
+
+    assert result.findings[:5] == [None] * 5
+    assert (result.finding(6).count, result.finding(6).first_step) == (3, 2)
+
+
+def test_a_rerun_whose_output_passes_unchanged_after_edits_is_a_check() -> None:
+    test_run = call("pytest", {"args": "-x"}, "12 passed")
+    script: list[ScriptItem] = []
+    for i in range(4):
+        script += [step(call("edit", {"text": f"refactor {i}"}, f"edited {i}")), step(test_run)]
+
+    assert run(IdenticalCall(), script).fired == []
+
+
+def test_the_same_failure_after_each_try_again_fires_across_turns() -> None:
+    query = call("sql", {"q": "SELECT gross FROM t"}, 'column "gross" does not exist', is_error=True)
+    script = [step(query), step(text="Sorry."), USER, step(query), step(text="Sorry."), USER, step(query)]
+
+    assert run(IdenticalCall(), script).finding().count == 3
+
+
+def test_a_success_repeated_once_per_new_question_is_not_flagged() -> None:
+    lookup = step(call("open_file", {"path": "settings.yaml"}, "timeout: 60"))
+    script = [lookup, step(text="It is 60."), USER] * 5
+
+    assert run(IdenticalCall(), script).fired == []
+
+
+def test_a_tweaked_call_with_the_same_error_then_reissued_counts_it() -> None:
+    """The error came back for a trivially varied call; re-issuing that call verbatim is the
+    third time the tool failed the same way."""
+    first = call("register", {"date": "2024-07-27 08:00"}, "TypeError: str < datetime", is_error=True)
+    tweaked = call("register", {"date": "2024-07-27T08:00"}, "TypeError: str < datetime", is_error=True)
+    script = [step(first), USER, step(tweaked), USER, step(tweaked)]
+
+    assert run(IdenticalCall(), script).finding().count == 3
 
 
 def test_text_only_step_neither_breaks_nor_extends_the_streak() -> None:
@@ -86,7 +181,7 @@ def test_text_only_step_neither_breaks_nor_extends_the_streak() -> None:
     assert (finding.count, finding.first_step, finding.last_step) == (3, 1, 4)
 
 
-def test_new_user_turn_resets_the_streak() -> None:
+def test_new_user_turn_resets_a_successful_streak() -> None:
     script = [step(READ_A), step(READ_A), USER, step(READ_A), step(READ_A)]
 
     assert run(IdenticalCall(), script).fired == []

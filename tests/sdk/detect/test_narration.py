@@ -58,24 +58,62 @@ def test_two_text_only_steps_are_not_narration() -> None:
     assert run(Narration(), script).fired == []
 
 
-def test_third_text_only_step_fires_whatever_the_texts() -> None:
-    script = [step(text="I will now fix the bug."), step(text="Done."), step(text=None)]
+def test_third_text_only_step_saying_the_same_thing_fires() -> None:
+    script = [
+        step(text="Okay, I will run the tests."),
+        step(text="Now I will run the tests."),
+        step(text="Run the tests."),
+    ]
 
     finding = run(Narration(), script).finding()
 
     assert (finding.count, finding.first_step, finding.last_step) == (3, 1, 3)
     assert finding.key == "narration:1"
+    assert "without acting" in finding.summary
 
 
-def test_text_only_steps_across_user_turns_are_not_narration() -> None:
-    script = [step(text="Here is the answer."), USER, step(text="Here it is again."), USER, step(text="Ok.")]
+def test_text_only_steps_that_move_on_are_an_explanation() -> None:
+    """A reply split into several messages (what changed, why, how to verify) is no loop."""
+    script = [
+        step(text="The issue was the test setup, not the pr command itself."),
+        step(text="What was wrong: the repository was shared between tests and never cleaned."),
+        step(text="How we fixed it: one temporary repository per test, created in beforeEach."),
+        step(text="To verify, run bun test src/domain/git.pr.test.ts; both cases pass now."),
+    ]
+
+    assert run(Narration(), script).fired == []
+
+
+def test_the_same_reply_to_every_new_message_fires_across_turns() -> None:
+    replies = ["Sorry, could you rephrase that?", "Sorry, could you rephrase your question?"]
+    script = [step(text=replies[0]), USER, step(text=replies[1]), USER, step(text=replies[0])]
+
+    finding = run(Narration(), script).finding()
+
+    assert (finding.count, finding.first_step, finding.last_step) == (3, 1, 3)
+
+
+def test_a_long_reply_needs_to_be_nearly_the_same() -> None:
+    """Templated answers with other figures in them are answers, not the same reply."""
+    script = [
+        step(text=f"The next fastest option departs at {h}:00 via {via}, arrives {h + 5}:40, costs ${p}.")
+        for h, via, p in ((7, "Denver", 420), (9, "Chicago", 388), (11, "Dallas", 512))
+    ]
+    script = [script[0], USER, script[1], USER, script[2]]
+
+    assert run(Narration(), script).fired == []
+
+
+def test_different_replies_across_user_turns_are_not_narration() -> None:
+    script = [step(text="Here is the answer."), USER, step(text="The port is 8080."), USER, step(text="Ok.")]
 
     assert run(Narration(), script).fired == []
 
 
 def test_a_step_with_calls_breaks_talking_without_acting() -> None:
     act = step(call("read_file", {"path": "a.py"}, "x"), text="Reading.")
-    script = [step(text="One."), step(text="Two."), act, step(text="Three."), step(text="Four.")]
+    same = "I will now fix the bug in the parser."
+    script = [step(text=same), step(text=same), act, step(text=same), step(text=same)]
 
     assert run(Narration(), script).fired == []
 

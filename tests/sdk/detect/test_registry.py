@@ -52,8 +52,9 @@ def test_empty_and_none_settings_mean_defaults() -> None:
     assert [d.name for d in build_detectors({})] == [d.name for d in build_detectors(None)]
 
 
-def test_only_the_budget_outlives_a_turn() -> None:
-    assert [d.name for d in build_detectors() if not d.per_turn] == ["budget"]
+def test_detectors_that_judge_turns_themselves() -> None:
+    """The shared novelty memory decides what a turn resets for these (see detect/novelty.py)."""
+    assert [d.name for d in build_detectors() if not d.per_turn] == ["identical_call", "narration", "budget"]
 
 
 def test_options_override_defaults() -> None:
@@ -118,7 +119,7 @@ def test_unknown_option_is_rejected_naming_option_and_detector() -> None:
         ({"identical_call": {"consecutive": -1}}, "identical_call.consecutive"),
         ({"cycle": {"max_period": 1}}, "cycle.max_period"),
         ({"revisit": {"stale_steps": -1}}, "revisit.stale_steps"),
-        ({"revisit": {"memory": 0}}, "revisit.memory"),
+        ({"identical_call": {"spread_out": -1}}, "identical_call.spread_out"),
         ({"same_tool": {"nudge_at": -1}}, "same_tool.nudge_at"),
         ({"same_tool": {"per_tool": {"search": -1}}}, "same_tool.per_tool.search"),
         ({"identical_call": {"per_tool": {"get_job_status": -1}}}, "identical_call.per_tool.get_job_status"),

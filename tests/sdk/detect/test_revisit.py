@@ -63,14 +63,6 @@ def test_new_user_turn_starts_afresh() -> None:
     assert run(Revisit(), script).fired == []
 
 
-def test_memory_bounds_what_counts_as_seen() -> None:
-    detector = Revisit(RevisitConfig(stale_steps=3, memory=2))
-    # a, b, c: c evicts a; re-reading a is new again.
-    script = [FILES[0], FILES[1], FILES[2], FILES[0], FILES[1], FILES[2], FILES[0]]
-
-    assert run(detector, script).fired == []
-
-
 def test_configured_threshold_boundary() -> None:
     detector = Revisit(RevisitConfig(stale_steps=3))
 
@@ -92,19 +84,8 @@ def test_values_below_two_switch_it_off(stale_steps: int) -> None:
     ("config", "key"),
     [
         (RevisitConfig(stale_steps=-1), "revisit.stale_steps"),
-        (RevisitConfig(memory=0), "revisit.memory"),
     ],
 )
 def test_invalid_config_is_rejected_naming_the_key(config: RevisitConfig, key: str) -> None:
     with pytest.raises(ValueError, match=key.replace(".", r"\.")):
         Revisit(config)
-
-
-def test_memory_keeps_the_most_recently_seen_pairs() -> None:
-    a, b, c = FILES[0], FILES[1], FILES[2]
-    detector = Revisit(RevisitConfig(stale_steps=2, memory=2))
-
-    # After a, b, a, c the two most recent distinct pairs are a and c: both re-reads are stale.
-    result = run(detector, [a, b, a, c, a, c])
-
-    assert result.finding().first_step == 5

@@ -7,10 +7,22 @@ from loopwatch.detect.same_tool import SameTool, SameToolConfig
 from loopwatch.verdict import Severity
 
 NOTHING = "No results found."
+BASE_PHRASINGS = (
+    "weather atlantis",
+    "atlantis weather today",
+    "current weather in atlantis",
+    "atlantis forecast",
+    "weather report atlantis",
+    "atlantis climate now",
+    "is it raining in atlantis",
+    "atlantis temperature",
+)
+# Rephrasings without digits: a number that changes would make the calls a sweep.
+REPHRASINGS = tuple(f"{p} {suffix}".strip() for suffix in ("", "please", "now") for p in BASE_PHRASINGS)
 
 
 def rephrased_searches(n: int, result: str = NOTHING) -> list[StepSpec]:
-    return [step(call("search", {"q": f"weather atlantis variant {i}"}, result)) for i in range(n)]
+    return [step(call("search", {"q": REPHRASINGS[i]}, result)) for i in range(n)]
 
 
 def test_five_fruitless_searches_are_not_a_loop() -> None:
@@ -24,7 +36,7 @@ def test_sixth_fruitless_search_fires() -> None:
     assert finding.key == "same_tool:search:1"
     assert (finding.count, finding.first_step, finding.last_step) == (6, 1, 6)
     assert finding.tool_name == "search"
-    assert finding.arguments == '{"q":"weather atlantis variant 5"}'
+    assert finding.arguments == '{"q":"atlantis climate now"}'
     assert finding.last_result_preview == NOTHING
     assert finding.severity is Severity.LOOP
 
@@ -35,22 +47,49 @@ def test_empty_results_count_from_the_first_step() -> None:
     assert (finding.count, finding.first_step) == (6, 1)
 
 
-def test_errors_with_varying_messages_count() -> None:
+def test_the_same_error_for_rephrased_calls_counts() -> None:
     script = [
-        step(call("sql", {"query": f"SELECT * FROM t LIMIT {100 + i}"}, f"error {i}", is_error=True))
-        for i in range(6)
+        step(call("sql", {"query": f"SELECT * FROM t WHERE {w}"}, "permission denied", is_error=True))
+        for w in ("a", "a AND b", "b", "NOT c", "c OR a", "b AND NOT a")
     ]
 
-    finding = run(SameTool(), script).finding()
+    assert run(SameTool(), script).finding().count == 6
 
-    assert finding.tool_name == "sql"
-    assert finding.count == 6
+
+def test_a_fan_out_whose_errors_name_each_target_is_not_flagged() -> None:
+    """Candidate paths tried one after another, each "not found": a search, not a loop."""
+    script = [
+        step(call("read_file", {"path": p}, f"not found: {p}", is_error=True))
+        for p in (
+            "settings.yml",
+            ".config/app.yaml",
+            "app.ini",
+            "conf/settings.toml",
+            "etc/app.conf",
+            "cfg.json",
+        )
+    ]
+
+    assert run(SameTool(), script).fired == []
 
 
 def test_identical_calls_count_too() -> None:
     same = [step(call("search", {"q": "x"}, NOTHING))] * 6
 
     assert run(SameTool(), same).finding().count == 6
+
+
+def test_a_sweep_of_empty_answers_is_not_flagged() -> None:
+    """One call per date, each empty: the absence on each date is the finding."""
+    days = [step(call("search_flights", {"date": f"2024-05-{d:02d}"}, "[]")) for d in range(1, 14)]
+
+    assert run(SameTool(), days).fired == []
+
+
+def test_a_re_read_from_before_the_streak_is_not_a_fruitless_step() -> None:
+    reads = [step(call("view", {"path": f"f{i}.py"}, f"file {i}")) for i in range(8)]
+
+    assert run(SameTool(), [*reads, *reads[:6]]).fired == []
 
 
 def test_pagination_with_new_results_is_not_flagged() -> None:
@@ -128,19 +167,16 @@ def test_negative_threshold_is_rejected_naming_the_key() -> None:
         SameTool(SameToolConfig(nudge_at=-1))
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="known gap: same_tool remembers only the current streak's results, so two canned "
-    "answers alternating (A, B, A, B, ...) restart the count; remembering the whole run's results "
-    "flagged healthy re-views in real SWE-agent runs (pytest-7521), so it is left to revisit",
-)
 def test_rephrased_search_alternating_between_two_stale_answers_fires() -> None:
+    """Two canned answers alternating: from the third step on, each is an echo of the tool."""
     answers = ("No results found.", "Did you mean: atlantic?")
-    script = [step(call("search", {"q": f"atlantis weather {i}"}, answers[i % 2])) for i in range(8)]
+    script = [step(call("search", {"q": REPHRASINGS[i]}, answers[i % 2])) for i in range(8)]
 
-    finding = run(SameTool(), script).finding()
+    result = run(SameTool(), script)
 
-    assert finding.first_step <= 2
+    assert result.findings[6] is not None
+    assert result.findings[5] is None
+    assert (result.finding(7).count, result.finding(7).first_step) == (6, 2)
 
 
 def test_per_tool_threshold_overrides_the_default_for_that_tool() -> None:

@@ -1,0 +1,142 @@
+"""The shared notion of what a step taught the agent (detect/novelty.py), through the engine."""
+
+from __future__ import annotations
+
+from detect_builders import USER, CallSpec, ScriptItem, call, run, step
+
+from loopwatch.detect.novelty import CALL_MEMORY, FANOUT_TARGETS, NoveltyState, assess
+from loopwatch.detect.revisit import Revisit
+from loopwatch.detect.step import CallOutcome, Novelty, StepRecord
+
+N = Novelty
+
+
+def kinds(script: list[ScriptItem], *, capture_content: bool = True) -> list[tuple[Novelty, ...]]:
+    records = run(Revisit(), script, capture_content=capture_content).records
+    return [r.novelty.kinds for r in records]
+
+
+def one(spec: CallSpec) -> ScriptItem:
+    return step(spec)
+
+
+READ = call("read_file", {"path": "a.py"}, "x = 1")
+
+
+def test_first_call_is_new_and_its_repeat_is_a_repeat() -> None:
+    assert kinds([one(READ), one(READ)]) == [(N.NEW,), (N.REPEAT,)]
+
+
+def test_a_changed_result_is_new() -> None:
+    edited = call("read_file", {"path": "a.py"}, "x = 2")
+
+    assert kinds([one(READ), one(edited)]) == [(N.NEW,), (N.NEW,)]
+
+
+def test_a_success_seen_in_an_earlier_turn_is_a_recheck() -> None:
+    assert kinds([one(READ), USER, one(READ)]) == [(N.NEW,), (N.RECHECK,)]
+
+
+def test_a_failure_seen_in_an_earlier_turn_is_a_repeat() -> None:
+    fail = call("deploy", {}, "403", is_error=True)
+
+    assert kinds([one(fail), USER, one(fail)]) == [(N.BLANK,), (N.REPEAT,)]
+
+
+def test_another_call_with_a_result_the_tool_gave_is_an_echo() -> None:
+    a = call("search", {"q": "atlantis weather"}, "No results found.")
+    b = call("search", {"q": "weather in atlantis"}, "No results found.")
+
+    assert kinds([one(a), one(b)]) == [(N.NEW,), (N.ECHO,)]
+
+
+def test_echo_memory_is_per_turn() -> None:
+    a = call("search", {"q": "atlantis weather"}, "No results found.")
+    b = call("search", {"q": "weather in atlantis"}, "No results found.")
+
+    assert kinds([one(a), USER, one(b)]) == [(N.NEW,), (N.NEW,)]
+
+
+def test_a_sweep_of_one_shape_is_probing() -> None:
+    days = [one(call("flights", {"date": f"2024-05-{d:02d}"}, "[]")) for d in range(1, 5)]
+
+    assert kinds(days) == [(N.NEW,), (N.PROBE,), (N.PROBE,), (N.PROBE,)]
+
+
+def test_an_empty_answer_to_a_rephrasing_is_blank() -> None:
+    a = call("grep", {"pattern": "def frobnicate"}, "")
+    b = call("grep", {"pattern": "frobnicate("}, "")
+
+    assert kinds([one(a), one(b)]) == [(N.BLANK,), (N.BLANK,)]
+
+
+def test_a_fan_out_becomes_probing_at_its_third_target() -> None:
+    targets = ["a.yml", "b.yaml", "c.ini", "d.toml"]
+    script = [one(call("read_file", {"path": t}, f"not found: {t}", is_error=True)) for t in targets]
+
+    assert FANOUT_TARGETS == 3
+    assert kinds(script) == [(N.BLANK,), (N.BLANK,), (N.PROBE,), (N.PROBE,)]
+
+
+def test_a_missing_result_is_unknown_never_the_same() -> None:
+    lost = call("search", {"q": "x"}, None)
+
+    assert kinds([one(lost), one(lost)]) == [(N.UNKNOWN,), (N.UNKNOWN,)]
+
+
+def test_text_only_steps_have_no_calls_to_classify() -> None:
+    assert kinds([step(text="Thinking.")]) == [()]
+
+
+def test_privacy_mode_classifies_alike() -> None:
+    a = call("search", {"q": "atlantis weather"}, "No results found.")
+    b = call("search", {"q": "weather in atlantis"}, "No results found.")
+    script: list[ScriptItem] = [one(a), one(b), one(a), USER, one(a)]
+
+    assert kinds(script, capture_content=False) == kinds(script)
+
+
+def test_repeats_count_in_a_row_per_call() -> None:
+    other = call("read_file", {"path": "b.py"}, "y = 2")
+    records = run(Revisit(), [one(READ), one(other), one(READ), one(READ)]).records
+
+    assert [r.novelty.repeats for r in records] == [(1,), (1,), (2,), (3,)]
+    assert [r.novelty.spread for r in records] == [False, False, True, False]
+    assert records[-1].novelty.since == 1
+
+
+def test_waiting_between_occurrences_does_not_add_up() -> None:
+    poll = call("status", {"id": 1}, "running")
+    script: list[ScriptItem] = []
+    for i in range(4):
+        script += [one(poll), one(call("sleep", {"s": 30 + i}, ""))]
+    records = run(Revisit(), script).records
+
+    assert [r.novelty.repeats[0] for r in records[::2]] == [1, 1, 1, 1]
+
+
+def _outcome(i: int) -> CallOutcome:
+    return CallOutcome(name="t", call=f"c{i}", shape=f"s{i}", result="r", is_error=False, empty=False)
+
+
+def test_memory_is_bounded() -> None:
+    state = NoveltyState()
+    for i in range(CALL_MEMORY + 50):
+        record = StepRecord(
+            number=i + 1,
+            turn=0,
+            calls=(_outcome(i),),
+            batch_key=f"k{i}",
+            sketch=None,
+            refers_to_calls=False,
+            text=None,
+            input_tokens=0,
+            output_tokens=0,
+            time_unix_ns=0,
+            is_final=False,
+        )
+        assess(state, record)
+
+    assert len(state.calls) == CALL_MEMORY
+    assert "c0" not in state.calls
+    assert len(state.tool_results["t"]) <= 8
