@@ -10,7 +10,7 @@ is counted per call, not per step, so these are all caught:
   repeats across turns);
 - the same search re-issued every few steps with other work in between (lost context); a
   successful call that recurs after other work, rather than back to back, needs ``spread_out``
-  occurrences (default 5): re-running a script after an edit that did not change its output
+  occurrences (default 6): re-running a script after an edit that did not change its output
   is still a healthy check twice.
 
 Not flagged: polling or pagination whose result changes (the count starts over); waiting
@@ -35,7 +35,7 @@ from loopwatch.verdict import Finding
 @dataclass(frozen=True, slots=True, kw_only=True)
 class IdenticalCallConfig:
     consecutive: int = 3
-    spread_out: int = 5
+    spread_out: int = 6
     per_tool: Mapping[str, int] = field(default_factory=dict)
 
     def validate(self) -> None:

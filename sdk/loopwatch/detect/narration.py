@@ -7,7 +7,7 @@ Two patterns, each firing at the ``repeats``-th step (default 3):
   configuration to find where the policy is applied", reworded, while the calls wander.
 - Talking without acting: consecutive text-only steps that say the same thing (similarity
   >= ``reply_similarity``, default 0.8; for texts of at most ``short_reply_words`` content
-  words, default 8, ``short_reply_similarity``, default 0.5, since one changed word weighs much
+  words, default 8, ``short_reply_similarity``, default 0.4, since one changed word weighs much
   in a short text; at least ``reply_min_words`` content words, default 2), within a turn or
   across turns: the model announces an action that never comes ("Okay, I will run the
   tests." / "Now I will run the tests."), or answers every new user message with the reply
@@ -44,7 +44,7 @@ class NarrationConfig:
     reply_similarity: float = 0.8
     reply_min_words: int = 2
     short_reply_words: int = 8
-    short_reply_similarity: float = 0.5
+    short_reply_similarity: float = 0.4
 
     def validate(self) -> None:
         if self.repeats < 0:
