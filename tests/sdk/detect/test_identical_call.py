@@ -104,13 +104,13 @@ def lost_context(repeats: int) -> list[ScriptItem]:
 
 
 def test_lost_context_needs_spread_out_occurrences() -> None:
-    assert run(IdenticalCall(), lost_context(4)).fired == []
+    assert run(IdenticalCall(), lost_context(5)).fired == []
 
 
 def test_lost_context_fires_at_the_spread_out_count() -> None:
-    finding = run(IdenticalCall(), lost_context(5)).finding(13)
+    finding = run(IdenticalCall(), lost_context(6)).finding(16)
 
-    assert (finding.count, finding.first_step, finding.last_step) == (5, 1, 13)
+    assert (finding.count, finding.first_step, finding.last_step) == (6, 1, 16)
 
 
 def test_configured_spread_out_boundary() -> None:
