@@ -14,10 +14,10 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from loopwatch.detect.base import Detector
-from loopwatch.detect.novelty import assess
+from loopwatch.detect.novelty import NoveltyState, assess
 from loopwatch.detect.policy import Policy, PolicyConfig
 from loopwatch.detect.session import OpenStep, SessionState
 from loopwatch.detect.step import CallOutcome, StepRecord
@@ -110,8 +110,7 @@ class Engine:
         if open_step is None:
             return
         state.open_step = None
-        record = _record(open_step, number=state.steps, turn=state.turn)
-        record = replace(record, novelty=assess(state.novelty, record))
+        record = _record(open_step, number=state.steps, turn=state.turn, novelty=state.novelty)
         findings = self._observe(state, record)
         verdict = self._policy.decide(state.policy, record.number, findings)
         for finding in findings:
@@ -147,7 +146,7 @@ class Engine:
             self._on_detector_error(name, exc)
 
 
-def _record(open_step: OpenStep, *, number: int, turn: int) -> StepRecord:
+def _record(open_step: OpenStep, *, number: int, turn: int, novelty: NoveltyState) -> StepRecord:
     step = open_step.step
     outcomes = []
     for call in step.tool_calls:
@@ -165,10 +164,11 @@ def _record(open_step: OpenStep, *, number: int, turn: int) -> StepRecord:
                 repetition=call.repetition,
             )
         )
+    calls = tuple(outcomes)
     return StepRecord(
         number=number,
         turn=turn,
-        calls=tuple(outcomes),
+        calls=calls,
         # A missing result sorts as "" so that batches with and without results still order.
         batch_key=digest(repr(sorted((o.call, o.result or "") for o in outcomes))),
         sketch=step.sketch,
@@ -178,6 +178,7 @@ def _record(open_step: OpenStep, *, number: int, turn: int) -> StepRecord:
         output_tokens=step.usage.output_tokens if step.usage else 0,
         time_unix_ns=step.time_unix_ns,
         is_final=not step.tool_calls,
+        novelty=assess(novelty, calls, number=number, turn=turn),
     )
 
 

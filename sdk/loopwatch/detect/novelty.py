@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from loopwatch.detect.step import NO_CALLS, CallOutcome, Novelty, StepNovelty, StepRecord
+from loopwatch.detect.step import FRUITLESS, NO_CALLS, CallOutcome, Novelty, StepNovelty
 
 # Calls remembered per session. Lost-context repeats recur within tens of steps; a call not
 # seen for 256 distinct calls is as good as new to the model, whose context is long gone.
@@ -75,42 +75,44 @@ class NoveltyState:
     tool_errors: dict[str, int] = field(default_factory=dict)
 
 
-def assess(state: NoveltyState, step: StepRecord) -> StepNovelty:
-    """Classify ``step``'s calls against what the run has shown, then remember them.
+def assess(state: NoveltyState, calls: tuple[CallOutcome, ...], *, number: int, turn: int) -> StepNovelty:
+    """Classify step ``number``'s calls against what the run has shown, then remember them.
 
     Called once per completed step, in order, by the engine. O(calls in the step).
     """
-    if step.turn != state.turn:
-        state.turn = step.turn
+    if turn != state.turn:
+        state.turn = turn
         state.tool_results.clear()
-    if not step.calls:
+    if not calls:
         return NO_CALLS
     state.seq += 1
-    fanout = _advance_fanout(state, step)
-    classified = [_classify(state, call, step.number, fanout) for call in step.calls]
-    for call in step.calls:
+    fanout = _advance_fanout(state, calls)
+    classified = [_classify(state, call, number, fanout) for call in calls]
+    for call in calls:
         _count_failure(state, call)
     kinds = tuple(c[0] for c in classified)
-    novelty = StepNovelty(
+    informative = Novelty.NEW in kinds
+    if informative:
+        state.informative += 1
+    for call in calls:  # what this step taught is not "work since" its own calls
+        memo = state.calls.get(call.call)
+        if memo is not None:
+            memo.mark = state.informative
+        _remember_shape(state, call)
+    return StepNovelty(
         kinds=kinds,
         repeats=tuple(c[1] for c in classified),
         since=min((c[2] for c in classified if c[0] is Novelty.REPEAT), default=0),
         spread=any(c[3] for c in classified),
+        fruitless=all(k in FRUITLESS for k in kinds),
+        informative=informative,
+        all_repeats=all(k is Novelty.REPEAT for k in kinds),
     )
-    if novelty.informative:
-        state.informative += 1
-    for call in step.calls:  # what this step taught is not "work since" its own calls
-        memo = state.calls.get(call.call)
-        if memo is not None:
-            memo.mark = state.informative
-    for call in step.calls:
-        _remember_shape(state, call)
-    return novelty
 
 
-def _advance_fanout(state: NoveltyState, step: StepRecord) -> dict[str, int]:
+def _advance_fanout(state: NoveltyState, calls: tuple[CallOutcome, ...]) -> dict[str, int]:
     """Count, per tool, the consecutive steps in which it failed on a call never made before."""
-    failed_new = {c.name for c in step.calls if c.is_error and c.call not in state.calls}
+    failed_new = {c.name for c in calls if c.is_error and c.call not in state.calls}
     state.fanout = {tool: state.fanout.get(tool, 0) + 1 for tool in failed_new}
     return state.fanout
 

@@ -26,6 +26,7 @@ class Novelty(enum.Enum):
 
 
 FRUITLESS = frozenset({Novelty.REPEAT, Novelty.ECHO, Novelty.BLANK})
+"""The kinds that teach nothing: a step made only of these is fruitless."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -36,18 +37,9 @@ class StepNovelty:
     repeats: tuple[int, ...] = ()  # occurrences in a row of each call (REPEAT), else 1
     since: int = 0  # step of the first occurrence of the step's repeated calls (0: none)
     spread: bool = False  # a successful call recurred after other work, not back to back
-
-    @property
-    def fruitless(self) -> bool:
-        return bool(self.kinds) and all(k in FRUITLESS for k in self.kinds)
-
-    @property
-    def informative(self) -> bool:
-        return Novelty.NEW in self.kinds
-
-    @property
-    def all_repeats(self) -> bool:
-        return bool(self.kinds) and all(k is Novelty.REPEAT for k in self.kinds)
+    fruitless: bool = False  # calls, each a REPEAT, ECHO or BLANK: nothing new came back
+    informative: bool = False  # at least one call brought something NEW
+    all_repeats: bool = False  # calls, each a REPEAT
 
 
 NO_CALLS = StepNovelty()

@@ -6,7 +6,7 @@ from detect_builders import USER, CallSpec, ScriptItem, call, run, step
 
 from loopwatch.detect.novelty import CALL_MEMORY, FANOUT_TARGETS, NoveltyState, assess
 from loopwatch.detect.revisit import Revisit
-from loopwatch.detect.step import CallOutcome, Novelty, StepRecord
+from loopwatch.detect.step import CallOutcome, Novelty
 
 N = Novelty
 
@@ -122,20 +122,7 @@ def _outcome(i: int) -> CallOutcome:
 def test_memory_is_bounded() -> None:
     state = NoveltyState()
     for i in range(CALL_MEMORY + 50):
-        record = StepRecord(
-            number=i + 1,
-            turn=0,
-            calls=(_outcome(i),),
-            batch_key=f"k{i}",
-            sketch=None,
-            refers_to_calls=False,
-            text=None,
-            input_tokens=0,
-            output_tokens=0,
-            time_unix_ns=0,
-            is_final=False,
-        )
-        assess(state, record)
+        assess(state, (_outcome(i),), number=i + 1, turn=0)
 
     assert len(state.calls) == CALL_MEMORY
     assert "c0" not in state.calls
