@@ -5,6 +5,10 @@ Format: one JSON object per file with ``id`` and a flat ``events`` list of ``mes
 (``call_id``, ``content``, ``is_error``) entries; see ``shared/corpus/SCHEMA.md``. Replay feeds
 the events through an engine exactly as a live agent would, the agent ignoring every verdict
 (the transcript is fixed), and flushes a step left without results at the end.
+
+The optional ``label`` (``loop``, ``kinds``, ``onset_step``) is what ``loopwatch eval`` scores
+against; ``loop: null`` (or no label) marks an unlabelled scenario, such as a session exported
+from the collector before anyone judged it.
 """
 
 from __future__ import annotations
@@ -25,10 +29,24 @@ class ScenarioError(ValueError):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class Label:
+    """A human judgement of a scenario: does it loop, how, and from which step on.
+
+    ``loop`` is ``None`` when nobody judged the scenario yet. ``onset_step`` (1-based) is the
+    earliest step at which a good detector may fire; set for loops only.
+    """
+
+    loop: bool | None
+    kinds: tuple[str, ...] = ()
+    onset_step: int | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Scenario:
     id: str
     path: Path | None
     events: tuple[Event, ...]
+    label: Label | None = None
 
 
 def load_scenario(path: Path) -> Scenario:
@@ -53,7 +71,27 @@ def scenario_from_dict(raw: Any, *, default_id: str, path: Path | None = None) -
         id=str(raw.get("id") or default_id),
         path=path,
         events=tuple(_events(entries)),
+        label=_label(raw.get("label")),
     )
+
+
+def _label(raw: Any) -> Label | None:
+    if raw is None:
+        return None
+    if not isinstance(raw, Mapping):
+        raise ScenarioError("'label' must be an object")
+    loop = raw.get("loop")
+    if loop is not None and not isinstance(loop, bool):
+        raise ScenarioError("label.loop must be true, false or null")
+    kinds = raw.get("kinds") or []
+    if not isinstance(kinds, list) or not all(isinstance(k, str) for k in kinds):
+        raise ScenarioError("label.kinds must be a list of strings")
+    onset = raw.get("onset_step")
+    if onset is not None and (not isinstance(onset, int) or isinstance(onset, bool) or onset < 1):
+        raise ScenarioError("label.onset_step must be an integer >= 1 or null")
+    if loop is True and onset is None:
+        raise ScenarioError("label.onset_step is required when label.loop is true")
+    return Label(loop=loop, kinds=tuple(kinds), onset_step=onset if loop else None)
 
 
 def iter_scenario_files(paths: Sequence[Path]) -> Iterator[Path]:

@@ -1,4 +1,4 @@
-"""The ``loopwatch`` command: ``serve`` (the collector) and ``replay`` (backtest transcripts).
+"""The ``loopwatch`` command: ``serve`` (the collector), ``replay`` and ``eval`` (backtest transcripts).
 
 ``replay`` is a stable interface other tools depend on (the shared scorer): with
 ``--format jsonl`` it prints exactly one JSON object per scenario,
@@ -19,6 +19,7 @@ from pathlib import Path
 from loopwatch.detect.engine import Engine
 from loopwatch.scenario import ScenarioError, iter_scenario_files, load_scenario, replay
 from loopwatch.verdict import Verdict
+from loopwatch_collector.cli.eval import add_eval_parser, run_eval
 from loopwatch_collector.cli.serve import add_serve_parser, serve
 
 
@@ -29,10 +30,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     rp.add_argument("paths", nargs="+", type=Path, help="scenario files or directories")
     rp.add_argument("--format", choices=("table", "jsonl"), default="table")
     add_serve_parser(sub)
+    add_eval_parser(sub)
     args = parser.parse_args(argv)
     if args.command == "serve":
         return serve(args)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    if args.command == "eval":
+        return run_eval(args)
     return _replay(args.paths, args.format)
 
 
