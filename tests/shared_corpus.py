@@ -35,9 +35,9 @@ def public_set(name: str) -> Path:
         if path.is_dir():
             return path
         missing(f"{CORPUS_ENV}={configured} has no {name}/ folder")
-    if name in COMPLETE_IN_REPO:
-        return REPO_CORPUS / name
-    missing(f"the complete public corpus set {name!r} is not in this repository; set {CORPUS_ENV}")
+    if name not in COMPLETE_IN_REPO:
+        missing(f"the complete public corpus set {name!r} is not in this repository; set {CORPUS_ENV}")
+    return REPO_CORPUS / name
 
 
 def shared_scorer() -> Path:

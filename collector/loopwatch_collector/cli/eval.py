@@ -53,8 +53,11 @@ def add_eval_parser(sub: Any) -> None:
     ep.add_argument("--max-flagged", type=int, default=None, metavar="N", help="fail above N flagged")
 
 
-def run_eval(args: argparse.Namespace, *, out: TextIO = sys.stdout, err: TextIO = sys.stderr) -> int:
-    """Run ``loopwatch eval`` from parsed arguments; returns the exit status."""
+def run_eval(args: argparse.Namespace, *, out: TextIO | None = None, err: TextIO | None = None) -> int:
+    """Run ``loopwatch eval`` from parsed arguments; returns the exit status. ``out`` / ``err``
+    default to the process's stdout / stderr at call time."""
+    out = out or sys.stdout
+    err = err or sys.stderr
     try:
         config = load_config(args.config)
     except ConfigError as exc:
@@ -135,4 +138,3 @@ class _Progress:
         if self._active:
             self._stream.write("\r\x1b[K")
             self._stream.flush()
-
