@@ -1,7 +1,8 @@
 """The ``loopwatch`` command: the collector, transcript backtests and the detector reference.
 
 Subcommands: ``serve`` (the collector), ``replay`` and ``eval`` (backtest transcripts),
-``detectors`` (every detector's options, defaults and meaning).
+``export`` (a live session as a scenario), ``detectors`` (every detector's options, defaults
+and meaning).
 
 ``replay`` is a stable interface other tools depend on (the shared scorer): with
 ``--format jsonl`` it prints exactly one JSON object per scenario,
@@ -23,6 +24,7 @@ from loopwatch.detect.engine import Engine
 from loopwatch.scenario import ScenarioError, iter_scenario_files, load_scenario, replay
 from loopwatch.verdict import Verdict
 from loopwatch_collector.cli.eval import add_eval_parser, run_eval
+from loopwatch_collector.cli.export import add_export_parser, run_export
 from loopwatch_collector.cli.serve import add_serve_parser, serve
 from loopwatch_collector.detector_reference import FORMATS as REFERENCE_FORMATS
 from loopwatch_collector.detector_reference import render as render_reference
@@ -36,9 +38,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     rp.add_argument("--format", choices=("table", "jsonl"), default="table")
     add_serve_parser(sub)
     add_eval_parser(sub)
+    add_export_parser(sub)
     dp = sub.add_parser("detectors", help="print every detector's options, defaults and meaning")
     dp.add_argument("--format", choices=REFERENCE_FORMATS, default="text")
     args = parser.parse_args(argv)
+    if args.command == "export":
+        return run_export(args)
     if args.command == "detectors":
         sys.stdout.write(render_reference(args.format))
         return 0
