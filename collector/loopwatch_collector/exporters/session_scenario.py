@@ -14,12 +14,12 @@ from typing import Any
 
 from loopwatch.events import Step, ToolResult
 from loopwatch.scenario_recorded import scenario_json
-from loopwatch_collector.store.base import SessionRecord
+from loopwatch_collector.store.base import SessionRecord, StepLog
 
 
 def session_scenario(record: SessionRecord) -> dict[str, Any]:
     """The scenario of ``record`` (format: ``corpus/SCHEMA.md`` plus ``scenario_recorded``)."""
-    log = record.step_log
+    log = record.step_log or StepLog()
     captured = any(
         (isinstance(e, Step) and (e.text is not None or any(c.arguments is not None for c in e.tool_calls)))
         or (isinstance(e, ToolResult) and e.preview is not None)

@@ -15,7 +15,7 @@ from loopwatch.events import Event, Step, ToolCall, ToolResult, UserMessage
 from loopwatch.verdict import Action, Finding, Severity, Verdict
 from loopwatch_collector.config import ResolvedAgentConfig
 from loopwatch_collector.processing.step_log import StepLogLimits, log_events
-from loopwatch_collector.store.base import SessionRecord
+from loopwatch_collector.store.base import SessionRecord, StepLog
 
 _ACTION_RANK = {Action.CONTINUE: 0, Action.NUDGE: 1, Action.WITHDRAW_TOOLS: 2, Action.HALT: 3}
 _EVENT_TYPES: dict[type[Event], str] = {Step: "step", ToolResult: "tool_result", UserMessage: "user_message"}
@@ -63,6 +63,8 @@ def ingest_events(
         batch_ids.add(event.event_id)
         fresh.append(event)
     if step_log is not None and step_log.max_events:
+        if record.step_log is None:
+            record.step_log = StepLog()
         log_events(record.step_log, fresh, step_log)
     known = {id(f) for f in state.findings}
     steps_before = state.steps

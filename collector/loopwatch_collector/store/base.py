@@ -79,7 +79,7 @@ class SessionRecord:
     last_verdict: Verdict | None = None
     looping: bool = False
     runaway: bool = False
-    step_log: StepLog = field(default_factory=StepLog)
+    step_log: StepLog | None = None  # None while the step log is off: costs nothing then
 
     @property
     def steps(self) -> int:
