@@ -43,14 +43,18 @@ def add_eval_parser(sub: Any) -> None:
     ep = sub.add_parser(
         "eval",
         help="score labelled scenarios with the collector's engine and configuration",
-        description=__doc__.split("\n")[0],
+        description="Backtest labelled scenarios with the engine and configuration of `loopwatch serve`.",
     )
     ep.add_argument("paths", nargs="+", type=Path, help="scenario files or directories")
     ep.add_argument("--config", type=Path, default=None, help="collector YAML configuration")
     ep.add_argument("--agent", default="", help="score with this agent's settings (default: defaults)")
     ep.add_argument("--format", choices=FORMATS, default="table")
-    ep.add_argument("--min-clean-recall", type=float, default=None, metavar="X", help="fail below X")
-    ep.add_argument("--max-flagged", type=int, default=None, metavar="N", help="fail above N flagged")
+    ep.add_argument(
+        "--min-clean-recall", type=float, default=None, metavar="X", help="exit 1 when clean recall < X"
+    )
+    ep.add_argument(
+        "--max-flagged", type=int, default=None, metavar="N", help="exit 1 when > N healthy runs are flagged"
+    )
 
 
 def run_eval(args: argparse.Namespace, *, out: TextIO | None = None, err: TextIO | None = None) -> int:
