@@ -14,6 +14,7 @@ bench.bench_engine`` (or ``make bench`` for every benchmark).
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 from typing import Any
 
@@ -22,12 +23,13 @@ from loopwatch.detect.engine import Engine
 from loopwatch.events import Event, Step, ToolCall, ToolResult
 from loopwatch.scenario import iter_scenario_files, replay, scenario_from_dict
 
-SHARED = Path(__file__).resolve().parents[2] / "shared"
+# The complete public corpus when LOOPWATCH_CORPUS names it (as in CI), else the shipped one.
+CORPUS = Path(os.environ.get("LOOPWATCH_CORPUS") or Path(__file__).resolve().parents[1] / "corpus")
 
 
 def corpus() -> dict[str, float]:
     raws: list[Any] = []
-    for path in iter_scenario_files([SHARED / "corpus"]):
+    for path in iter_scenario_files([CORPUS]):
         raw = json.loads(path.read_text(encoding="utf-8"))
         if isinstance(raw, dict) and isinstance(raw.get("events"), list):
             raws.append(raw)

@@ -47,7 +47,8 @@ from loopwatch.scenario import iter_scenario_files, load_scenario
 from loopwatch_collector.store import codec
 from loopwatch_collector.testing import CollectorProcess, collector_process
 
-SHARED = Path(__file__).resolve().parents[2] / "shared"
+# The complete public corpus when LOOPWATCH_CORPUS names it (as in CI), else the shipped one.
+CORPUS = Path(os.environ.get("LOOPWATCH_CORPUS") or Path(__file__).resolve().parents[1] / "corpus")
 _EVALUATE = "/loopwatch.v1.LoopGuard/Evaluate"
 LATENCY_CALLS = 1500
 THROUGHPUT_S = 3.0
@@ -84,7 +85,7 @@ class Workload:
     """An endless supply of sessions (corpus scenarios on fresh trace ids), one per agent."""
 
     def __init__(self) -> None:
-        self.scenarios = [load_scenario(p).events for p in iter_scenario_files([SHARED / "corpus"])]
+        self.scenarios = [load_scenario(p).events for p in iter_scenario_files([CORPUS])]
         self._ids = itertools.count(1)
         self._run = os.getpid() << 32
 

@@ -1,15 +1,58 @@
-"""Where the shared folder (scorer and labelled corpus) lives: beside the repository.
+"""Where the tests find labelled scenarios: the repository's ``corpus/``, and the complete
+public sets through one setting, ``LOOPWATCH_CORPUS``.
 
-CI clones the repository into a fresh folder with a copy of ``shared/`` beside it, so paths
-are resolved from this file, never from a fixed location; ``LOOPWATCH_SHARED`` overrides.
-Importable from every test module because pytest puts the directory of ``tests/conftest.py``
-on ``sys.path``.
+``corpus/`` (shipped) holds what may be redistributed: ``synthetic/`` and ``synthetic-agents/``
+complete, ``real/`` and ``real-agents/`` in part (``corpus/README.md``). ``LOOPWATCH_CORPUS``
+names a folder with the complete public sets (``.ci/run`` sets it to ``../shared/corpus``); the
+shared scorer is expected beside it at ``../eval/score.py``.
+
+A test that needs what is absent calls ``public_set`` / ``shared_scorer``, which skip with a
+reason naming what is missing — or fail when ``CI=true``, because CI always has the corpus.
+Importable from every test module by bare name (pytest puts ``tests/`` on ``sys.path``).
 """
 
 from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import NoReturn
 
-SHARED = Path(os.environ.get("LOOPWATCH_SHARED", Path(__file__).resolve().parents[2] / "shared"))
-CORPUS = SHARED / "corpus"
+import pytest
+
+CORPUS_ENV = "LOOPWATCH_CORPUS"
+REPO_CORPUS = Path(__file__).resolve().parents[1] / "corpus"
+#: Sets shipped in full in ``corpus/``; the others only in part.
+COMPLETE_IN_REPO = frozenset({"synthetic", "synthetic-agents"})
+PUBLIC_SETS = ("real", "real-agents", "synthetic", "synthetic-agents")
+
+
+def public_set(name: str) -> Path:
+    """The complete public set ``name``: from ``LOOPWATCH_CORPUS`` when set, else the shipped
+    copy when it is complete; otherwise skip (fail in CI) naming what is missing."""
+    configured = os.environ.get(CORPUS_ENV)
+    if configured:
+        path = Path(configured) / name
+        if path.is_dir():
+            return path
+        missing(f"{CORPUS_ENV}={configured} has no {name}/ folder")
+    if name not in COMPLETE_IN_REPO:
+        missing(f"the complete public corpus set {name!r} is not in this repository; set {CORPUS_ENV}")
+    return REPO_CORPUS / name
+
+
+def shared_scorer() -> Path:
+    """The shared scorer (``score.py``), beside the folder ``LOOPWATCH_CORPUS`` names."""
+    configured = os.environ.get(CORPUS_ENV)
+    if not configured:
+        missing(f"the shared scorer is found through {CORPUS_ENV} (../eval/score.py from it), which is unset")
+    scorer = Path(configured).resolve().parent / "eval" / "score.py"
+    if not scorer.is_file():
+        missing(f"no shared scorer at {scorer} (expected beside {CORPUS_ENV}={configured})")
+    return scorer
+
+
+def missing(reason: str) -> NoReturn:
+    """Skip the calling test naming ``reason``; in CI (``CI=true``) fail it instead."""
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(f"CI needs the complete corpus: {reason}", pytrace=False)
+    pytest.skip(reason)

@@ -40,6 +40,12 @@ from loopwatch_collector import environment_variables as env
 from loopwatch_collector.exceptions import ConfigError
 
 Mode = Literal["enforce", "shadow"]
+# The step log (exporting sessions as scenarios) is off by default: it costs ~5 KB per session at
+# the corpus median (~17 KB at p90), against the ~2 KB an idle session costs without it, and every
+# Redis update re-encodes it. Byte bound: 48 KiB holds ~280 privacy-mode events, beyond the p90
+# corpus session (97 events), so a long loop is still in the prefix kept.
+STEP_LOG_MAX_EVENTS = 0
+STEP_LOG_MAX_BYTES = 48 * 1024
 DetectorSettings = dict[str, dict[str, Any]]
 
 
@@ -74,6 +80,10 @@ class SessionsConfig(_Model):
     compact_idle_after_s: float = Field(default=60.0, ge=0)
     #: Upper bound on how long ``GetVerdict`` waits when the call has no deadline.
     get_verdict_max_wait_s: float = Field(default=30.0, gt=0)
+    #: Events kept per session for ``GET /v1/sessions/{trace_id}/scenario`` (the first ones); 0 = off.
+    step_log_max_events: int = Field(default=STEP_LOG_MAX_EVENTS, ge=0)
+    #: Estimated bytes of those events per session (content clipped; fingerprints and sketches).
+    step_log_max_bytes: int = Field(default=STEP_LOG_MAX_BYTES, ge=0)
 
 
 class MetricsConfig(_Model):

@@ -5,18 +5,27 @@ Format: one JSON object per file with ``id`` and a flat ``events`` list of ``mes
 (``call_id``, ``content``, ``is_error``) entries; see ``shared/corpus/SCHEMA.md``. Replay feeds
 the events through an engine exactly as a live agent would, the agent ignoring every verdict
 (the transcript is fixed), and flushes a step left without results at the end.
+
+Events written from a live session carry, beside (or instead of) their content, the fields the
+detectors judged — fingerprints, sketches (``loopwatch.scenario_recorded``); those win over
+re-deriving from the content, so such a scenario replays to the live run's verdicts.
+
+The optional ``label`` (``loop``, ``kinds``, ``onset_step``) is what ``loopwatch eval`` scores
+against; ``loop: null`` (or no label) marks an unlabelled scenario, such as a session exported
+from the collector before anyone judged it.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
 from loopwatch.detect.engine import Engine
-from loopwatch.events import Event, Step, ToolCall, ToolResult, UserMessage
+from loopwatch.events import Event, Step, ToolCall, ToolResult, Usage, UserMessage
+from loopwatch.scenario_recorded import repetition_from_json, sketch_from_json, user_fingerprint
 from loopwatch.verdict import Action, Verdict
 
 
@@ -25,10 +34,24 @@ class ScenarioError(ValueError):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class Label:
+    """A human judgement of a scenario: does it loop, how, and from which step on.
+
+    ``loop`` is ``None`` when nobody judged the scenario yet. ``onset_step`` (1-based) is the
+    earliest step at which a good detector may fire; set for loops only.
+    """
+
+    loop: bool | None
+    kinds: tuple[str, ...] = ()
+    onset_step: int | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Scenario:
     id: str
     path: Path | None
     events: tuple[Event, ...]
+    label: Label | None = None
 
 
 def load_scenario(path: Path) -> Scenario:
@@ -53,7 +76,27 @@ def scenario_from_dict(raw: Any, *, default_id: str, path: Path | None = None) -
         id=str(raw.get("id") or default_id),
         path=path,
         events=tuple(_events(entries)),
+        label=_label(raw.get("label")),
     )
+
+
+def _label(raw: Any) -> Label | None:
+    if raw is None:
+        return None
+    if not isinstance(raw, Mapping):
+        raise ScenarioError("'label' must be an object")
+    loop = raw.get("loop")
+    if loop is not None and not isinstance(loop, bool):
+        raise ScenarioError("label.loop must be true, false or null")
+    kinds = raw.get("kinds") or []
+    if not isinstance(kinds, list) or not all(isinstance(k, str) for k in kinds):
+        raise ScenarioError("label.kinds must be a list of strings")
+    onset = raw.get("onset_step")
+    if onset is not None and (not isinstance(onset, int) or isinstance(onset, bool) or onset < 1):
+        raise ScenarioError("label.onset_step must be an integer >= 1 or null")
+    if loop is True and onset is None:
+        raise ScenarioError("label.onset_step is required when label.loop is true")
+    return Label(loop=loop, kinds=tuple(kinds), onset_step=onset if loop else None)
 
 
 def iter_scenario_files(paths: Sequence[Path]) -> Iterator[Path]:
@@ -82,26 +125,56 @@ def _events(entries: list[Any]) -> Iterator[Event]:
             raise ScenarioError(f"events[{index}] is not an object")
         kind = entry.get("type")
         role = entry.get("role")
-        if kind == "message" and role == "assistant":
-            step_no += 1
-            yield _step(entry, index, step_no)
-        elif kind == "message" and role == "user":
-            yield UserMessage.create(event_id=f"e{index}", text=str(entry.get("text") or ""))
-        elif kind == "tool_result":
-            call_id = entry.get("call_id")
-            if not isinstance(call_id, str):
-                raise ScenarioError(f"events[{index}].call_id must be a string")
-            content = entry.get("content")
-            yield ToolResult.create(
-                event_id=f"e{index}",
-                call_id=call_id,
-                content=content if isinstance(content, str) else json.dumps(content),
-                is_error=bool(entry.get("is_error", False)),
-            )
-        elif kind == "message":
-            continue  # system messages carry no agent behaviour
-        else:
-            raise ScenarioError(f"events[{index}].type {kind!r} is not 'message' or 'tool_result'")
+        try:
+            if kind == "message" and role == "assistant":
+                step_no += 1
+                yield _step(entry, index, step_no)
+            elif kind == "message" and role == "user":
+                yield _user(entry, index)
+            elif kind == "tool_result":
+                yield _result(entry, index)
+            elif kind != "message":
+                raise ScenarioError(f"events[{index}].type {kind!r} is not 'message' or 'tool_result'")
+            # other messages (system) carry no agent behaviour
+        except ValueError as exc:  # a recorded field of the wrong shape; the message names it
+            raise ScenarioError(str(exc)) from exc
+
+
+def _user(entry: Mapping[str, Any], index: int) -> UserMessage:
+    fingerprint = user_fingerprint(entry, f"events[{index}]")
+    if fingerprint is not None:
+        return UserMessage(event_id=f"e{index}", fingerprint=fingerprint)
+    return UserMessage.create(event_id=f"e{index}", text=str(entry.get("text") or ""))
+
+
+def _result(entry: Mapping[str, Any], index: int) -> ToolResult:
+    call_id = entry.get("call_id")
+    if not isinstance(call_id, str):
+        raise ScenarioError(f"events[{index}].call_id must be a string")
+    content = entry.get("content")
+    recorded = entry.get("result_fingerprint")
+    if recorded is None:
+        return ToolResult.create(
+            event_id=f"e{index}",
+            call_id=call_id,
+            content=content if isinstance(content, str) else json.dumps(content),
+            is_error=bool(entry.get("is_error", False)),
+        )
+    size = entry.get("size")
+    error_type = entry.get("error_type")
+    if not isinstance(recorded, str) or not isinstance(size, int) or isinstance(size, bool) or size < 0:
+        raise ScenarioError(f"events[{index}]: result_fingerprint must be a string with an integer size >= 0")
+    if content is not None and not isinstance(content, str):
+        raise ScenarioError(f"events[{index}].content must be a string when result_fingerprint is given")
+    base = ToolResult.create(event_id=f"e{index}", call_id=call_id, content=content or "")
+    return replace(
+        base,
+        fingerprint=recorded,
+        size=size,
+        is_error=bool(entry.get("is_error", False)),
+        error_type=error_type if isinstance(error_type, str) else None,
+        preview=base.preview if content is not None else None,
+    )
 
 
 def _step(entry: Mapping[str, Any], index: int, step_no: int) -> Step:
@@ -115,16 +188,38 @@ def _step(entry: Mapping[str, Any], index: int, step_no: int) -> Step:
         arguments = call.get("arguments")
         if arguments is not None and not isinstance(arguments, Mapping | str):
             raise ScenarioError(f"events[{index}].tool_calls[{j}].arguments must be an object")
-        calls.append(
-            ToolCall.create(
-                id=str(call.get("id") or f"s{step_no}c{j}"),
-                name=call["name"],
-                arguments=arguments,
-            )
-        )
+        call_id = str(call.get("id") or f"s{step_no}c{j}")
+        created = ToolCall.create(id=call_id, name=call["name"], arguments=arguments)
+        calls.append(_recorded_call(created, call, arguments, f"events[{index}].tool_calls[{j}]"))
     text = entry.get("text")
-    return Step.create(
-        event_id=f"e{index}",
-        text=text if isinstance(text, str) else None,
-        tool_calls=tuple(calls),
+    text = text if isinstance(text, str) else None
+    step = Step.create(event_id=f"e{index}", text=text, tool_calls=tuple(calls))
+    where = f"events[{index}]"
+    if "sketch" in entry:
+        step = replace(
+            step,
+            sketch=sketch_from_json(entry["sketch"], f"{where}.sketch"),
+            refers_to_calls=bool(entry.get("refers_to_calls", False)),
+        )
+    usage = entry.get("usage")
+    if isinstance(usage, Mapping):
+        tokens_in, tokens_out = int(usage.get("input_tokens") or 0), int(usage.get("output_tokens") or 0)
+        step = replace(step, usage=Usage(input_tokens=tokens_in, output_tokens=tokens_out))
+    time_ns = entry.get("time_unix_ns")
+    return replace(step, time_unix_ns=time_ns) if isinstance(time_ns, int) else step
+
+
+def _recorded_call(created: ToolCall, raw: Mapping[str, Any], arguments: Any, where: str) -> ToolCall:
+    """``created`` with the recorded fingerprint and repetition, when the entry has them."""
+    fingerprint = raw.get("fingerprint")
+    if fingerprint is None:
+        return created
+    if not isinstance(fingerprint, str):
+        raise ScenarioError(f"{where}.fingerprint must be a string")
+    return replace(
+        created,
+        fingerprint=fingerprint,
+        # clipped arguments are kept as the text they are; absent ones (privacy mode) stay absent
+        arguments=arguments if arguments is None or isinstance(arguments, str) else created.arguments,
+        repetition=repetition_from_json(raw.get("repetition"), f"{where}.repetition"),
     )

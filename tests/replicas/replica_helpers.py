@@ -8,7 +8,7 @@ from typing import Any
 
 import grpc
 from redis_server import RedisServer  # on sys.path via conftest.py
-from shared_corpus import CORPUS
+from shared_corpus import REPO_CORPUS
 
 from loopwatch._proto.v1 import guard_pb2 as pb
 from loopwatch._proto.v1 import guard_pb2_grpc
@@ -22,7 +22,7 @@ SCENARIOS = (
     "synthetic/identical_call-1-0.json",
     "synthetic/alternation-1-0.json",
     "synthetic/batch_fanout-1-0.json",
-    "real/sweagent-lm32b-django-django-11555-repeated-greps.json",
+    "real-agents/openhands-sdk-gpt4o-syntax-error-loop.json",
 )
 RPC_TIMEOUT_S = 5.0
 
@@ -43,7 +43,7 @@ class Session:
 
 def sessions() -> list[Session]:
     return [
-        Session(trace_id=f"{n + 1:032x}", events=load_scenario(CORPUS / name).events)
+        Session(trace_id=f"{n + 1:032x}", events=load_scenario(REPO_CORPUS / name).events)
         for n, name in enumerate(SCENARIOS)
     ]
 

@@ -1,4 +1,8 @@
-"""The ``loopwatch`` command: ``serve`` (the collector) and ``replay`` (backtest transcripts).
+"""The ``loopwatch`` command: the collector, transcript backtests and the detector reference.
+
+Subcommands: ``serve`` (the collector), ``replay`` and ``eval`` (backtest transcripts),
+``export`` (a live session as a scenario), ``detectors`` (every detector's options, defaults
+and meaning).
 
 ``replay`` is a stable interface other tools depend on (the shared scorer): with
 ``--format jsonl`` it prints exactly one JSON object per scenario,
@@ -19,7 +23,11 @@ from pathlib import Path
 from loopwatch.detect.engine import Engine
 from loopwatch.scenario import ScenarioError, iter_scenario_files, load_scenario, replay
 from loopwatch.verdict import Verdict
+from loopwatch_collector.cli.eval import add_eval_parser, run_eval
+from loopwatch_collector.cli.export import add_export_parser, run_export
 from loopwatch_collector.cli.serve import add_serve_parser, serve
+from loopwatch_collector.detector_reference import FORMATS as REFERENCE_FORMATS
+from loopwatch_collector.detector_reference import render as render_reference
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -29,10 +37,21 @@ def main(argv: Sequence[str] | None = None) -> int:
     rp.add_argument("paths", nargs="+", type=Path, help="scenario files or directories")
     rp.add_argument("--format", choices=("table", "jsonl"), default="table")
     add_serve_parser(sub)
+    add_eval_parser(sub)
+    add_export_parser(sub)
+    dp = sub.add_parser("detectors", help="print every detector's options, defaults and meaning")
+    dp.add_argument("--format", choices=REFERENCE_FORMATS, default="text")
     args = parser.parse_args(argv)
+    if args.command == "export":
+        return run_export(args)
+    if args.command == "detectors":
+        sys.stdout.write(render_reference(args.format))
+        return 0
     if args.command == "serve":
         return serve(args)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    if args.command == "eval":
+        return run_eval(args)
     return _replay(args.paths, args.format)
 
 

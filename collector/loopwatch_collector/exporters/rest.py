@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import Literal
+from typing import Any, Literal
 
 from fastapi import APIRouter, FastAPI, HTTPException, Query, Request
 from fastapi.responses import JSONResponse, Response
@@ -25,6 +25,7 @@ from loopwatch._proto.v1 import guard_pb2 as pb
 from loopwatch._wire import MAX_EVIDENCE_CHARS, WireError, context_from_proto, events_from_proto
 from loopwatch.verdict import Finding, Verdict
 from loopwatch_collector.exceptions import StoreError
+from loopwatch_collector.exporters.session_scenario import session_scenario
 from loopwatch_collector.processing.pipeline import Pipeline
 from loopwatch_collector.receivers.loopguard import pending_call_from_request
 from loopwatch_collector.store.base import SessionRecord
@@ -198,6 +199,26 @@ def create_rest_app(
         if record is None:
             raise HTTPException(status_code=404, detail=f"no live session for trace_id {trace_id!r}")
         return SessionDetail.of(record)
+
+    @app.get(
+        "/v1/sessions/{trace_id}/scenario",
+        tags=["sessions"],
+        responses={404: {"description": "unknown"}, 409: {"description": "step log off"}},
+    )
+    async def get_session_scenario(trace_id: str) -> dict[str, Any]:
+        """The session as an unlabelled scenario (``exporters/session_scenario.py``)."""
+        if not pipeline.config.sessions.step_log_max_events:
+            raise HTTPException(
+                status_code=409,
+                detail="the step log is off (sessions.step_log_max_events: 0): no events kept to export",
+            )
+        try:
+            record = await pipeline.get_session(trace_id)
+        except StoreError as exc:
+            raise _unavailable(exc) from exc
+        if record is None:
+            raise HTTPException(status_code=404, detail=f"no live session for trace_id {trace_id!r}")
+        return session_scenario(record)
 
     @app.post(
         "/v1/evaluate",

@@ -49,6 +49,7 @@ from loopwatch_collector.processing.session_update import (
     current_verdict,
     ingest_events,
 )
+from loopwatch_collector.processing.step_log import StepLogLimits
 from loopwatch_collector.store.base import RemovalReason, SessionRecord, SessionStore
 
 logger = logging.getLogger(__name__)
@@ -81,6 +82,7 @@ class Pipeline:
         self._clock = clock
         self._engines = EngineSet(config, on_detector_error=self._on_detector_error)
         self._history = config.sessions.verdict_history
+        self._step_log = StepLogLimits.of(config.sessions)
         self._waiters: dict[str, asyncio.Event] = {}  # trace id -> set on its next ingest
         self._waiting: dict[str, int] = {}  # trace id -> GetVerdict calls waiting on it
         self._started = False
@@ -119,7 +121,10 @@ class Pipeline:
             raise ValueError(f"source must be one of {SOURCES}, got {source!r}")
         engine, settings = self._engines.for_agent(context.agent)
         outcome = await self._update(
-            context, lambda r: ingest_events(r, events, engine, settings, history=self._history)
+            context,
+            lambda r: ingest_events(
+                r, events, engine, settings, history=self._history, step_log=self._step_log
+            ),
         )
         self._report(context, outcome, source=source)
         if context.conversation_id and outcome.new_steps + outcome.new_tool_calls:

@@ -14,7 +14,8 @@ from loopwatch.detect.engine import Engine
 from loopwatch.events import Event, Step, ToolCall, ToolResult, UserMessage
 from loopwatch.verdict import Action, Finding, Severity, Verdict
 from loopwatch_collector.config import ResolvedAgentConfig
-from loopwatch_collector.store.base import SessionRecord
+from loopwatch_collector.processing.step_log import StepLogLimits, log_events
+from loopwatch_collector.store.base import SessionRecord, StepLog
 
 _ACTION_RANK = {Action.CONTINUE: 0, Action.NUDGE: 1, Action.WITHDRAW_TOOLS: 2, Action.HALT: 3}
 _EVENT_TYPES: dict[type[Event], str] = {Step: "step", ToolResult: "tool_result", UserMessage: "user_message"}
@@ -47,8 +48,10 @@ def ingest_events(
     settings: ResolvedAgentConfig,
     *,
     history: int,
+    step_log: StepLogLimits | None = None,
 ) -> IngestOutcome:
-    """Apply ``events`` (de-duplicated by id) and the trace step budget to ``record``."""
+    """Apply ``events`` (de-duplicated by id) and the trace step budget to ``record``; log the
+    new events in ``record.step_log`` when ``step_log`` allows any."""
     state = record.state
     fresh: list[Event] = []
     batch_ids: set[str] = set()
@@ -59,6 +62,10 @@ def ingest_events(
             continue
         batch_ids.add(event.event_id)
         fresh.append(event)
+    if step_log is not None and step_log.max_events:
+        if record.step_log is None:
+            record.step_log = StepLog()
+        log_events(record.step_log, fresh, step_log)
     known = {id(f) for f in state.findings}
     steps_before = state.steps
     verdicts = engine.ingest(state, fresh)

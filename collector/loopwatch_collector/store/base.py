@@ -29,6 +29,7 @@ from dataclasses import dataclass, field
 from typing import Protocol, TypeVar
 
 from loopwatch.detect.session import SessionState
+from loopwatch.events import Step, ToolResult, UserMessage
 from loopwatch.verdict import Verdict
 
 R = TypeVar("R")
@@ -39,6 +40,20 @@ class RemovalReason(enum.Enum):
 
     EXPIRED = "expired"  # idle longer than the TTL
     EVICTED = "evicted"  # least recently used, past the live-session bound
+
+
+@dataclass(slots=True, kw_only=True)
+class StepLog:
+    """The first events of a trace, content clipped, for ``GET /v1/sessions/{id}/scenario``.
+
+    Bounded by ``sessions.step_log_max_events`` / ``step_log_max_bytes``: once full, later
+    events are only counted in ``dropped`` (a prefix replays to the same verdicts as the live
+    run; a window from the middle would not). Filled by ``processing/step_log.py``.
+    """
+
+    events: list[Step | ToolResult | UserMessage] = field(default_factory=list)
+    approx_bytes: int = 0
+    dropped: int = 0
 
 
 @dataclass(slots=True, kw_only=True)
@@ -64,6 +79,7 @@ class SessionRecord:
     last_verdict: Verdict | None = None
     looping: bool = False
     runaway: bool = False
+    step_log: StepLog | None = None  # None while the step log is off: costs nothing then
 
     @property
     def steps(self) -> int:

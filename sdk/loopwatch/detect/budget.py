@@ -23,7 +23,18 @@ _NS_PER_S = 1_000_000_000
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class BudgetConfig:
-    """Soft limits (``None`` = off) and optional hard limits (off by default)."""
+    """Soft limits (``None`` = off) and optional hard limits (off by default).
+
+    Attributes:
+        max_steps: steps after which the run is reported as runaway (a notice, no intervention).
+        max_tool_calls: tool calls after which the run is reported as runaway.
+        max_tokens: input plus output tokens after which the run is reported as runaway.
+        max_wall_time_s: seconds from the first step after which the run is reported as runaway.
+        hard_max_steps: steps at which the run is halted.
+        hard_max_tool_calls: tool calls at which the run is halted.
+        hard_max_tokens: tokens at which the run is halted.
+        hard_max_wall_time_s: seconds from the first step at which the run is halted.
+    """
 
     max_steps: int | None = 100
     max_tool_calls: int | None = 250

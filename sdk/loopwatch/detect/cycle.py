@@ -28,6 +28,12 @@ from loopwatch.verdict import Finding
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class CycleConfig:
+    """Options of ``cycle``.
+
+    Attributes:
+        max_period: longest cycle, in steps, looked for (costs O(max_period) per step).
+    """
+
     max_period: int = 24
 
     def validate(self) -> None:

@@ -27,6 +27,14 @@ from loopwatch.verdict import Finding
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class DegenerateTextConfig:
+    """Options of ``degenerate_text``.
+
+    Attributes:
+        min_block_repeats: back-to-back copies of a block of lines or sentences that fire.
+        min_word_repeats: back-to-back copies of a word (or short word run) that fire.
+        min_chars: characters the repeated run must cover, so short repeats stay quiet.
+    """
+
     min_block_repeats: int = 5
     min_word_repeats: int = 20
     min_chars: int = 80

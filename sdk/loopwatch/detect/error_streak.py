@@ -25,6 +25,12 @@ from loopwatch.verdict import Finding
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ErrorStreakConfig:
+    """Options of ``error_streak``.
+
+    Attributes:
+        threshold: consecutive steps whose calls all failed that fire; < 2 = off.
+    """
+
     threshold: int = 4
 
     def validate(self) -> None:

@@ -34,6 +34,14 @@ from loopwatch.verdict import Finding
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class IdenticalCallConfig:
+    """Options of ``identical_call``.
+
+    Attributes:
+        consecutive: identical steps in a row (same calls, same results) that fire; < 2 = off.
+        per_tool: threshold per tool name, overriding ``consecutive`` for batches with that
+            tool (0 exempts the tool).
+    """
+
     consecutive: int = 3
     spread_out: int = 6
     per_tool: Mapping[str, int] = field(default_factory=dict)

@@ -38,6 +38,16 @@ from loopwatch.verdict import Finding
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class NarrationConfig:
+    """Options of ``narration``.
+
+    Attributes:
+        repeats: consecutive steps restating one intent (or text-only steps in one turn) that
+            fire; < 2 = off.
+        similarity: estimated content-word similarity (0-1] from which two texts restate the
+            same intent.
+        min_words: content words a text needs before it can count as a restatement.
+    """
+
     repeats: int = 3
     similarity: float = 0.4
     min_words: int = 5

@@ -25,6 +25,14 @@ from loopwatch.verdict import Finding
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class RevisitConfig:
+    """Options of ``revisit``.
+
+    Attributes:
+        stale_steps: consecutive steps that only repeat (call, result) pairs already seen in
+            the turn before it fires; < 2 = off.
+        memory: distinct (call, result) pairs remembered per turn (the most recent ones).
+    """
+
     stale_steps: int = 15
 
     def validate(self) -> None:

@@ -27,6 +27,14 @@ from loopwatch.verdict import Finding
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SameToolConfig:
+    """Options of ``same_tool``.
+
+    Attributes:
+        nudge_at: consecutive steps calling one tool with nothing new back (empty, error, or a
+            result the streak already returned) that fire; < 2 = off.
+        per_tool: threshold per tool name, overriding ``nudge_at`` (0 exempts the tool).
+    """
+
     nudge_at: int = 6
     per_tool: Mapping[str, int] = field(default_factory=dict)
 

@@ -15,7 +15,7 @@ import pytest
 import redis
 from prometheus_client import CollectorRegistry
 from redis_server import RedisServer, running_redis, running_redis_cluster
-from shared_corpus import CORPUS
+from shared_corpus import REPO_CORPUS
 
 from loopwatch.detect.session import SessionState
 from loopwatch.events import TraceContext
@@ -192,7 +192,7 @@ def test_two_replicas_alternating_match_one_in_memory_collector(
     server: RedisServer, prefix: str, cache: int
 ) -> None:
     """The pipeline over a third of the corpus: memory store vs two Redis stores taking turns."""
-    paths = list(iter_scenario_files([CORPUS / "real", CORPUS / "synthetic"]))[::3]
+    paths = list(iter_scenario_files([REPO_CORPUS / "real", REPO_CORPUS / "synthetic"]))[::3]
     config = config_from_mapping({})
 
     async def verdicts(stores: list[SessionStore]) -> list[list[Verdict]]:

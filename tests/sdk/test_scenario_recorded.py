@@ -1,0 +1,90 @@
+"""Scenario entries with recorded fields: written events read back as the same events, and
+recorded fields of the wrong shape are refused naming the field."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+import pytest
+
+from loopwatch.events import Event, Step, ToolCall, ToolResult, Usage, UserMessage
+from loopwatch.scenario import Label, ScenarioError, scenario_from_dict
+from loopwatch.scenario_recorded import scenario_json
+
+DEGENERATE = "The same sentence again. " * 12
+
+
+def live_events(capture: bool) -> list[Event]:
+    call = ToolCall.create(
+        id="c1", name="edit", arguments={"path": "a.py", "body": DEGENERATE}, capture_content=capture
+    )
+    return [
+        UserMessage.create(event_id="u1", text="fix a.py"),
+        Step.create(
+            event_id="s1",
+            text="Let me edit a.py to fix the import.",
+            tool_calls=(call,),
+            usage=Usage(input_tokens=10, output_tokens=5),
+            time_unix_ns=1_700_000_000_000_000_000,
+            capture_content=capture,
+        ),
+        ToolResult.create(
+            event_id="r1", call_id="c1", content="ok " * 300, is_error=False, capture_content=capture
+        ),
+    ]
+
+
+def comparable(event: Event) -> Event:
+    """Event ids differ (the reader numbers entries); everything judged must not."""
+    return replace(event, event_id="-")
+
+
+@pytest.mark.parametrize("capture", [True, False], ids=["content", "privacy"])
+def test_written_events_read_back_as_the_same_events(capture: bool) -> None:
+    written = live_events(capture)
+    raw = scenario_json(written, scenario_id="x", source="test", description="d", meta={})
+    scenario = scenario_from_dict(raw, default_id="x")
+    assert scenario.label == Label(loop=None)
+    assert [comparable(e) for e in scenario.events] == [comparable(e) for e in written]
+
+
+def test_privacy_entries_hold_no_content() -> None:
+    raw = scenario_json(live_events(False), scenario_id="x", source="t", description="d", meta={})
+    user, step, result = raw["events"]
+    assert set(user) == {"type", "role", "fingerprint"}
+    assert "text" not in step
+    assert "arguments" not in step["tool_calls"][0]
+    assert "content" not in result
+
+
+def entries(**step: Any) -> dict[str, Any]:
+    return {"events": [{"type": "message", "role": "assistant", "tool_calls": [], **step}]}
+
+
+@pytest.mark.parametrize(
+    ("raw", "names"),
+    [
+        (entries(sketch={"length": 1, "minhash": ["x"], "words": 1}), "events[0].sketch.minhash"),
+        (entries(sketch={"length": 1, "minhash": [], "words": 1, "repetition": {"unit": 3}}), "repetition"),
+        (entries(tool_calls=[{"id": "c", "name": "n", "fingerprint": 7}]), "tool_calls[0].fingerprint"),
+        (
+            {"events": [{"type": "tool_result", "call_id": "c", "result_fingerprint": "ab", "size": "big"}]},
+            "result_fingerprint",
+        ),
+        ({"events": [{"type": "message", "role": "user", "fingerprint": 3}]}, "events[0].fingerprint"),
+        ({"events": [], "label": {"loop": "yes"}}, "label.loop"),
+        ({"events": [], "label": {"loop": True, "onset_step": 0}}, "label.onset_step"),
+    ],
+)
+def test_recorded_fields_of_the_wrong_shape_are_refused(raw: dict[str, Any], names: str) -> None:
+    with pytest.raises(ScenarioError, match=names.replace("[", r"\[").replace("]", r"\]")):
+        scenario_from_dict(raw, default_id="bad")
+
+
+def test_labels_are_read() -> None:
+    raw = {"events": [], "label": {"loop": True, "kinds": ["same_tool"], "onset_step": 4}}
+    assert scenario_from_dict(raw, default_id="l").label == Label(
+        loop=True, kinds=("same_tool",), onset_step=4
+    )
+    assert scenario_from_dict({"events": []}, default_id="n").label is None
