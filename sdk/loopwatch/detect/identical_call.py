@@ -37,7 +37,10 @@ class IdenticalCallConfig:
     """Options of ``identical_call``.
 
     Attributes:
-        consecutive: identical steps in a row (same calls, same results) that fire; < 2 = off.
+        consecutive: occurrences in a row of a call with the same result that fire (back to
+            back, or a failure anywhere in the run); < 2 = off.
+        spread_out: occurrences that fire when a successful call recurred after other work
+            rather than back to back (lost context); < 2 = off for that case.
         per_tool: threshold per tool name, overriding ``consecutive`` for batches with that
             tool (0 exempts the tool).
     """

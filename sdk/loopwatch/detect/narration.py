@@ -41,11 +41,17 @@ class NarrationConfig:
     """Options of ``narration``.
 
     Attributes:
-        repeats: consecutive steps restating one intent (or text-only steps in one turn) that
-            fire; < 2 = off.
+        repeats: consecutive steps restating one intent (or text-only steps saying the same
+            thing) that fire; < 2 = off.
         similarity: estimated content-word similarity (0-1] from which two texts restate the
             same intent.
         min_words: content words a text needs before it can count as a restatement.
+        reply_similarity: similarity (0-1] from which two text-only steps say the same thing.
+        reply_min_words: content words a text-only step needs to be compared at all.
+        short_reply_words: content words up to which a text-only step is short, compared with
+            ``short_reply_similarity`` instead.
+        short_reply_similarity: similarity (0-1] from which two short text-only steps say the
+            same thing (one changed word weighs much in a short text).
     """
 
     repeats: int = 3

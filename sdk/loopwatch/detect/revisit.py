@@ -28,9 +28,8 @@ class RevisitConfig:
     """Options of ``revisit``.
 
     Attributes:
-        stale_steps: consecutive steps that only repeat (call, result) pairs already seen in
-            the turn before it fires; < 2 = off.
-        memory: distinct (call, result) pairs remembered per turn (the most recent ones).
+        stale_steps: consecutive fruitless steps (nothing new came back: see novelty) before
+            it fires; < 2 = off.
     """
 
     stale_steps: int = 15
