@@ -18,13 +18,11 @@ from typing import Protocol
 from loopwatch.detect.engine import Engine
 from loopwatch.detect.session import SessionState
 from loopwatch.events import Event, ToolCall, TraceContext
-from loopwatch.verdict import Action, Verdict
+from loopwatch.verdict import Action, Verdict, strongest
 
 # Sessions one local service keeps; a process running more concurrent agent runs than this
 # forgets the least recently used (it gets a fresh session, i.e. fails open for that run).
 DEFAULT_MAX_SESSIONS = 4096
-
-_SEVERITY = {Action.CONTINUE: 0, Action.NUDGE: 1, Action.WITHDRAW_TOOLS: 2, Action.HALT: 3}
 
 
 class Checkpoint(enum.Enum):
@@ -115,8 +113,4 @@ class LocalVerdictService:
 
 def _strongest(verdicts: Sequence[Verdict], step: int) -> Verdict:
     """The most severe verdict of a batch (the latest among equals); CONTINUE when none."""
-    best: Verdict | None = None
-    for verdict in verdicts:
-        if best is None or _SEVERITY[verdict.action] >= _SEVERITY[best.action]:
-            best = verdict
-    return best if best is not None else Verdict(action=Action.CONTINUE, step=step)
+    return strongest(verdicts) or Verdict(action=Action.CONTINUE, step=step)

@@ -27,9 +27,8 @@ from replica_helpers import (
     stub,
 )
 
-from loopwatch._proto.v1 import guard_pb2 as pb
-from loopwatch._wire import events_to_proto
 from loopwatch.events import Step
+from loopwatch.wire import events_to_proto, pb
 from loopwatch_collector.testing import collector_process, running_collector
 
 

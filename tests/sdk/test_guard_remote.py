@@ -26,9 +26,8 @@ from loopwatch import (
     ToolResult,
     _remote,
 )
-from loopwatch._proto.v1 import guard_pb2 as pb
-from loopwatch._proto.v1 import guard_pb2_grpc
 from loopwatch._remote import RemoteVerdictService
+from loopwatch.wire import pb, pb_grpc
 from loopwatch_collector.testing import RunningCollector, collector_process, running_collector
 
 # Generous for a loaded CI machine; the deadline itself is tested separately.
@@ -188,7 +187,7 @@ def test_fail_open_when_the_collector_is_killed_mid_session() -> None:
     assert elapsed < 10  # every failed call was bounded by the deadline
 
 
-class _SlowOrBadServicer(guard_pb2_grpc.LoopGuardServicer):  # type: ignore[misc]  # generated base is untyped
+class _SlowOrBadServicer(pb_grpc.LoopGuardServicer):  # type: ignore[misc]  # generated base is untyped
     def __init__(self, delay_s: float) -> None:
         self.delay_s = delay_s
 
@@ -201,7 +200,7 @@ class _SlowOrBadServicer(guard_pb2_grpc.LoopGuardServicer):  # type: ignore[misc
 def odd_server() -> Iterator[tuple[str, _SlowOrBadServicer]]:
     servicer = _SlowOrBadServicer(delay_s=0.0)
     server = grpc.server(futures.ThreadPoolExecutor(max_workers=4))
-    guard_pb2_grpc.add_LoopGuardServicer_to_server(servicer, server)
+    pb_grpc.add_LoopGuardServicer_to_server(servicer, server)
     port = server.add_insecure_port("127.0.0.1:0")
     server.start()
     yield f"127.0.0.1:{port}", servicer

@@ -16,12 +16,11 @@ from loopwatch.detect.engine import Engine, EngineConfig
 from loopwatch.detect.policy import PolicyConfig
 from loopwatch.detect.registry import DETECTOR_TYPES, build_detectors
 from loopwatch.detect.step import StepRecord
-from loopwatch.verdict import Finding, Severity
+from loopwatch.verdict import Finding
 from loopwatch_collector.config import CollectorConfig, ResolvedAgentConfig
 
 DetectorErrorHook = Callable[[str, BaseException], None]
 _DEFAULT_STATE_KEY = "*"
-_SEVERITY_RANK = {Severity.NOTICE: 0, Severity.LOOP: 1, Severity.LIMIT: 2}
 
 
 class PerToolDetector:
@@ -58,7 +57,7 @@ class PerToolDetector:
                     findings.append(found)
         if not findings:
             return None
-        return max(findings, key=lambda f: _SEVERITY_RANK[f.severity])
+        return max(findings, key=lambda f: f.severity.rank)
 
 
 def build_engine(

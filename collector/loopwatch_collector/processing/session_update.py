@@ -16,7 +16,6 @@ from loopwatch.verdict import Action, Finding, Severity, Verdict
 from loopwatch_collector.config import ResolvedAgentConfig
 from loopwatch_collector.store.base import SessionRecord
 
-_ACTION_RANK = {Action.CONTINUE: 0, Action.NUDGE: 1, Action.WITHDRAW_TOOLS: 2, Action.HALT: 3}
 _EVENT_TYPES: dict[type[Event], str] = {Step: "step", ToolResult: "tool_result", UserMessage: "user_message"}
 
 STEP_BUDGET = "step_budget"
@@ -142,7 +141,7 @@ def _conclude(
 ) -> IngestOutcome:
     state = record.state
     if verdicts:
-        computed = max(reversed(verdicts), key=lambda v: _ACTION_RANK[v.action])
+        computed = max(reversed(verdicts), key=lambda v: v.action.rank)
     elif state.policy.halted:
         computed = state.last_verdict
     else:

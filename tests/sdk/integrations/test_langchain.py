@@ -12,8 +12,8 @@ from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanE
 from sdk_helpers import load_example
 
 from loopwatch import Guard, LoopDetected, Loopwatch
-from loopwatch import telemetry as attrs
 from loopwatch.integrations.langchain import LoopwatchCallbackHandler
+from loopwatch.wire import attributes as attrs
 
 example = load_example("langgraph_agent")
 QUESTION = {"messages": [HumanMessage("What is the weather in Atlantis?")]}

@@ -11,8 +11,8 @@ from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanE
 from sdk_helpers import load_example
 
 from loopwatch import Guard, LoopDetected, Loopwatch
-from loopwatch import telemetry as attrs
 from loopwatch.testing import fake_openai_server, stubborn_model
+from loopwatch.wire import attributes as attrs
 from loopwatch_collector.testing import running_collector
 
 example = load_example("openai_agents_loop")
