@@ -2,8 +2,7 @@
 
 CI clones the repository into a fresh folder with a copy of ``shared/`` beside it, so paths
 are resolved from this file, never from a fixed location; ``LOOPWATCH_SHARED`` overrides.
-Importable from every test module because pytest puts the directory of ``tests/conftest.py``
-on ``sys.path``.
+Test modules import it as ``tests.shared_corpus`` (the tests are packages).
 """
 
 from __future__ import annotations

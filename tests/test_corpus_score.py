@@ -14,7 +14,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from shared_corpus import CORPUS, SHARED
+from tests.shared_corpus import CORPUS, SHARED
 
 
 def test_public_corpus_clean_recall_and_false_alarms(tmp_path: Path) -> None:

@@ -77,7 +77,7 @@ class RemoteVerdictService:
         return True
 
     def evaluate(self, request: EvaluateRequest) -> Verdict:
-        message = _encode(request)
+        message = encode_request(request)
         try:
             reply = self._sync_stub().Evaluate(message, timeout=self.timeout_s)
         except grpc.RpcError as exc:
@@ -85,7 +85,7 @@ class RemoteVerdictService:
         return _decode(reply)
 
     async def aevaluate(self, request: EvaluateRequest) -> Verdict:
-        message = _encode(request)
+        message = encode_request(request)
         try:
             reply = await self._aio_stub().Evaluate(message, timeout=self.timeout_s)
         except grpc.RpcError as exc:
@@ -120,7 +120,8 @@ class RemoteVerdictService:
             return self._aio[2]
 
 
-def _encode(request: EvaluateRequest) -> pb.EvaluateRequest:
+def encode_request(request: EvaluateRequest) -> pb.EvaluateRequest:
+    """The ``EvaluateRequest`` message for ``request``, content fields clipped (see above)."""
     context = request.context
     message = pb.EvaluateRequest(
         trace_id=context.trace_id,

@@ -292,11 +292,15 @@ class AgentRun:
         return verdict
 
     def _with_local_trim(self, verdict: Verdict) -> Verdict:
-        """In privacy mode the text never left the process, so the engine could flag the
-        degenerate text but not trim it: trim it here, from the text kept locally."""
+        """Trim a degenerate response from the full text kept in this process.
+
+        In privacy mode the text never left the process, so the engine could flag the
+        degenerate text but not trim it; a remote guard sends the text clipped (8 KB), so the
+        collector's trim lacks what follows the clip. The local text is the whole response.
+        """
         finding = verdict.finding
         text = self._last_text
-        if finding is None or finding.trimmed_text is not None or not text or finding.detector != _DEGENERATE:
+        if finding is None or not text or finding.detector != _DEGENERATE or finding.tool_name is not None:
             return verdict
         repetition = find_repetition(text)
         if repetition is None:

@@ -8,7 +8,6 @@ from collections.abc import Iterator
 import grpc
 import httpx
 import pytest
-from collector_builders import tool_step, trace_id
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 
@@ -16,6 +15,7 @@ from loopwatch import wire
 from loopwatch.events import ToolCall
 from loopwatch.wire import pb, pb_grpc
 from loopwatch_collector.testing import RunningCollector, running_collector
+from tests.collector.collector_builders import tool_step, trace_id
 
 
 @pytest.fixture(scope="module")

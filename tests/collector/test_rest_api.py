@@ -7,13 +7,13 @@ from collections.abc import Iterator
 
 import httpx
 import pytest
-from collector_builders import tool_step, trace_id
 from google.protobuf import json_format
 
 from loopwatch import wire
 from loopwatch.wire import pb
 from loopwatch_collector.exporters.rest import MAX_EVALUATE_BODY_BYTES, FindingBody
 from loopwatch_collector.testing import RunningCollector, running_collector
+from tests.collector.collector_builders import tool_step, trace_id
 
 
 @pytest.fixture(scope="module")

@@ -7,13 +7,13 @@ import sys
 
 import grpc
 import httpx
-from collector_builders import tool_step, trace_id
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from loopwatch import wire
 from loopwatch.wire import pb, pb_grpc
 from loopwatch_collector import environment_variables as env
 from loopwatch_collector.testing import collector_process
+from tests.collector.collector_builders import tool_step, trace_id
 
 
 def test_serve_answers_and_stops_cleanly_on_sigterm() -> None:

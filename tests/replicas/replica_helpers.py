@@ -7,12 +7,12 @@ from dataclasses import dataclass
 from typing import Any
 
 import grpc
-from redis_server import RedisServer  # on sys.path via conftest.py
-from shared_corpus import CORPUS
 
 from loopwatch.events import Event, Step
 from loopwatch.scenario import load_scenario
 from loopwatch.wire import events_to_proto, pb, pb_grpc, tool_call_to_proto
+from tests.collector.store.redis_server import RedisServer
+from tests.shared_corpus import CORPUS
 
 # Sessions that escalate through the whole ladder (nudge, withdraw, halt) and quiet ones, short
 # enough that every configuration replays them in well under a second.

@@ -9,14 +9,11 @@ user asking again in a new turn (state is per turn). Identical calls that are no
 are the cycle and revisit detectors' business, which wait for stronger evidence.
 
 Seeds: Insika and Kilocode stop the third identical call. Values < 2 switch it off.
-``per_tool`` overrides the threshold for named tools (a poller that legitimately returns the
-same "still running" several times: ``{"get_job_status": 6}``; 0 exempts a tool).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from loopwatch.detect.step import CallOutcome, StepRecord
 from loopwatch.verdict import Finding
@@ -25,19 +22,10 @@ from loopwatch.verdict import Finding
 @dataclass(frozen=True, slots=True, kw_only=True)
 class IdenticalCallConfig:
     consecutive: int = 3
-    per_tool: Mapping[str, int] = field(default_factory=dict)
 
     def validate(self) -> None:
         if self.consecutive < 0:
             raise ValueError("identical_call.consecutive must be >= 0 (values < 2 mean off)")
-        for tool, value in self.per_tool.items():
-            if value < 0:
-                raise ValueError(f"identical_call.per_tool.{tool} must be >= 0 (values < 2 mean off)")
-
-    def threshold(self, tools: set[str]) -> int:
-        """The batch's threshold: the most lenient of its tools' (off, < 2, beats any number)."""
-        limits = [self.per_tool.get(tool, self.consecutive) for tool in tools]
-        return 0 if any(limit < 2 for limit in limits) else max(limits)
 
 
 @dataclass(slots=True)
@@ -66,7 +54,7 @@ class IdenticalCall:
         else:
             state.last_batch, state.streak, state.streak_start = step.batch_key, 1, step.number
         call = step.calls[0]
-        limit = self.config.threshold({c.name for c in step.calls})
+        limit = self.config.consecutive
         if limit < 2 or state.streak < limit:
             return None
         return Finding(

@@ -14,13 +14,11 @@ two canned answers restarts the count; remembering every result of the tool's ru
 healthy re-reads in real runs. The revisit detector catches that pattern, later.
 
 Seed: the "same tool" streak guards that nudge at 6 and break at 10; the break is the
-policy's escalation here, not a second threshold. Values < 2 mean off. ``per_tool``
-overrides the threshold for named tools (0 exempts one, e.g. a debugger's ``step``).
+policy's escalation here, not a second threshold. Values < 2 mean off.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass, field
 
 from loopwatch.detect.step import StepRecord
@@ -30,14 +28,10 @@ from loopwatch.verdict import Finding
 @dataclass(frozen=True, slots=True, kw_only=True)
 class SameToolConfig:
     nudge_at: int = 6
-    per_tool: Mapping[str, int] = field(default_factory=dict)
 
     def validate(self) -> None:
         if self.nudge_at < 0:
             raise ValueError("same_tool.nudge_at must be >= 0 (values < 2 mean off)")
-        for tool, value in self.per_tool.items():
-            if value < 0:
-                raise ValueError(f"same_tool.per_tool.{tool} must be >= 0 (values < 2 mean off)")
 
 
 @dataclass(slots=True)
@@ -77,7 +71,7 @@ class SameTool:
         state.streak += 1
         state.results.extend(c.result for c in step.calls if c.result is not None)
         del state.results[:-16]  # a streak's distinct results are few; keep the state bounded
-        limit = self.config.per_tool.get(state.tool, self.config.nudge_at)
+        limit = self.config.nudge_at
         if limit < 2 or state.streak < limit:
             return None
         last = step.calls[-1]

@@ -10,13 +10,13 @@ from opentelemetry.exporter.otlp.proto.common.trace_encoder import encode_spans
 from opentelemetry.sdk.trace import TracerProvider
 from opentelemetry.sdk.trace.export import SimpleSpanProcessor
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
-from span_builders import span
 
 from loopwatch import Engine, Loopwatch
 from loopwatch.events import Step, ToolCall, ToolResult, Usage, UserMessage
 from loopwatch.wire import attributes as wire_attrs
 from loopwatch.wire import ids
 from loopwatch_collector.mapping import SpanMapper, SpanView, span_view_from_proto
+from tests.collector.mapping.span_builders import span
 
 
 @pytest.mark.parametrize("capture", [False, True])
