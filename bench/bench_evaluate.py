@@ -17,10 +17,9 @@ from collections.abc import Callable
 import grpc
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
-from loopwatch import _wire
-from loopwatch._proto.v1 import guard_pb2 as pb
-from loopwatch._proto.v1 import guard_pb2_grpc
+from loopwatch import wire
 from loopwatch.events import Event, Step, ToolCall, ToolResult
+from loopwatch.wire import pb, pb_grpc
 from loopwatch_collector.testing import collector_process
 
 CALLS = 3000
@@ -43,7 +42,7 @@ def _requests(count: int) -> list[pb.EvaluateRequest]:
             ),
         ]
         requests.append(
-            pb.EvaluateRequest(trace_id=trace, agent="bench", events=_wire.events_to_proto(events))
+            pb.EvaluateRequest(trace_id=trace, agent="bench", events=wire.events_to_proto(events))
         )
     return requests
 
@@ -56,7 +55,7 @@ def _percentile(samples: list[float], q: float) -> float:
 def measure() -> dict[str, float]:
     with collector_process() as proc, grpc.insecure_channel(proc.endpoints.grpc_target) as channel:
         health = health_pb2_grpc.HealthStub(channel)
-        guard = guard_pb2_grpc.LoopGuardStub(channel)
+        guard = pb_grpc.LoopGuardStub(channel)
         check_request = health_pb2.HealthCheckRequest()
         requests = iter(_requests(CALLS + WARMUP))
 

@@ -39,11 +39,10 @@ from typing import Any
 import grpc
 import httpx
 
-from loopwatch._proto.v1 import guard_pb2 as pb
-from loopwatch._wire import events_to_proto, tool_call_to_proto
 from loopwatch.detect.engine import Engine
 from loopwatch.events import Event, Step
 from loopwatch.scenario import iter_scenario_files, load_scenario
+from loopwatch.wire import events_to_proto, pb, tool_call_to_proto
 from loopwatch_collector.store import codec
 from loopwatch_collector.testing import CollectorProcess, collector_process
 

@@ -8,7 +8,7 @@ shared scorer is expected beside it at ``../eval/score.py``.
 
 A test that needs what is absent calls ``public_set`` / ``shared_scorer``, which skip with a
 reason naming what is missing — or fail when ``CI=true``, because CI always has the corpus.
-Importable from every test module by bare name (pytest puts ``tests/`` on ``sys.path``).
+Test modules import it as ``tests.shared_corpus`` (the tests are packages).
 """
 
 from __future__ import annotations

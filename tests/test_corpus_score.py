@@ -16,7 +16,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from shared_corpus import PUBLIC_SETS, public_set, shared_scorer
+
+from tests.shared_corpus import PUBLIC_SETS, public_set, shared_scorer
 
 MIN_CLEAN_RECALL = {"real-agents": 0.75, "real": 0.80, "synthetic": 0.95, "synthetic-agents": 0.95}
 CLI = [sys.executable, "-m", "loopwatch_collector.cli"]

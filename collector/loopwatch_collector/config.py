@@ -27,15 +27,18 @@ Pydantic lives here only; the rest of the collector reads the frozen ``ResolvedA
 
 from __future__ import annotations
 
+import dataclasses
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from loopwatch.detect.factory import build_engine
+from loopwatch.detect.settings import DetectorSettings, merge_settings
 from loopwatch_collector import environment_variables as env
 from loopwatch_collector.exceptions import ConfigError
 
@@ -46,7 +49,7 @@ Mode = Literal["enforce", "shadow"]
 # corpus session (97 events), so a long loop is still in the prefix kept.
 STEP_LOG_MAX_EVENTS = 0
 STEP_LOG_MAX_BYTES = 48 * 1024
-DetectorSettings = dict[str, dict[str, Any]]
+DetectorOptions = dict[str, dict[str, Any]]
 
 
 class _Model(BaseModel):
@@ -99,10 +102,10 @@ class AgentConfig(_Model):
     """Per-agent settings; unset fields inherit from ``defaults``."""
 
     mode: Mode | None = None
-    detectors: DetectorSettings = Field(default_factory=dict)
+    detectors: DetectorOptions = Field(default_factory=dict)
     policy: dict[str, Any] = Field(default_factory=dict)
     budgets: BudgetsConfig = Field(default_factory=BudgetsConfig)
-    tools: dict[str, DetectorSettings] = Field(default_factory=dict)
+    tools: dict[str, DetectorOptions] = Field(default_factory=dict)
 
 
 class CollectorConfig(_Model):
@@ -121,42 +124,21 @@ class CollectorConfig(_Model):
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
-class ResolvedAgentConfig:
-    """Effective engine settings of one agent (plain data, hashable by ``key``)."""
+class ResolvedAgentConfig(DetectorSettings):
+    """Effective settings of one agent: the engine's (``loopwatch.detect.DetectorSettings``,
+    shared with the local guard) plus the agent's ``mode``."""
 
     mode: Mode = "enforce"
-    detectors: DetectorSettings = field(default_factory=dict)
-    policy: dict[str, Any] = field(default_factory=dict)
-    trace_max_steps: int = 0
-    conversation_max_steps: int = 0
-    tools: dict[str, DetectorSettings] = field(default_factory=dict)
 
 
 def _resolve(defaults: AgentConfig, agent: AgentConfig | None) -> ResolvedAgentConfig:
     over = agent or AgentConfig()
-    detectors = {k: dict(v) for k, v in defaults.detectors.items()}
-    for name, options in over.detectors.items():
-        detectors[name] = {**detectors.get(name, {}), **options}
-    tools = {k: {d: dict(o) for d, o in v.items()} for k, v in defaults.tools.items()}
-    for tool, settings in over.tools.items():
-        merged = tools.setdefault(tool, {})
-        for name, options in settings.items():
-            merged[name] = {**merged.get(name, {}), **options}
-
-    def budget(key: str) -> int:
-        value = getattr(over.budgets, key)
-        if value is None:
-            value = getattr(defaults.budgets, key)
-        return int(value or 0)
-
-    return ResolvedAgentConfig(
-        mode=over.mode or defaults.mode or "enforce",
-        detectors=detectors,
-        policy={**defaults.policy, **over.policy},
-        trace_max_steps=budget("trace_max_steps"),
-        conversation_max_steps=budget("conversation_max_steps"),
-        tools=tools,
-    )
+    try:
+        merged = merge_settings(defaults.model_dump(exclude={"mode"}), over.model_dump(exclude={"mode"}))
+    except ValueError as exc:
+        raise ConfigError(str(exc)) from exc
+    fields = {f.name: getattr(merged, f.name) for f in dataclasses.fields(merged)}
+    return ResolvedAgentConfig(mode=over.mode or defaults.mode or "enforce", **fields)
 
 
 # Environment variable -> (config path, converter name); parsing errors name the variable.
@@ -222,8 +204,6 @@ def config_from_mapping(raw: Mapping[str, Any]) -> CollectorConfig:
 
 
 def _validate_engines(config: CollectorConfig) -> None:
-    from loopwatch_collector.processing.engines import build_engine  # engines imports config types
-
     for prefix, name in [("defaults", None), *((f"agents.{a}", a) for a in config.agents)]:
         resolved = config.resolve_agent(name) if name is not None else _resolve(config.defaults, None)
         try:

@@ -7,7 +7,7 @@
      +-- StoreError         the session store failed (Redis down, ...): retryable, fail open
      +-- InvalidInputError       a request does not describe valid events (INVALID_ARGUMENT / 400)
 
-``loopwatch._wire.WireError`` (a ``ValueError`` naming the field) is translated to
+``loopwatch.wire.WireError`` (a ``ValueError`` naming the field) is translated to
 ``InvalidInputError`` at the receiver boundary.
 """
 

@@ -18,6 +18,7 @@ from opentelemetry.sdk.trace.export import BatchSpanProcessor, SpanExporter
 
 from loopwatch import environment_variables as env
 from loopwatch._run import Loopwatch
+from loopwatch.detect.settings import DetectorSettings, SettingsSource
 from loopwatch.guard import DEFAULT_TIMEOUT_S, Guard, GuardMode
 
 OtlpProtocol = Literal["grpc", "http/protobuf"]
@@ -42,6 +43,7 @@ def init(
     mode: GuardMode | None = None,
     provider_name: str | None = None,
     set_global: bool = False,
+    detectors: SettingsSource | DetectorSettings | None = None,
 ) -> Loopwatch:
     """Build a ``Loopwatch`` that exports spans over OTLP and asks a guard for verdicts.
 
@@ -68,6 +70,10 @@ def init(
         mode: ``enforce`` or ``shadow``; default ``LOOPWATCH_MODE``, else ``enforce``.
         provider_name: ``gen_ai.provider.name`` on chat spans.
         set_global: also install the tracer provider as the global one.
+        detectors: the local guard's detector settings, as ``loopwatch serve`` takes them: a
+            YAML file path or a mapping (``detectors``, ``policy``, ``budgets``, ``tools``; or
+            a whole collector configuration, whose ``defaults`` and ``agents.<agent>`` apply).
+            A remote guard uses the collector's settings, so passing them then is an error.
 
     Raises:
         ValueError: an argument or variable has an invalid value (the message names it).
@@ -76,7 +82,7 @@ def init(
     service = service_name or os.environ.get("OTEL_SERVICE_NAME") or None
     agent = agent or os.environ.get(env.LOOPWATCH_AGENT_NAME) or service or "agent"
     capture = capture_content if capture_content is not None else _capture_from_env()
-    built_guard = _guard(guard, endpoint, timeout_s, fail_closed, mode)
+    built_guard = _guard(guard, endpoint, timeout_s, fail_closed, mode, detectors, agent)
 
     if otlp_protocol is not None and otlp_protocol not in ("grpc", "http/protobuf"):
         raise ValueError(f"otlp_protocol must be 'grpc' or 'http/protobuf', got {otlp_protocol!r}")
@@ -106,8 +112,12 @@ def _guard(
     timeout_s: float | None,
     fail_closed: bool | None,
     mode: GuardMode | None,
+    detectors: SettingsSource | DetectorSettings | None,
+    agent: str,
 ) -> Guard | None:
     if isinstance(guard, Guard):
+        if detectors is not None:
+            raise ValueError("detectors= configures the local guard init builds; not with guard=Guard(...)")
         return guard
     kind = guard or os.environ.get(env.LOOPWATCH_GUARD) or ("remote" if endpoint else "local")
     mode_value = mode or os.environ.get(env.LOOPWATCH_MODE) or "enforce"
@@ -117,7 +127,9 @@ def _guard(
     if kind == "off":
         return None
     if kind == "local":
-        return Guard.local(mode=guard_mode)
+        return Guard.local(detectors=detectors, agent=agent, mode=guard_mode)
+    if detectors is not None:
+        raise ValueError("detectors= configures a local guard; a remote guard uses the collector's settings")
     if kind != "remote":
         raise ValueError(f"{env.LOOPWATCH_GUARD} / guard must be remote, local or off, got {kind!r}")
     if not endpoint:

@@ -2,7 +2,7 @@
 
 Created by ``AgentRun.chat`` / ``start_chat`` and ``AgentRun.tool`` / ``start_tool``; they turn
 what the agent reports into events (``Step``, ``ToolResult``), set the span attributes
-(``telemetry.py``) and hand the events to the run's guard session. Recording never raises.
+(``loopwatch.wire.attributes``) and hand the events to the run's guard session. Recording never raises.
 """
 
 from __future__ import annotations
@@ -16,8 +16,9 @@ from typing import TYPE_CHECKING, Any
 
 from opentelemetry.trace import Span, Status, StatusCode
 
-from loopwatch import telemetry as attrs
 from loopwatch.events import Step, ToolCall, ToolResult, Usage
+from loopwatch.wire import attributes as attrs
+from loopwatch.wire import ids
 
 if TYPE_CHECKING:
     from loopwatch._run import AgentRun
@@ -70,11 +71,10 @@ class ChatSpan:
         usage = None
         if input_tokens is not None or output_tokens is not None:
             usage = Usage(input_tokens=input_tokens or 0, output_tokens=output_tokens or 0)
-        # The collector's event-id rule (loopwatch_collector/pipeline.py): a step is named by
-        # its first call, so OTLP spans from another instrumentation of the same call agree.
-        event_id = f"step:{calls[0].id}" if calls else f"step:span:{span_id(self.span)}"
+        # The event-id rule (loopwatch.wire.ids): a step is named by its first call, so OTLP
+        # spans from another instrumentation of the same call agree.
         step = Step.create(
-            event_id=event_id,
+            event_id=ids.step_id(calls[0].id if calls else None, span_id(self.span)),
             text=text,
             tool_calls=calls,
             usage=usage,
@@ -117,7 +117,7 @@ class ToolSpan:
     def finish(self) -> None:
         capture = self.run.capture_content
         result = ToolResult.create(
-            event_id=f"result:{self.call.id}",
+            event_id=ids.result_id(self.call.id),
             call_id=self.call.id,
             content=self._content,
             is_error=self._is_error,

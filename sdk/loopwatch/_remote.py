@@ -15,11 +15,10 @@ from typing import Any
 
 import grpc
 
-from loopwatch import _wire
-from loopwatch._proto.v1 import guard_pb2 as pb
-from loopwatch._proto.v1 import guard_pb2_grpc
+from loopwatch import wire
 from loopwatch._verdict_service import Checkpoint, EvaluateRequest
 from loopwatch.verdict import Verdict
+from loopwatch.wire import pb, pb_grpc
 
 _CHANNEL_OPTIONS: list[tuple[str, Any]] = [
     ("grpc.enable_retries", 0),  # the deadline is tens of ms: a retry would only miss it
@@ -34,7 +33,7 @@ _CHANNEL_OPTIONS: list[tuple[str, Any]] = [
 # while a 10 MB argument re-sent every step would never fit the deadline (and stay pending,
 # re-sent forever). 256 pending events x (8 KB text + 4 KB arguments) stays under 4 MiB.
 MAX_TEXT_CHARS = 8192
-MAX_ARGUMENT_CHARS = _wire.MAX_EVIDENCE_CHARS
+MAX_ARGUMENT_CHARS = wire.MAX_EVIDENCE_CHARS
 
 _CHECKPOINTS = {
     Checkpoint.AFTER_BATCH: pb.CHECKPOINT_AFTER_BATCH,
@@ -78,7 +77,7 @@ class RemoteVerdictService:
         return True
 
     def evaluate(self, request: EvaluateRequest) -> Verdict:
-        message = _encode(request)
+        message = encode_request(request)
         try:
             reply = self._sync_stub().Evaluate(message, timeout=self.timeout_s)
         except grpc.RpcError as exc:
@@ -86,7 +85,7 @@ class RemoteVerdictService:
         return _decode(reply)
 
     async def aevaluate(self, request: EvaluateRequest) -> Verdict:
-        message = _encode(request)
+        message = encode_request(request)
         try:
             reply = await self._aio_stub().Evaluate(message, timeout=self.timeout_s)
         except grpc.RpcError as exc:
@@ -107,7 +106,7 @@ class RemoteVerdictService:
                 raise RemoteGuardError("error", "the guard was closed")
             if self._stub is None:
                 self._channel = grpc.insecure_channel(self.endpoint, options=_CHANNEL_OPTIONS)
-                self._stub = guard_pb2_grpc.LoopGuardStub(self._channel)
+                self._stub = pb_grpc.LoopGuardStub(self._channel)
             return self._stub
 
     def _aio_stub(self) -> Any:
@@ -117,21 +116,22 @@ class RemoteVerdictService:
                 raise RemoteGuardError("error", "the guard was closed")
             if self._aio is None or self._aio[0] is not loop:
                 channel = grpc.aio.insecure_channel(self.endpoint, options=_CHANNEL_OPTIONS)
-                self._aio = (loop, channel, guard_pb2_grpc.LoopGuardStub(channel))
+                self._aio = (loop, channel, pb_grpc.LoopGuardStub(channel))
             return self._aio[2]
 
 
-def _encode(request: EvaluateRequest) -> pb.EvaluateRequest:
+def encode_request(request: EvaluateRequest) -> pb.EvaluateRequest:
+    """The ``EvaluateRequest`` message for ``request``, content fields clipped (see above)."""
     context = request.context
     message = pb.EvaluateRequest(
         trace_id=context.trace_id,
         agent=context.agent,
         conversation_id=context.conversation_id or "",
-        events=_wire.events_to_proto(request.events),
+        events=wire.events_to_proto(request.events),
         checkpoint=_CHECKPOINTS[request.checkpoint],
     )
     if request.pending_call is not None:
-        message.pending_call.CopyFrom(_wire.tool_call_to_proto(request.pending_call))
+        message.pending_call.CopyFrom(wire.tool_call_to_proto(request.pending_call))
         _clip_call(message.pending_call)
     for event in message.events:
         if event.HasField("step"):
@@ -149,8 +149,8 @@ def _clip_call(call: pb.ToolCall) -> None:
 
 def _decode(reply: pb.Verdict) -> Verdict:
     try:
-        return _wire.verdict_from_proto(reply)
-    except _wire.WireError as exc:
+        return wire.verdict_from_proto(reply)
+    except wire.WireError as exc:
         raise RemoteGuardError("bad_response", str(exc)) from exc
 
 

@@ -27,13 +27,14 @@ from opentelemetry import context as otel_context
 from opentelemetry import trace
 from opentelemetry.trace import Span, SpanKind, Status, StatusCode, TracerProvider
 
-from loopwatch import telemetry as attrs
 from loopwatch._recorders import ChatSpan, ToolSpan, span_id
 from loopwatch.events import Step, ToolCall, ToolResult, UserMessage
 from loopwatch.exceptions import LoopDetected
 from loopwatch.guard import Guard, GuardSession
 from loopwatch.sketch import collapse_repetition, find_repetition
 from loopwatch.verdict import Action, Verdict
+from loopwatch.wire import attributes as attrs
+from loopwatch.wire import ids
 
 logger = logging.getLogger(__name__)
 
@@ -166,11 +167,10 @@ class AgentRun:
         """Record a new user turn (repetition is counted per turn)."""
         with self._lock:
             self._user_messages += 1
-            event_id = f"user:{span_id(self._span)}:{self._user_messages}"
+            event_id = ids.user_message_id(span_id(self._span), self._user_messages)
         event = UserMessage.create(event_id=event_id, text=text, time_unix_ns=time.time_ns())
         self._span.add_event(
-            attrs.USER_MESSAGE_EVENT,
-            {attrs.LOOPWATCH_EVENT_ID: event_id, attrs.LOOPWATCH_USER_MESSAGE_FINGERPRINT: event.fingerprint},
+            attrs.USER_MESSAGE_EVENT, attrs.user_message_attributes(event), timestamp=event.time_unix_ns
         )
         if self.guard_session is not None:
             self.guard_session.add(event)
@@ -286,23 +286,21 @@ class AgentRun:
         verdict = self._with_local_trim(verdict)
         if verdict.intervenes:
             self.last_verdict = verdict
-            event: dict[str, attrs.AttributeValue] = {
-                attrs.LOOPWATCH_VERDICT_ACTION: verdict.action.value,
-                attrs.LOOPWATCH_VERDICT_STEP: verdict.step,
-            }
-            if verdict.detector:
-                event[attrs.LOOPWATCH_VERDICT_DETECTOR] = verdict.detector
-            self._span.add_event(attrs.VERDICT_EVENT, event)
+            self._span.add_event(attrs.VERDICT_EVENT, attrs.verdict_attributes(verdict))
         elif self.last_verdict.intervenes and verdict.step > self.last_verdict.step:
             self.last_verdict = verdict
         return verdict
 
     def _with_local_trim(self, verdict: Verdict) -> Verdict:
-        """In privacy mode the text never left the process, so the engine could flag the
-        degenerate text but not trim it: trim it here, from the text kept locally."""
+        """Trim a degenerate response from the full text kept in this process.
+
+        In privacy mode the text never left the process, so the engine could flag the
+        degenerate text but not trim it; a remote guard sends the text clipped (8 KB), so the
+        collector's trim lacks what follows the clip. The local text is the whole response.
+        """
         finding = verdict.finding
         text = self._last_text
-        if finding is None or finding.trimmed_text is not None or not text or finding.detector != _DEGENERATE:
+        if finding is None or not text or finding.detector != _DEGENERATE or finding.tool_name is not None:
             return verdict
         repetition = find_repetition(text)
         if repetition is None:

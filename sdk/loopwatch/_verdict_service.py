@@ -11,20 +11,22 @@ from __future__ import annotations
 import enum
 import threading
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from loopwatch.detect.engine import Engine
+from loopwatch.detect.evaluate import ConversationCounter, evaluate
+from loopwatch.detect.factory import build_engine
 from loopwatch.detect.session import SessionState
+from loopwatch.detect.settings import DetectorSettings, SettingsSource, load_detector_settings
 from loopwatch.events import Event, ToolCall, TraceContext
-from loopwatch.verdict import Action, Verdict
+from loopwatch.verdict import Verdict
 
 # Sessions one local service keeps; a process running more concurrent agent runs than this
 # forgets the least recently used (it gets a fresh session, i.e. fails open for that run).
 DEFAULT_MAX_SESSIONS = 4096
-
-_SEVERITY = {Action.CONTINUE: 0, Action.NUDGE: 1, Action.WITHDRAW_TOOLS: 2, Action.HALT: 3}
+T = TypeVar("T")
 
 
 class Checkpoint(enum.Enum):
@@ -67,16 +69,38 @@ class VerdictService(Protocol):
 class LocalVerdictService:
     """The detection engine in-process: the same verdicts as the collector, no network.
 
-    For tests, notebooks and single-process agents. Thread-safe (one lock; an evaluation is a
-    few microseconds of pure computation). Sessions are kept per trace id, LRU-bounded.
+    For tests, notebooks and single-process agents. Each request runs
+    ``loopwatch.detect.evaluate``, the function the collector runs for ``LoopGuard.Evaluate``
+    (AFTER_BATCH judges a step still missing results; BEFORE_TOOL_CALL judges the pending call),
+    so both give the same verdicts for the same events. Conversation step limits count the
+    steps of the conversation's traces seen by this service. Thread-safe (one lock; an
+    evaluation is a few microseconds of pure computation). Sessions are kept per trace id and
+    conversation counters per conversation id, each LRU-bounded by ``max_sessions``.
+
+    Args:
+        engine: the engine to run; default ``build_engine(load_detector_settings(detectors))``.
+        detectors: detector settings as ``loopwatch serve`` takes them (a YAML file path or a
+            mapping, see ``loopwatch.detect.settings``); only without ``engine``.
+        agent: the agent whose ``agents.<agent>`` entry applies when ``detectors`` is a whole
+            collector configuration.
     """
 
-    def __init__(self, engine: Engine | None = None, *, max_sessions: int = DEFAULT_MAX_SESSIONS) -> None:
+    def __init__(
+        self,
+        engine: Engine | None = None,
+        *,
+        detectors: SettingsSource | DetectorSettings | None = None,
+        agent: str | None = None,
+        max_sessions: int = DEFAULT_MAX_SESSIONS,
+    ) -> None:
         if max_sessions < 1:
             raise ValueError(f"max_sessions must be >= 1, got {max_sessions}")
-        self.engine = engine or Engine()
+        if engine is not None and detectors is not None:
+            raise ValueError("pass either engine or detectors, not both")
+        self.engine = engine or build_engine(load_detector_settings(detectors, agent=agent))
         self._max_sessions = max_sessions
         self._sessions: OrderedDict[str, SessionState] = OrderedDict()
+        self._conversations: OrderedDict[str, int] = OrderedDict()  # conversation id -> steps
         self._lock = threading.Lock()
 
     def session_state(self, trace_id: str) -> SessionState | None:
@@ -85,15 +109,25 @@ class LocalVerdictService:
             return self._sessions.get(trace_id)
 
     def evaluate(self, request: EvaluateRequest) -> Verdict:
+        conversation = request.context.conversation_id
+        counter: ConversationCounter | None = None
+        if conversation:
+
+            def counter(steps: int, tool_calls: int) -> int:
+                return self._count(conversation, steps)
+
         with self._lock:
-            state = self._state(request.context.trace_id)
-            verdicts = self.engine.ingest(state, request.events)
-            if request.checkpoint is Checkpoint.BEFORE_TOOL_CALL:
-                assert request.pending_call is not None  # checked in EvaluateRequest
-                verdict = self.engine.before_tool_call(state, request.pending_call)
-                return verdict if verdict.intervenes else _strongest(verdicts, state.steps)
-            verdicts.extend(self.engine.flush(state))
-            return _strongest(verdicts, state.steps)
+            trace_id = request.context.trace_id
+            state = _lru(self._sessions, trace_id, self.engine.new_session, self._max_sessions)
+            done = evaluate(
+                self.engine,
+                state,
+                request.events,
+                end_of_batch=request.checkpoint is Checkpoint.AFTER_BATCH,
+                pending_call=request.pending_call,
+                add_conversation_steps=counter,
+            )
+            return done.verdict
 
     async def aevaluate(self, request: EvaluateRequest) -> Verdict:
         return self.evaluate(request)
@@ -101,22 +135,21 @@ class LocalVerdictService:
     def close(self) -> None:
         with self._lock:
             self._sessions.clear()
+            self._conversations.clear()
 
-    def _state(self, trace_id: str) -> SessionState:
-        state = self._sessions.get(trace_id)
-        if state is None:
-            state = self._sessions[trace_id] = self.engine.new_session()
-            while len(self._sessions) > self._max_sessions:
-                self._sessions.popitem(last=False)
-        else:
-            self._sessions.move_to_end(trace_id)
-        return state
+    def _count(self, conversation_id: str, steps: int) -> int:
+        total = _lru(self._conversations, conversation_id, int, self._max_sessions) + steps
+        self._conversations[conversation_id] = total
+        return total
 
 
-def _strongest(verdicts: Sequence[Verdict], step: int) -> Verdict:
-    """The most severe verdict of a batch (the latest among equals); CONTINUE when none."""
-    best: Verdict | None = None
-    for verdict in verdicts:
-        if best is None or _SEVERITY[verdict.action] >= _SEVERITY[best.action]:
-            best = verdict
-    return best if best is not None else Verdict(action=Action.CONTINUE, step=step)
+def _lru(entries: OrderedDict[str, T], key: str, create: Callable[[], T], bound: int) -> T:
+    """``entries[key]``, created when missing and marked most recently used; at most ``bound``."""
+    value = entries.get(key)
+    if value is None:
+        value = entries[key] = create()
+        while len(entries) > bound:
+            entries.popitem(last=False)
+    else:
+        entries.move_to_end(key)
+    return value

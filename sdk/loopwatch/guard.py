@@ -35,6 +35,7 @@ from loopwatch._verdict_service import (
     VerdictService,
 )
 from loopwatch.detect.engine import Engine
+from loopwatch.detect.settings import DetectorSettings, SettingsSource
 from loopwatch.events import Event, Step, ToolCall, TraceContext
 from loopwatch.exceptions import GuardUnavailable, LoopDetected
 from loopwatch.verdict import Action, Verdict
@@ -93,9 +94,21 @@ class Guard:
         self._lock = threading.Lock()
 
     @classmethod
-    def local(cls, engine: Engine | None = None, *, mode: GuardMode = "enforce") -> Guard:
-        """A guard running the detection engine in this process."""
-        return cls(LocalVerdictService(engine), mode=mode)
+    def local(
+        cls,
+        engine: Engine | None = None,
+        *,
+        detectors: SettingsSource | DetectorSettings | None = None,
+        agent: str | None = None,
+        mode: GuardMode = "enforce",
+    ) -> Guard:
+        """A guard running the detection engine in this process.
+
+        ``detectors``: the settings ``loopwatch serve`` takes (a YAML file path or a mapping,
+        see ``loopwatch.detect.settings``; ``agent`` picks an ``agents.<agent>`` entry of a
+        whole collector configuration). Raises ``ValueError`` naming a bad key.
+        """
+        return cls(LocalVerdictService(engine, detectors=detectors, agent=agent), mode=mode)
 
     @classmethod
     def remote(

@@ -8,15 +8,14 @@ from collections.abc import Iterator
 import grpc
 import httpx
 import pytest
-from collector_builders import tool_step, trace_id
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 from grpc_reflection.v1alpha import reflection_pb2, reflection_pb2_grpc
 
-from loopwatch import _wire
-from loopwatch._proto.v1 import guard_pb2 as pb
-from loopwatch._proto.v1 import guard_pb2_grpc
+from loopwatch import wire
 from loopwatch.events import ToolCall
+from loopwatch.wire import pb, pb_grpc
 from loopwatch_collector.testing import RunningCollector, running_collector
+from tests.collector.collector_builders import tool_step, trace_id
 
 
 @pytest.fixture(scope="module")
@@ -32,12 +31,12 @@ def channel(collector: RunningCollector) -> Iterator[grpc.Channel]:
 
 
 @pytest.fixture
-def stub(channel: grpc.Channel) -> guard_pb2_grpc.LoopGuardStub:
-    return guard_pb2_grpc.LoopGuardStub(channel)
+def stub(channel: grpc.Channel) -> pb_grpc.LoopGuardStub:
+    return pb_grpc.LoopGuardStub(channel)
 
 
 def _request(trace: str, step: int, agent: str = "bot") -> pb.EvaluateRequest:
-    return pb.EvaluateRequest(trace_id=trace, agent=agent, events=_wire.events_to_proto(tool_step(step)))
+    return pb.EvaluateRequest(trace_id=trace, agent=agent, events=wire.events_to_proto(tool_step(step)))
 
 
 def _details(error: grpc.RpcError) -> str:
@@ -47,7 +46,7 @@ def _details(error: grpc.RpcError) -> str:
     return details
 
 
-def test_evaluate_nudges_a_loop(stub: guard_pb2_grpc.LoopGuardStub) -> None:
+def test_evaluate_nudges_a_loop(stub: pb_grpc.LoopGuardStub) -> None:
     trace = trace_id(100)
     replies = [stub.Evaluate(_request(trace, i), timeout=5) for i in range(3)]
     assert [r.action for r in replies] == [pb.ACTION_CONTINUE, pb.ACTION_CONTINUE, pb.ACTION_NUDGE]
@@ -56,27 +55,27 @@ def test_evaluate_nudges_a_loop(stub: guard_pb2_grpc.LoopGuardStub) -> None:
     assert nudge.agent == "bot"
     assert nudge.step == 3
     assert nudge.finding.detector == "identical_call"
-    assert _wire.verdict_from_proto(nudge).message == nudge.message
+    assert wire.verdict_from_proto(nudge).message == nudge.message
 
 
-def test_evaluate_is_idempotent(stub: guard_pb2_grpc.LoopGuardStub) -> None:
+def test_evaluate_is_idempotent(stub: pb_grpc.LoopGuardStub) -> None:
     trace = trace_id(101)
     first = stub.Evaluate(_request(trace, 0), timeout=5)
     again = stub.Evaluate(_request(trace, 0), timeout=5)
     assert first.step == again.step == 1
 
 
-def test_shadow_agent_gets_continue(stub: guard_pb2_grpc.LoopGuardStub) -> None:
+def test_shadow_agent_gets_continue(stub: pb_grpc.LoopGuardStub) -> None:
     trace = trace_id(102)
     replies = [stub.Evaluate(_request(trace, i, agent="quiet"), timeout=5) for i in range(4)]
     assert {r.action for r in replies} == {pb.ACTION_CONTINUE}
 
 
-def test_before_tool_call_checkpoint(stub: guard_pb2_grpc.LoopGuardStub) -> None:
+def test_before_tool_call_checkpoint(stub: pb_grpc.LoopGuardStub) -> None:
     trace = trace_id(103)
     for i in range(6):
         stub.Evaluate(_request(trace, i), timeout=5)
-    call = _wire.tool_call_to_proto(ToolCall.create(id="c9", name="grep", arguments={"q": "x"}))
+    call = wire.tool_call_to_proto(ToolCall.create(id="c9", name="grep", arguments={"q": "x"}))
     reply = stub.Evaluate(
         pb.EvaluateRequest(
             trace_id=trace, agent="bot", checkpoint=pb.CHECKPOINT_BEFORE_TOOL_CALL, pending_call=call
@@ -107,7 +106,7 @@ def test_before_tool_call_checkpoint(stub: guard_pb2_grpc.LoopGuardStub) -> None
     ],
 )
 def test_bad_input_is_invalid_argument_naming_the_field(
-    stub: guard_pb2_grpc.LoopGuardStub, request_: pb.EvaluateRequest, field: str
+    stub: pb_grpc.LoopGuardStub, request_: pb.EvaluateRequest, field: str
 ) -> None:
     with pytest.raises(grpc.RpcError) as info:
         stub.Evaluate(request_, timeout=5)
@@ -139,7 +138,7 @@ def test_invalid_utf8_in_a_string_field_is_rejected(channel: grpc.Channel) -> No
     assert info.value.code() is grpc.StatusCode.INVALID_ARGUMENT
 
 
-def test_get_verdict_waits_for_otlp_style_ingest(stub: guard_pb2_grpc.LoopGuardStub) -> None:
+def test_get_verdict_waits_for_otlp_style_ingest(stub: pb_grpc.LoopGuardStub) -> None:
     trace = trace_id(105)
     result: list[pb.Verdict] = []
     waiter = threading.Thread(
@@ -156,7 +155,7 @@ def test_get_verdict_waits_for_otlp_style_ingest(stub: guard_pb2_grpc.LoopGuardS
     assert result[0].agent == "bot"
 
 
-def test_get_verdict_is_bounded_by_the_deadline(stub: guard_pb2_grpc.LoopGuardStub) -> None:
+def test_get_verdict_is_bounded_by_the_deadline(stub: pb_grpc.LoopGuardStub) -> None:
     reply = stub.GetVerdict(pb.GetVerdictRequest(trace_id=trace_id(106), min_step=1), timeout=0.3)
     assert reply.action == pb.ACTION_CONTINUE
     assert reply.step == 0
@@ -165,7 +164,7 @@ def test_get_verdict_is_bounded_by_the_deadline(stub: guard_pb2_grpc.LoopGuardSt
     assert info.value.code() is grpc.StatusCode.INVALID_ARGUMENT
 
 
-def test_watch_verdicts_streams_interventions(stub: guard_pb2_grpc.LoopGuardStub) -> None:
+def test_watch_verdicts_streams_interventions(stub: pb_grpc.LoopGuardStub) -> None:
     stream = stub.WatchVerdicts(pb.WatchVerdictsRequest(agent="watched"), timeout=10)
     trace = trace_id(107)
     for i in range(3):
@@ -218,7 +217,7 @@ def test_store_outage_is_unavailable_with_retry_info(monkeypatch: pytest.MonkeyP
     with running_collector() as running, grpc.insecure_channel(running.endpoints.grpc_target) as ch:
         monkeypatch.setattr(running.collector.store, "update", down)
         with pytest.raises(grpc.RpcError) as info:
-            guard_pb2_grpc.LoopGuardStub(ch).Evaluate(_request(trace_id(108), 0), timeout=5)
+            pb_grpc.LoopGuardStub(ch).Evaluate(_request(trace_id(108), 0), timeout=5)
         assert info.value.code() is grpc.StatusCode.UNAVAILABLE
         # grpc-stubs: the RpcError a call raises is also its grpc.Call (stubs make the two disjoint)
         status = rpc_status.from_call(info.value)  # type: ignore[arg-type]
@@ -238,7 +237,7 @@ def test_store_outage_is_unavailable_with_retry_info(monkeypatch: pytest.MonkeyP
     ["x" * 10_000_000, "[" * 100_000 + "]" * 100_000, '{"a":' * 50_000 + "1" + "}" * 50_000],
     ids=["10MB", "deep-array", "deep-object"],
 )
-def test_huge_and_deeply_nested_arguments(stub: guard_pb2_grpc.LoopGuardStub, arguments: str) -> None:
+def test_huge_and_deeply_nested_arguments(stub: pb_grpc.LoopGuardStub, arguments: str) -> None:
     trace = trace_id(110 + len(arguments))
     for i in range(3):
         call = pb.ToolCall(id=f"c{i}", name="edit", fingerprint="f" * 16, arguments=arguments)

@@ -7,13 +7,13 @@ from collections.abc import Iterator
 
 import httpx
 import pytest
-from collector_builders import tool_step, trace_id
 from google.protobuf import json_format
 
-from loopwatch import _wire
-from loopwatch._proto.v1 import guard_pb2 as pb
-from loopwatch_collector.exporters.rest import MAX_EVALUATE_BODY_BYTES
+from loopwatch import wire
+from loopwatch.wire import pb
+from loopwatch_collector.exporters.rest import MAX_EVALUATE_BODY_BYTES, FindingBody
 from loopwatch_collector.testing import RunningCollector, running_collector
+from tests.collector.collector_builders import tool_step, trace_id
 
 
 @pytest.fixture(scope="module")
@@ -29,7 +29,7 @@ def http(collector: RunningCollector) -> Iterator[httpx.Client]:
 
 
 def _body(trace: str, step: int, agent: str = "rest-bot") -> dict[str, object]:
-    request = pb.EvaluateRequest(trace_id=trace, agent=agent, events=_wire.events_to_proto(tool_step(step)))
+    request = pb.EvaluateRequest(trace_id=trace, agent=agent, events=wire.events_to_proto(tool_step(step)))
     return json_format.MessageToDict(request, preserving_proto_field_name=True)
 
 
@@ -61,7 +61,7 @@ def test_evaluate_then_sessions_show_the_verdict(http: httpx.Client) -> None:
 
 
 def test_camel_case_json_is_accepted(http: httpx.Client) -> None:
-    request = pb.EvaluateRequest(trace_id=trace_id(201), events=_wire.events_to_proto(tool_step(0)))
+    request = pb.EvaluateRequest(trace_id=trace_id(201), events=wire.events_to_proto(tool_step(0)))
     reply = http.post(
         "/v1/evaluate",
         content=json_format.MessageToJson(request),
@@ -122,7 +122,7 @@ def test_oversize_body_is_413(http: httpx.Client) -> None:
 
 def test_ten_megabyte_arguments_are_handled(http: httpx.Client) -> None:
     big = tool_step(0, args={"text": "x" * 10_000_000})
-    request = pb.EvaluateRequest(trace_id=trace_id(203), agent="big", events=_wire.events_to_proto(big))
+    request = pb.EvaluateRequest(trace_id=trace_id(203), agent="big", events=wire.events_to_proto(big))
     reply = http.post(
         "/v1/evaluate",
         content=json_format.MessageToJson(request),
@@ -130,3 +130,8 @@ def test_ten_megabyte_arguments_are_handled(http: httpx.Client) -> None:
     )
     assert reply.status_code == 200
     assert json.loads(reply.text)["step"] == 1
+
+
+def test_finding_body_schema_is_the_wire_finding() -> None:
+    # The OpenAPI schema lists the fields; the values come from loopwatch.wire.finding_to_dict.
+    assert list(FindingBody.model_fields) == list(wire.FINDING_FIELDS)

@@ -7,14 +7,13 @@ import sys
 
 import grpc
 import httpx
-from collector_builders import tool_step, trace_id
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
-from loopwatch import _wire
-from loopwatch._proto.v1 import guard_pb2 as pb
-from loopwatch._proto.v1 import guard_pb2_grpc
+from loopwatch import wire
+from loopwatch.wire import pb, pb_grpc
 from loopwatch_collector import environment_variables as env
 from loopwatch_collector.testing import collector_process
+from tests.collector.collector_builders import tool_step, trace_id
 
 
 def test_serve_answers_and_stops_cleanly_on_sigterm() -> None:
@@ -24,9 +23,9 @@ def test_serve_answers_and_stops_cleanly_on_sigterm() -> None:
         with grpc.insecure_channel(proc.endpoints.grpc_target) as channel:
             health = health_pb2_grpc.HealthStub(channel).Check(health_pb2.HealthCheckRequest(), timeout=5)
             assert health.status == health_pb2.HealthCheckResponse.SERVING
-            stub = guard_pb2_grpc.LoopGuardStub(channel)
+            stub = pb_grpc.LoopGuardStub(channel)
             request = pb.EvaluateRequest(
-                trace_id=trace_id(300), agent="bot", events=_wire.events_to_proto(tool_step(0))
+                trace_id=trace_id(300), agent="bot", events=wire.events_to_proto(tool_step(0))
             )
             assert stub.Evaluate(request, timeout=5).action == pb.ACTION_CONTINUE
         ready = httpx.get(f"{proc.endpoints.http_url}/readyz", timeout=5)

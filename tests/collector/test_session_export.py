@@ -14,7 +14,6 @@ from typing import Any
 import grpc
 import httpx
 import pytest
-from shared_corpus import REPO_CORPUS
 
 from loopwatch._proto.v1 import guard_pb2 as pb
 from loopwatch._proto.v1 import guard_pb2_grpc
@@ -24,6 +23,7 @@ from loopwatch.events import Event, Step, ToolCall, ToolResult
 from loopwatch.scenario import Scenario, load_scenario, replay, scenario_from_dict
 from loopwatch_collector.cli import main
 from loopwatch_collector.testing import RunningCollector, running_collector
+from tests.shared_corpus import REPO_CORPUS
 
 SCENARIOS = (
     "synthetic/identical_call-1-0.json",

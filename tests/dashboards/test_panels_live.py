@@ -29,10 +29,8 @@ from opentelemetry.proto.common.v1.common_pb2 import AnyValue, KeyValue
 from opentelemetry.proto.trace.v1.trace_pb2 import ResourceSpans, ScopeSpans, Span
 from prometheus_client.parser import text_string_to_metric_families
 
-from loopwatch._proto.v1 import guard_pb2 as pb
-from loopwatch._proto.v1 import guard_pb2_grpc
-from loopwatch._wire import events_to_proto
 from loopwatch.events import Event, Step, ToolCall, ToolResult
+from loopwatch.wire import events_to_proto, pb, pb_grpc
 from loopwatch_collector.testing import RunningCollector, running_collector
 
 REPO = Path(__file__).resolve().parents[2]
@@ -218,7 +216,7 @@ def workload(collector: RunningCollector, prometheus: str) -> Workload:
     trace_ids: set[str] = set()
     sessions = 0
     with grpc.insecure_channel(collector.endpoints.grpc_target) as channel:
-        stub = guard_pb2_grpc.LoopGuardStub(channel)
+        stub = pb_grpc.LoopGuardStub(channel)
         for round_number in range(ROUNDS):
             for agent in (LOOPING_AGENT, HEALTHY_AGENT, LOOPING_AGENT, RUNAWAY_AGENT, HEALTHY_AGENT):
                 sessions += 1

@@ -30,10 +30,8 @@ import redis
 import yaml
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
-from loopwatch._proto.v1 import guard_pb2 as pb
-from loopwatch._proto.v1 import guard_pb2_grpc
-from loopwatch._wire import events_to_proto
 from loopwatch.events import Event, Step, ToolCall, ToolResult
+from loopwatch.wire import events_to_proto, pb, pb_grpc
 
 REPO = Path(__file__).resolve().parents[2]
 DEPLOY = REPO / "deploy"
@@ -125,7 +123,7 @@ def _evaluate_loop(target: str) -> list[int]:
     trace_id = uuid.uuid4().hex
     actions = []
     with grpc.insecure_channel(target) as channel:
-        stub = guard_pb2_grpc.LoopGuardStub(channel)
+        stub = pb_grpc.LoopGuardStub(channel)
         for i in range(4):
             call = ToolCall.create(id=f"c{i}", name="search", arguments={"q": "same"})
             events: list[Event] = [

@@ -2,16 +2,11 @@
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 
-_STORE_TESTS = str(Path(__file__).resolve().parents[1] / "collector" / "store")
-if _STORE_TESTS not in sys.path:
-    sys.path.insert(0, _STORE_TESTS)  # the redis-server helper lives with the store tests
-from redis_server import RedisServer, running_redis  # noqa: E402
+from tests.collector.store.redis_server import RedisServer, running_redis
 
 
 @pytest.fixture(scope="package")

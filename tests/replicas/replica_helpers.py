@@ -7,14 +7,12 @@ from dataclasses import dataclass
 from typing import Any
 
 import grpc
-from redis_server import RedisServer  # on sys.path via conftest.py
-from shared_corpus import REPO_CORPUS
 
-from loopwatch._proto.v1 import guard_pb2 as pb
-from loopwatch._proto.v1 import guard_pb2_grpc
-from loopwatch._wire import events_to_proto, tool_call_to_proto
 from loopwatch.events import Event, Step
 from loopwatch.scenario import load_scenario
+from loopwatch.wire import events_to_proto, pb, pb_grpc, tool_call_to_proto
+from tests.collector.store.redis_server import RedisServer
+from tests.shared_corpus import REPO_CORPUS
 
 # Sessions that escalate through the whole ladder (nudge, withdraw, halt) and quiet ones, short
 # enough that every configuration replays them in well under a second.
@@ -68,12 +66,12 @@ def requests(session: Session) -> list[pb.EvaluateRequest]:
     return out
 
 
-Stub = Any  # guard_pb2_grpc.LoopGuardStub (generated, untyped)
+Stub = Any  # pb_grpc.LoopGuardStub (generated, untyped)
 
 
 def stub(target: str) -> tuple[grpc.Channel, Stub]:
     channel = grpc.insecure_channel(target)
-    return channel, guard_pb2_grpc.LoopGuardStub(channel)
+    return channel, pb_grpc.LoopGuardStub(channel)
 
 
 def drive(

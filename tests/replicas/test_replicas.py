@@ -16,8 +16,12 @@ import pytest
 from opentelemetry.proto.collector.trace.v1 import trace_service_pb2, trace_service_pb2_grpc
 from opentelemetry.proto.common.v1 import common_pb2
 from opentelemetry.proto.trace.v1 import trace_pb2
-from redis_server import RedisServer
-from replica_helpers import (
+
+from loopwatch.events import Step
+from loopwatch.wire import events_to_proto, pb
+from loopwatch_collector.testing import collector_process, running_collector
+from tests.collector.store.redis_server import RedisServer
+from tests.replicas.replica_helpers import (
     RPC_TIMEOUT_S,
     Stub,
     drive,
@@ -26,11 +30,6 @@ from replica_helpers import (
     sessions,
     stub,
 )
-
-from loopwatch._proto.v1 import guard_pb2 as pb
-from loopwatch._wire import events_to_proto
-from loopwatch.events import Step
-from loopwatch_collector.testing import collector_process, running_collector
 
 
 @pytest.fixture(scope="module")
@@ -236,15 +235,15 @@ def _conversation_requests() -> list[pb.EvaluateRequest]:
 
 
 def test_conversation_budget_counts_traces_on_both_replicas(redis_server: RedisServer, prefix: str) -> None:
-    """A conversation budget of 6 steps, its two traces each on its own replica: the 7th step
-    of the conversation halts, whichever replica serves it."""
+    """A conversation budget of 6 steps, its two traces each on its own replica: the 6th step
+    of the conversation (the one reaching the limit) halts, whichever replica serves it."""
     budget = {"defaults": {"budgets": {"conversation_max_steps": 6}}}
     reqs = _conversation_requests()
     with running_collector(budget) as single:
         channel, guard = stub(single.endpoints.grpc_target)
         with channel:
             expected = drive(reqs, lambda i: guard)
-    assert [v.action for v in expected].index(pb.ACTION_HALT) == 6
+    assert [v.action for v in expected].index(pb.ACTION_HALT) == 5
     config = {**redis_config(redis_server, prefix), **budget}
     with collector_process(config) as a, collector_process(config) as b:
         ca, ga = stub(a.endpoints.grpc_target)

@@ -8,7 +8,8 @@ import pytest
 from opentelemetry.sdk.trace import TracerProvider
 from opentelemetry.sdk.trace.export import SimpleSpanProcessor
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
-from sdk_helpers import Spans
+
+from tests.sdk.sdk_helpers import Spans
 
 
 @pytest.fixture

@@ -7,6 +7,7 @@ import pytest
 from loopwatch.events import PREVIEW_CHARS, Step, ToolCall, ToolResult, Usage, UserMessage
 from loopwatch.fingerprint import call_fingerprint, canonical_arguments, digest, result_fingerprint
 from loopwatch.sketch import find_repetition, sketch_text
+from loopwatch.verdict import Action, Severity, Verdict, strongest
 
 DEGENERATE = "    return None\n" * 8  # 128 characters, one line eight times
 
@@ -236,3 +237,16 @@ def test_user_message_keeps_only_a_fingerprint() -> None:
 
     assert message.fingerprint == digest("What is the weather?")
     assert message.time_unix_ns == 5
+
+
+def test_actions_and_severities_rank_in_declaration_order() -> None:
+    assert [a.rank for a in Action] == [0, 1, 2, 3]
+    assert Action.CONTINUE.rank < Action.NUDGE.rank < Action.WITHDRAW_TOOLS.rank < Action.HALT.rank
+    assert Severity.NOTICE.rank < Severity.LOOP.rank < Severity.LIMIT.rank
+
+
+def test_strongest_verdict_is_the_latest_of_the_highest_rank() -> None:
+    first = Verdict(action=Action.NUDGE, step=1)
+    second = Verdict(action=Action.NUDGE, step=2)
+    assert strongest([first, Verdict(action=Action.CONTINUE, step=3), second]) is second
+    assert strongest([]) is None

@@ -6,10 +6,10 @@ import itertools
 
 import openai
 import pytest
-from sdk_helpers import load_example
 
 import loopwatch
 from loopwatch.testing import fake_openai_server, stubborn_model
+from tests.sdk.sdk_helpers import load_example
 
 
 @pytest.fixture(autouse=True)

@@ -6,9 +6,9 @@ import asyncio
 import logging
 import uuid
 from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
 
 import pytest
-from sdk_helpers import actions, interventions, polling_result, run_scripted_agent
 
 from loopwatch import (
     Action,
@@ -26,6 +26,7 @@ from loopwatch import (
 )
 from loopwatch.guard import MAX_PENDING_EVENTS
 from loopwatch.integrations import openai_messages
+from tests.sdk.sdk_helpers import actions, interventions, polling_result, run_scripted_agent
 
 
 def test_looping_agent_is_nudged_then_withdrawn_then_answers() -> None:
@@ -260,3 +261,39 @@ def test_before_tool_call_asks_only_once_the_run_was_warned() -> None:
         done_after=2,
     )
     assert eager.checkpoints == ["before_tool_call", "after_batch"] * 2
+
+
+def test_detector_settings_are_the_ones_serve_takes(tmp_path: Path) -> None:
+    config = tmp_path / "loopwatch.yaml"
+    config.write_text(
+        "defaults:\n  detectors: {identical_call: {consecutive: 2}}\n"
+        "agents:\n  lenient: {detectors: {identical_call: {consecutive: 9}}}\n",
+        encoding="utf-8",
+    )
+    strict = run_scripted_agent(Loopwatch(agent="t", guard=Guard.local(detectors=config)))
+    lenient = run_scripted_agent(Loopwatch(agent="t", guard=Guard.local(detectors=config, agent="lenient")))
+    default = run_scripted_agent(Loopwatch(agent="t", guard=Guard.local()))
+    first_nudge = [next(v.step for v in o.verdicts if v.action is Action.NUDGE) for o in (strict, default)]
+    assert first_nudge[0] < first_nudge[1]
+    assert lenient.verdicts[:3] == [v for v in lenient.verdicts[:3] if not v.intervenes]
+
+
+def test_a_conversation_step_limit_counts_every_trace_of_the_conversation() -> None:
+    guard = Guard.local(detectors={"budgets": {"conversation_max_steps": 3}})
+    first = guard.session(conversation_id="c1")
+    second = guard.session(conversation_id="c1")
+    other = guard.session(conversation_id="c2")
+    for n, session in enumerate((first, first, other)):
+        session.add(Step.create(event_id=f"s{n}", text=f"answer {n}"))
+        assert session.after_batch().action is Action.CONTINUE
+    second.add(Step.create(event_id="s9", text="answer 9"))
+    with pytest.raises(LoopDetected) as halted:
+        second.after_batch()
+    assert halted.value.verdict.detector == "conversation_budget"
+
+
+def test_bad_detector_settings_raise_naming_the_key() -> None:
+    with pytest.raises(ValueError, match=r"identical_call\.consecutive"):
+        Guard.local(detectors={"detectors": {"identical_call": {"consecutive": -1}}})
+    with pytest.raises(ValueError, match="either engine or detectors"):
+        LocalVerdictService(LocalVerdictService().engine, detectors={})

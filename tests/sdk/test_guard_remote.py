@@ -12,7 +12,6 @@ import pytest
 from opentelemetry.exporter.otlp.proto.grpc.trace_exporter import OTLPSpanExporter
 from opentelemetry.sdk.trace import TracerProvider
 from opentelemetry.sdk.trace.export import SimpleSpanProcessor
-from sdk_helpers import actions, interventions, polling_result, run_fanout_agent, run_scripted_agent
 
 import loopwatch
 from loopwatch import (
@@ -26,10 +25,10 @@ from loopwatch import (
     ToolResult,
     _remote,
 )
-from loopwatch._proto.v1 import guard_pb2 as pb
-from loopwatch._proto.v1 import guard_pb2_grpc
 from loopwatch._remote import RemoteVerdictService
+from loopwatch.wire import pb, pb_grpc
 from loopwatch_collector.testing import RunningCollector, collector_process, running_collector
+from tests.sdk.sdk_helpers import actions, interventions, polling_result, run_fanout_agent, run_scripted_agent
 
 # Generous for a loaded CI machine; the deadline itself is tested separately.
 TEST_TIMEOUT_S = 2.0
@@ -78,14 +77,14 @@ def test_privacy_mode_evaluate_payloads_carry_no_content_and_still_detect(
     collector: RunningCollector, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     sent: list[pb.EvaluateRequest] = []
-    encode = _remote._encode
+    encode = _remote.encode_request
 
     def recording(request: EvaluateRequest) -> pb.EvaluateRequest:
         message = encode(request)
         sent.append(message)
         return message
 
-    monkeypatch.setattr(_remote, "_encode", recording)
+    monkeypatch.setattr(_remote, "encode_request", recording)
     guard = _remote_guard(collector)
     outcome = run_scripted_agent(Loopwatch(agent="private", guard=guard, capture_content=False))
     guard.close()
@@ -118,13 +117,13 @@ def test_capture_on_evaluate_payloads_do_carry_content(
 ) -> None:
     """The control for the privacy test above: the same agent with capture on sends content."""
     sent: list[pb.EvaluateRequest] = []
-    encode = _remote._encode
+    encode = _remote.encode_request
 
     def recording(request: EvaluateRequest) -> pb.EvaluateRequest:
         sent.append(encode(request))
         return sent[-1]
 
-    monkeypatch.setattr(_remote, "_encode", recording)
+    monkeypatch.setattr(_remote, "encode_request", recording)
     guard = _remote_guard(collector)
     run_scripted_agent(
         Loopwatch(agent="captured", guard=guard, capture_content=True), max_steps=2, done_after=1
@@ -188,7 +187,7 @@ def test_fail_open_when_the_collector_is_killed_mid_session() -> None:
     assert elapsed < 10  # every failed call was bounded by the deadline
 
 
-class _SlowOrBadServicer(guard_pb2_grpc.LoopGuardServicer):  # type: ignore[misc]  # generated base is untyped
+class _SlowOrBadServicer(pb_grpc.LoopGuardServicer):  # type: ignore[misc]  # generated base is untyped
     def __init__(self, delay_s: float) -> None:
         self.delay_s = delay_s
 
@@ -201,7 +200,7 @@ class _SlowOrBadServicer(guard_pb2_grpc.LoopGuardServicer):  # type: ignore[misc
 def odd_server() -> Iterator[tuple[str, _SlowOrBadServicer]]:
     servicer = _SlowOrBadServicer(delay_s=0.0)
     server = grpc.server(futures.ThreadPoolExecutor(max_workers=4))
-    guard_pb2_grpc.add_LoopGuardServicer_to_server(servicer, server)
+    pb_grpc.add_LoopGuardServicer_to_server(servicer, server)
     port = server.add_insecure_port("127.0.0.1:0")
     server.start()
     yield f"127.0.0.1:{port}", servicer
@@ -271,14 +270,14 @@ def test_huge_arguments_are_clipped_on_the_wire_and_the_loop_is_still_caught(
     collector: RunningCollector, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     sizes: list[int] = []
-    encode = _remote._encode
+    encode = _remote.encode_request
 
     def recording(request: EvaluateRequest) -> pb.EvaluateRequest:
         message = encode(request)
         sizes.append(message.ByteSize())
         return message
 
-    monkeypatch.setattr(_remote, "_encode", recording)
+    monkeypatch.setattr(_remote, "encode_request", recording)
     guard = _remote_guard(collector)
     huge = {"patch": "".join(f"line {i}: value {i * 7}\\n" for i in range(12_000))}  # ~300 KB
     outcome = run_scripted_agent(Loopwatch(agent="huge", guard=guard, capture_content=True), arguments=huge)

@@ -7,6 +7,7 @@ import pytest
 import loopwatch
 from loopwatch import LocalVerdictService
 from loopwatch._remote import RemoteVerdictService
+from loopwatch.detect.budget import Budget
 
 
 def test_defaults_are_a_local_guard_and_privacy_mode(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -87,3 +88,16 @@ def test_bad_values_raise_value_error_naming_them(
         return
     with pytest.raises(ValueError, match=match):
         loopwatch.init(**kwargs)  # type: ignore[arg-type]
+
+
+def test_detector_settings_configure_the_local_guard(monkeypatch: pytest.MonkeyPatch) -> None:
+    for name in ("LOOPWATCH_ENDPOINT", "LOOPWATCH_GUARD", "OTEL_EXPORTER_OTLP_ENDPOINT"):
+        monkeypatch.delenv(name, raising=False)
+    lw = loopwatch.init(agent="bot", detectors={"agents": {"bot": {"budgets": {"trace_max_steps": 7}}}})
+    assert lw.guard is not None
+    service = lw.guard.service
+    assert isinstance(service, LocalVerdictService)
+    (budget,) = [d for d in service.engine.config.detectors if isinstance(d, Budget)]
+    assert budget.config.hard_max_steps == 7
+    with pytest.raises(ValueError, match="remote guard uses the collector"):
+        loopwatch.init(endpoint="127.0.0.1:4317", guard="remote", detectors={})

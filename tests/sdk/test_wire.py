@@ -1,16 +1,18 @@
-"""Round trips and validation of the protobuf codec (``loopwatch._wire``)."""
+"""Round trips and validation of the protobuf codec (``loopwatch.wire``)."""
 
 from __future__ import annotations
+
+import dataclasses
 
 import pytest
 from google.protobuf.message import DecodeError
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from loopwatch import _wire
-from loopwatch._proto.v1 import guard_pb2 as pb
+from loopwatch import wire
 from loopwatch.events import Event, Step, ToolCall, ToolResult, TraceContext, Usage, UserMessage
 from loopwatch.verdict import Action, Finding, Severity, Verdict
+from loopwatch.wire import pb
 
 _TRACE = "0af7651916cd43dd8448eb211c80319c"
 
@@ -56,15 +58,15 @@ def _events(*, capture_content: bool) -> list[Event]:
 @pytest.mark.parametrize("capture_content", [True, False])
 def test_events_round_trip(capture_content: bool) -> None:
     events = _events(capture_content=capture_content)
-    wire = [pb.Event.FromString(m.SerializeToString()) for m in _wire.events_to_proto(events)]
-    assert _wire.events_from_proto(wire) == events
+    sent = [pb.Event.FromString(m.SerializeToString()) for m in wire.events_to_proto(events)]
+    assert wire.events_from_proto(sent) == events
 
 
 def test_empty_strings_stay_distinct_from_not_captured() -> None:
     step = Step(
         event_id="s", text="", tool_calls=(ToolCall(id="c", name="t", fingerprint="f", arguments=""),)
     )
-    (back,) = _wire.events_from_proto(_wire.events_to_proto([step]))
+    (back,) = wire.events_from_proto(wire.events_to_proto([step]))
     assert back == step
 
 
@@ -106,29 +108,29 @@ def test_empty_strings_stay_distinct_from_not_captured() -> None:
     ],
 )
 def test_verdict_round_trip(verdict: Verdict) -> None:
-    msg = _wire.verdict_to_proto(verdict, trace_id=_TRACE, agent="a")
+    msg = wire.verdict_to_proto(verdict, trace_id=_TRACE, agent="a")
     assert msg.trace_id == _TRACE
     assert msg.agent == "a"
-    assert _wire.verdict_from_proto(pb.Verdict.FromString(msg.SerializeToString())) == verdict
+    assert wire.verdict_from_proto(pb.Verdict.FromString(msg.SerializeToString())) == verdict
 
 
 def test_context_from_proto() -> None:
-    assert _wire.context_from_proto(_TRACE, "", "") == TraceContext(trace_id=_TRACE)
-    assert _wire.context_from_proto(_TRACE, "bot", "c1") == TraceContext(
+    assert wire.context_from_proto(_TRACE, "", "") == TraceContext(trace_id=_TRACE)
+    assert wire.context_from_proto(_TRACE, "bot", "c1") == TraceContext(
         trace_id=_TRACE, agent="bot", conversation_id="c1"
     )
 
 
 @pytest.mark.parametrize("trace_id", ["", "xyz", _TRACE.upper(), "0" * 32, _TRACE + "00"])
 def test_context_rejects_bad_trace_id(trace_id: str) -> None:
-    with pytest.raises(_wire.WireError) as info:
-        _wire.context_from_proto(trace_id, "a", "")
+    with pytest.raises(wire.WireError) as info:
+        wire.context_from_proto(trace_id, "a", "")
     assert info.value.field == "trace_id"
 
 
 def _bad(msg: pb.Event) -> str:
-    with pytest.raises(_wire.WireError) as info:
-        _wire.events_from_proto([pb.Event(event_id="ok", user_message=pb.UserMessage()), msg])
+    with pytest.raises(wire.WireError) as info:
+        wire.events_from_proto([pb.Event(event_id="ok", user_message=pb.UserMessage()), msg])
     return info.value.field
 
 
@@ -152,8 +154,8 @@ def test_decode_errors_name_the_field() -> None:
 
 
 def test_verdict_from_proto_rejects_unspecified_action() -> None:
-    with pytest.raises(_wire.WireError) as info:
-        _wire.verdict_from_proto(pb.Verdict())
+    with pytest.raises(wire.WireError) as info:
+        wire.verdict_from_proto(pb.Verdict())
     assert info.value.field == "action"
 
 
@@ -161,8 +163,8 @@ def test_verdict_evidence_is_clipped() -> None:
     finding = Finding(
         detector="d", key="k", summary="s", count=3, first_step=1, last_step=3, arguments="x" * 10_000_000
     )
-    msg = _wire.verdict_to_proto(Verdict(action=Action.NUDGE, step=3, finding=finding))
-    assert len(msg.finding.arguments) == _wire.MAX_EVIDENCE_CHARS
+    msg = wire.verdict_to_proto(Verdict(action=Action.NUDGE, step=3, finding=finding))
+    assert len(msg.finding.arguments) == wire.MAX_EVIDENCE_CHARS
     assert msg.finding.arguments.endswith("...")
 
 
@@ -175,11 +177,21 @@ def test_decoding_arbitrary_bytes_raises_only_decode_or_wire_errors(data: bytes)
         return
     field = ""
     try:
-        _wire.context_from_proto(request.trace_id, request.agent, request.conversation_id)
-        _wire.events_from_proto(request.events)
+        wire.context_from_proto(request.trace_id, request.agent, request.conversation_id)
+        wire.events_from_proto(request.events)
         if request.HasField("pending_call"):
-            _wire.tool_call_from_proto(request.pending_call, field="pending_call")
+            wire.tool_call_from_proto(request.pending_call, field="pending_call")
         field = "(valid)"
-    except _wire.WireError as exc:
+    except wire.WireError as exc:
         field = exc.field
     assert field
+
+
+def test_finding_wire_fields_are_derived_from_the_dataclass() -> None:
+    declared = [f.name for f in dataclasses.fields(Finding)]
+    assert list(wire.FINDING_FIELDS) == [n for n in declared if n != "call_fingerprint"]
+    finding = Finding(detector="d", key="k", summary="s", count=2, first_step=1, last_step=2)
+    assert wire.finding_to_dict(finding) == {
+        **{name: getattr(finding, name) for name in wire.FINDING_FIELDS},
+        "severity": "loop",
+    }

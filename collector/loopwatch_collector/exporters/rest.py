@@ -21,9 +21,8 @@ from prometheus_client import CollectorRegistry
 from prometheus_client.exposition import choose_encoder
 from pydantic import BaseModel
 
-from loopwatch._proto.v1 import guard_pb2 as pb
-from loopwatch._wire import MAX_EVIDENCE_CHARS, WireError, context_from_proto, events_from_proto
 from loopwatch.verdict import Finding, Verdict
+from loopwatch.wire import WireError, context_from_proto, events_from_proto, finding_to_dict, pb
 from loopwatch_collector.exceptions import StoreError
 from loopwatch_collector.exporters.session_scenario import session_scenario
 from loopwatch_collector.processing.pipeline import Pipeline
@@ -53,19 +52,8 @@ class FindingBody(BaseModel):
 
     @classmethod
     def of(cls, f: Finding) -> FindingBody:
-        return cls(
-            detector=f.detector,
-            key=f.key,
-            summary=f.summary,
-            count=f.count,
-            first_step=f.first_step,
-            last_step=f.last_step,
-            severity=f.severity.value,
-            tool_name=f.tool_name,
-            arguments=_clip(f.arguments),
-            last_result_preview=f.last_result_preview,
-            trimmed_text=f.trimmed_text,
-        )
+        """The wire view of ``f`` (``loopwatch.wire.finding_to_dict``, as in gRPC verdicts)."""
+        return cls.model_validate(finding_to_dict(f))
 
 
 class VerdictBody(BaseModel):
@@ -272,13 +260,6 @@ async def _read_limited(request: Request, limit: int) -> bytes:
             raise HTTPException(status_code=413, detail=f"body larger than {limit} bytes")
         chunks.append(chunk)
     return b"".join(chunks)
-
-
-def _clip(text: str | None) -> str | None:
-    """Evidence arguments, clipped like the gRPC verdict's (``MAX_EVIDENCE_CHARS``)."""
-    if text is None or len(text) <= MAX_EVIDENCE_CHARS:
-        return text
-    return text[: MAX_EVIDENCE_CHARS - 3] + "..."
 
 
 def _unavailable(exc: StoreError) -> HTTPException:

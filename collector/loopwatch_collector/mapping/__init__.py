@@ -3,7 +3,7 @@
 Recognised families (one module each): OTel GenAI semantic conventions (:mod:`genai`),
 OpenInference, OpenLLMetry/Traceloop, OpenLIT, pydantic-ai, MCP, LangSmith/Langfuse
 (:mod:`platforms`) and loopwatch's own SDK. :mod:`recognise` holds the precedence,
-:mod:`assemble` the per-trace assembly, :mod:`ids` the event-id rule.
+:mod:`assemble` the per-trace assembly; the event-id rule is the SDK's (``loopwatch.wire.ids``).
 """
 
 from __future__ import annotations

@@ -14,6 +14,11 @@ turns them into events:
 - a tool span whose parent (in the same batch) is a tool span of the same tool -> nothing: one
   execution instrumented twice (a framework's span around an MCP client span, OpenInference
   plus OpenLLMetry on one LangChain app). Across batches only call ids and event ids dedupe.
+- a ``loopwatch.user_message`` span event (the SDK's turn boundary, on the ``invoke_agent``
+  span) -> a ``UserMessage``, placed among the batch's events by time. The agent span is
+  exported when the run ends, so its turn boundaries fall in place when the run's spans arrive
+  in one batch (a short run under the OTel batch processor); arriving after the steps they
+  precede, they still count turns but can no longer reset per-turn detectors in time.
 
 Content not captured: arguments -> ``ToolCall.create(arguments=None)`` (the fingerprint is the
 tool name); a result -> a placeholder unique to the call, so that "the same result again" is
@@ -34,13 +39,14 @@ from collections import OrderedDict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
-from loopwatch.events import Event, Step, ToolCall, ToolResult, TraceContext, Usage
+from loopwatch.events import Event, Step, ToolCall, ToolResult, TraceContext, Usage, UserMessage
 from loopwatch.fingerprint import canonical_arguments
-from loopwatch_collector.mapping import ids, loopwatch_sdk
+from loopwatch.wire import ids
+from loopwatch_collector.mapping import loopwatch_sdk
 from loopwatch_collector.mapping.model import UNKNOWN, LlmSpan, ToolSpan
 from loopwatch_collector.mapping.recognise import llm_of, requests_tools, tool_of
 from loopwatch_collector.mapping.spans import SpanView
-from loopwatch_collector.mapping.values import MAX_CONTENT_CHARS, as_arguments, first_text, text
+from loopwatch_collector.mapping.values import MAX_CONTENT_CHARS, as_arguments, first_text
 
 # Traces remembered between batches (agent, conversation, calls awaiting results). A trace
 # forgotten early only loses the link between its later tool spans and earlier LLM steps.
@@ -130,7 +136,10 @@ class SpanMapper:
         group = _Group()
         ignored = 0
         tool_names: dict[str, str] = {}  # span id -> tool name, for this batch
+        user_messages: list[UserMessage] = []
         for span in spans:
+            if span.events:
+                user_messages.extend(loopwatch_sdk.user_messages(span))
             tool = tool_of(span)
             if tool is not None:
                 tool_names[span.span_id] = tool.name
@@ -147,6 +156,8 @@ class SpanMapper:
             group = _Group()
             events.extend(self._llm_events(memo, span, llm))
         _flush(group, events)
+        if user_messages:
+            events = _merge_by_time(events, user_messages)
         context = TraceContext(
             trace_id=trace_id,
             agent=memo.agent or memo.service or UNKNOWN_AGENT,
@@ -181,7 +192,7 @@ class SpanMapper:
 
     def _call(self, span: SpanView, tool: ToolSpan, call_id: str) -> ToolCall:
         arguments = None if tool.arguments is UNKNOWN else as_arguments(tool.arguments)
-        fingerprint = text(span.attributes.get("loopwatch.tool.call.fingerprint"))
+        fingerprint = loopwatch_sdk.call_fingerprint(span)
         if fingerprint is not None:
             keep = arguments is not None and self.capture_content
             captured = canonical_arguments(arguments) if keep else None
@@ -278,6 +289,23 @@ def _flush(group: _Group, events: list[Event]) -> None:
     )
     events.extend(group.results)
     group.calls, group.results = [], []
+
+
+def _merge_by_time(events: list[Event], messages: list[UserMessage]) -> list[Event]:
+    """``events`` with each user message before the first event not older than it."""
+    messages.sort(key=lambda m: m.time_unix_ns)
+    merged: list[Event] = []
+    pending = iter(messages)
+    message = next(pending, None)
+    for event in events:
+        while message is not None and message.time_unix_ns <= event.time_unix_ns:
+            merged.append(message)
+            message = next(pending, None)
+        merged.append(event)
+    if message is not None:
+        merged.append(message)
+        merged.extend(pending)
+    return merged
 
 
 def _take_pending(memo: _TraceMemo, name: str) -> str | None:

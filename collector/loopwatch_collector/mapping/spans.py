@@ -27,6 +27,15 @@ SPAN_ID_BYTES = 8
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class SpanEventView:
+    """One span event (``Span.Event``), decoded like the span's attributes."""
+
+    name: str
+    time_ns: int = 0
+    attributes: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class SpanView:
     """One span, decoded. ``attributes`` are the span's own; ``resource`` the resource's."""
 
@@ -42,6 +51,7 @@ class SpanView:
     is_error: bool = False
     status_message: str = ""
     exception_type: str | None = None
+    events: tuple[SpanEventView, ...] = ()
 
 
 def any_value(value: AnyValue, depth: int = 0) -> Any:
@@ -71,9 +81,14 @@ def span_view_from_proto(span: Span, resource: Mapping[str, Any]) -> SpanView:
     """Decode ``span``; ids are lowercase hex (validate their length with ``ids_valid``)."""
     attrs = attributes(span.attributes)
     exception_type: str | None = None
+    events: list[SpanEventView] = []
     for event in span.events:
+        view = SpanEventView(
+            name=event.name, time_ns=int(event.time_unix_nano), attributes=attributes(event.attributes)
+        )
+        events.append(view)
         if event.name == "exception":
-            found = attributes(event.attributes).get("exception.type")
+            found = view.attributes.get("exception.type")
             if isinstance(found, str) and found:
                 exception_type = found
     return SpanView(
@@ -89,6 +104,7 @@ def span_view_from_proto(span: Span, resource: Mapping[str, Any]) -> SpanView:
         is_error=span.status.code == Status.STATUS_CODE_ERROR,
         status_message=span.status.message,
         exception_type=exception_type,
+        events=tuple(events),
     )
 
 

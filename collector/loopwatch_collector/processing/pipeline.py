@@ -6,17 +6,9 @@ the pipeline stores per-trace state, runs the agent's engine, applies budgets an
 mode, exports metrics and broadcasts intervening verdicts. No detection logic lives in a
 receiver.
 
-Event-id rule (the seam between the SDK, the OTLP span mapper and this pipeline): the engine
-de-duplicates by ``event_id`` per trace, so the same call seen through OTLP *and* ``Evaluate``
-is counted once only if both sides derive the same id:
-
-- ``Step``: ``step:<id of its first tool call>`` when it requested at least one call, else
-  ``step:span:<span id of the LLM span, 16 lowercase hex>``;
-- ``ToolResult``: ``result:<tool call id>``;
-- tool call id: ``gen_ai.tool.call.id`` / the provider's call id; when absent,
-  ``span:<span id of the tool span>``;
-- ``UserMessage``: ``user:<span id of the span that carries it>:<n>`` (n-th in that span);
-- a span attribute ``loopwatch.event.id`` (set by the loopwatch SDK) overrides all of the above.
+Events are de-duplicated by ``event_id`` per trace; the rule that makes the same call seen
+through OTLP and ``Evaluate`` carry the same id is the SDK's (``loopwatch.wire.ids``). What an
+evaluation decides is ``loopwatch.detect.evaluate``, the function the local guard runs too.
 
 Contract: every method runs on the event loop; none blocks on I/O except through the store.
 Store failures raise ``StoreError`` (receivers map it to UNAVAILABLE / 503, the SDK then fails
@@ -33,19 +25,18 @@ import time
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Literal, TypeVar
 
+from loopwatch.detect.evaluate import judged_steps
 from loopwatch.detect.session import SessionState
 from loopwatch.events import Event, ToolCall, TraceContext
 from loopwatch.verdict import Action, Verdict
-from loopwatch_collector.config import CollectorConfig, ResolvedAgentConfig
+from loopwatch_collector.config import CollectorConfig
 from loopwatch_collector.exceptions import StoreError
 from loopwatch_collector.exporters.metrics import Metrics
 from loopwatch_collector.processing.broadcast import IssuedVerdict, Subscription, VerdictHub
 from loopwatch_collector.processing.engines import EngineSet
 from loopwatch_collector.processing.session_update import (
     IngestOutcome,
-    apply_conversation_budget,
-    check_tool_call,
-    completed_steps,
+    apply_conversation_limit,
     current_verdict,
     ingest_events,
 )
@@ -112,54 +103,32 @@ class Pipeline:
     async def ingest(self, context: TraceContext, events: Sequence[Event], *, source: str) -> Verdict:
         """Append ``events`` to the trace of ``context`` and return the verdict after them.
 
-        ``source`` is ``"otlp"`` or ``"evaluate"`` (``SOURCES``). Idempotent by event id. The
-        verdict is the most severe of the steps the events completed (CONTINUE when none
-        completed; HALT stays HALT); in ``shadow`` mode an intervening verdict is exported but
-        CONTINUE is returned. Raises ``StoreError``, and ``ValueError`` for an unknown source.
+        ``source`` is ``"otlp"`` or ``"evaluate"`` (``SOURCES``). Idempotent by event id. No
+        checkpoint: a step still waiting for results stays open (see ``evaluate``). In ``shadow``
+        mode an intervening verdict is exported but CONTINUE is returned. Raises
+        ``StoreError``, and ``ValueError`` for an unknown source.
         """
         if source not in SOURCES:
             raise ValueError(f"source must be one of {SOURCES}, got {source!r}")
-        engine, settings = self._engines.for_agent(context.agent)
-        outcome = await self._update(
-            context,
-            lambda r: ingest_events(
-                r, events, engine, settings, history=self._history, step_log=self._step_log
-            ),
-        )
-        self._report(context, outcome, source=source)
-        if context.conversation_id and outcome.new_steps + outcome.new_tool_calls:
-            outcome = await self._conversation(context, settings, outcome)
-        self._publish(context, outcome)
-        self._wake(context.trace_id)
-        return outcome.returned
-
-    async def before_tool_call(self, context: TraceContext, call: ToolCall) -> Verdict:
-        """Checkpoint before ``call`` runs (``Engine.before_tool_call``); creates the session
-        when unknown. Raises ``StoreError``."""
-        engine, settings = self._engines.for_agent(context.agent)
-        outcome = await self._update(
-            context, lambda r: check_tool_call(r, call, engine, settings, history=self._history)
-        )
-        self._report(context, outcome, source="evaluate")
-        self._publish(context, outcome)
-        return outcome.returned
+        return await self._evaluate(context, events, source=source, end_of_batch=False, pending_call=None)
 
     async def evaluate(
         self, context: TraceContext, events: Sequence[Event], *, pending_call: ToolCall | None = None
     ) -> Verdict:
-        """The ``Evaluate`` RPC: ingest ``events``, then judge ``pending_call`` if given.
+        """The ``Evaluate`` RPC: ``loopwatch.detect.evaluate`` at the AFTER_BATCH checkpoint, or
+        at BEFORE_TOOL_CALL when ``pending_call`` is given.
 
-        Timed into ``loopwatch_evaluate_duration_seconds`` with a trace-id exemplar. The
-        before-tool-call verdict wins when it intervenes.
+        Timed into ``loopwatch_evaluate_duration_seconds`` with a trace-id exemplar.
         """
         started = time.perf_counter()
         try:
-            verdict = await self.ingest(context, events, source="evaluate")
-            if pending_call is not None and verdict.action is not Action.HALT:
-                checked = await self.before_tool_call(context, pending_call)
-                if checked.intervenes or not verdict.intervenes:
-                    verdict = checked
-            return verdict
+            return await self._evaluate(
+                context,
+                events,
+                source="evaluate",
+                end_of_batch=pending_call is None,
+                pending_call=pending_call,
+            )
         finally:
             self.metrics.evaluate_duration.observe(
                 time.perf_counter() - started, exemplar={"trace_id": context.trace_id}
@@ -178,7 +147,7 @@ class Pipeline:
         try:
             while True:
                 record = await self._store_call("get", self.store.get(trace_id))
-                if record is not None and completed_steps(record) >= min_step:
+                if record is not None and judged_steps(record.state) >= min_step:
                     return current_verdict(record)
                 remaining = deadline - loop.time()
                 if remaining <= 0 or self._stopped:
@@ -213,6 +182,37 @@ class Pipeline:
         return await self._store_call("list", self.store.list_sessions(predicate=predicate, limit=limit))
 
     # -----------------------------------------------------------------------------------------
+
+    async def _evaluate(
+        self,
+        context: TraceContext,
+        events: Sequence[Event],
+        *,
+        source: str,
+        end_of_batch: bool,
+        pending_call: ToolCall | None,
+    ) -> Verdict:
+        engine, settings = self._engines.for_agent(context.agent)
+
+        def apply(record: SessionRecord) -> IngestOutcome:
+            return ingest_events(
+                record,
+                events,
+                engine,
+                settings,
+                history=self._history,
+                step_log=self._step_log,
+                end_of_batch=end_of_batch,
+                pending_call=pending_call,
+            )
+
+        outcome = await self._update(context, apply)
+        self._report(context, outcome, source=source)
+        if context.conversation_id and outcome.new_steps + outcome.new_tool_calls:
+            outcome = await self._conversation(context, outcome)
+        self._publish(context, outcome)
+        self._wake(context.trace_id)
+        return outcome.returned
 
     async def _update(self, context: TraceContext, apply: Callable[[SessionRecord], R]) -> R:
         """``store.update`` for ``context``'s trace, counting a session start exactly once.
@@ -260,10 +260,9 @@ class Pipeline:
             last_seen_unix_s=now,
         )
 
-    async def _conversation(
-        self, context: TraceContext, settings: ResolvedAgentConfig, outcome: IngestOutcome
-    ) -> IngestOutcome:
+    async def _conversation(self, context: TraceContext, outcome: IngestOutcome) -> IngestOutcome:
         assert context.conversation_id is not None
+        engine, settings = self._engines.for_agent(context.agent)
         usage = await self._store_call(
             "conversation",
             self.store.add_conversation_usage(
@@ -273,10 +272,11 @@ class Pipeline:
                 now_unix_s=self._clock(),
             ),
         )
-        if not settings.conversation_max_steps or usage.steps <= settings.conversation_max_steps:
+        if not settings.conversation_max_steps or usage.steps < settings.conversation_max_steps:
             return outcome
         limited = await self._update(
-            context, lambda r: apply_conversation_budget(r, settings, usage.steps, history=self._history)
+            context,
+            lambda r: apply_conversation_limit(r, engine, settings, usage.steps, history=self._history),
         )
         if limited is None:
             return outcome

@@ -1,8 +1,12 @@
 """What one batch of events does to one ``SessionRecord``: pure, synchronous, no metrics.
 
-The pipeline runs these functions inside ``SessionStore.update`` (so a Redis store may run
-them again on a fresh copy after a CAS conflict) and turns the returned ``IngestOutcome`` into
-metrics, broadcasts and the reply afterwards, exactly once.
+The decision itself is ``loopwatch.detect.evaluate`` (the same function the local guard
+runs); this module adds what only the collector keeps: the record's metadata (tool calls,
+verdict history, looping / runaway flags, the last returned verdict) and the agent's mode
+(``shadow`` returns CONTINUE for a verdict that intervenes). The pipeline runs these functions
+inside ``SessionStore.update`` (so a Redis store may run them again on a fresh copy after a CAS
+conflict) and turns the returned ``IngestOutcome`` into metrics, broadcasts and the reply
+afterwards, exactly once.
 """
 
 from __future__ import annotations
@@ -11,30 +15,25 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from loopwatch.detect.engine import Engine
-from loopwatch.events import Event, Step, ToolCall, ToolResult, UserMessage
+from loopwatch.detect.evaluate import ConversationCounter, evaluate, judged_steps
+from loopwatch.events import Event, ToolCall
 from loopwatch.verdict import Action, Finding, Severity, Verdict
 from loopwatch_collector.config import ResolvedAgentConfig
 from loopwatch_collector.processing.step_log import StepLogLimits, log_events
 from loopwatch_collector.store.base import SessionRecord, StepLog
-
-_ACTION_RANK = {Action.CONTINUE: 0, Action.NUDGE: 1, Action.WITHDRAW_TOOLS: 2, Action.HALT: 3}
-_EVENT_TYPES: dict[type[Event], str] = {Step: "step", ToolResult: "tool_result", UserMessage: "user_message"}
-
-STEP_BUDGET = "step_budget"
-CONVERSATION_BUDGET = "conversation_budget"
 
 
 @dataclass(slots=True, kw_only=True)
 class IngestOutcome:
     """Everything the pipeline reports about one update, computed from the record."""
 
-    computed: Verdict  # what the engine and budgets decided (before shadow masking)
+    computed: Verdict  # what the engine decided (before shadow masking)
     returned: Verdict  # what the agent is told
     new_events: dict[str, int] = field(default_factory=dict)  # by event type
     duplicates: int = 0
     new_steps: int = 0
     new_tool_calls: int = 0
-    verdicts: list[Verdict] = field(default_factory=list)  # one per completed step
+    verdicts: list[Verdict] = field(default_factory=list)  # every verdict issued
     findings: list[Finding] = field(default_factory=list)  # every new finding
     became_looping: bool = False
     became_runaway: bool = False
@@ -48,112 +47,68 @@ def ingest_events(
     settings: ResolvedAgentConfig,
     *,
     history: int,
+    end_of_batch: bool = False,
+    pending_call: ToolCall | None = None,
+    add_conversation_steps: ConversationCounter | None = None,
     step_log: StepLogLimits | None = None,
 ) -> IngestOutcome:
-    """Apply ``events`` (de-duplicated by id) and the trace step budget to ``record``; log the
-    new events in ``record.step_log`` when ``step_log`` allows any."""
-    state = record.state
-    fresh: list[Event] = []
-    batch_ids: set[str] = set()
-    duplicates = 0
-    for event in events:
-        if event.event_id in state.seen_event_ids or event.event_id in batch_ids:
-            duplicates += 1
-            continue
-        batch_ids.add(event.event_id)
-        fresh.append(event)
+    """``loopwatch.detect.evaluate`` on ``record``'s state, then the record's bookkeeping; the
+    new events are logged in ``record.step_log`` when ``step_log`` allows any."""
+    done = evaluate(
+        engine,
+        record.state,
+        events,
+        end_of_batch=end_of_batch,
+        pending_call=pending_call,
+        add_conversation_steps=add_conversation_steps,
+    )
+    record.tool_calls += done.new_tool_calls
     if step_log is not None and step_log.max_events:
         if record.step_log is None:
             record.step_log = StepLog()
-        log_events(record.step_log, fresh, step_log)
-    known = {id(f) for f in state.findings}
-    steps_before = state.steps
-    verdicts = engine.ingest(state, fresh)
-    new_calls = sum(len(e.tool_calls) for e in fresh if isinstance(e, Step))
-    record.tool_calls += new_calls
-    budget = settings.trace_max_steps
-    if budget and state.steps > budget and not state.policy.halted:
-        summary = f"the run took {state.steps} steps, over its budget of {budget}"
-        verdicts.append(_limit(record, STEP_BUDGET, "trace_steps", summary, state.steps))
-    counts: dict[str, int] = {}
-    for event in fresh:
-        kind = _EVENT_TYPES[type(event)]
-        counts[kind] = counts.get(kind, 0) + 1
-    outcome = _conclude(record, verdicts, settings, history=history)
-    outcome.new_events = counts
-    outcome.duplicates = duplicates
-    outcome.new_steps = state.steps - steps_before
-    outcome.new_tool_calls = new_calls
-    outcome.findings = [f for f in state.findings if id(f) not in known]
+        log_events(record.step_log, done.applied, step_log)
+    outcome = _conclude(record, done.verdict, done.verdicts, settings, history=history)
+    outcome.new_events = done.new_events
+    outcome.duplicates = done.duplicates
+    outcome.new_steps = done.new_steps
+    outcome.new_tool_calls = done.new_tool_calls
+    outcome.findings = done.findings
     return outcome
 
 
-def apply_conversation_budget(
-    record: SessionRecord, settings: ResolvedAgentConfig, conversation_steps: int, *, history: int
+def apply_conversation_limit(
+    record: SessionRecord,
+    engine: Engine,
+    settings: ResolvedAgentConfig,
+    conversation_steps: int,
+    *,
+    history: int,
 ) -> IngestOutcome | None:
-    """Halt the trace when its conversation went over ``conversation_max_steps``; else None."""
-    budget = settings.conversation_max_steps
-    if not budget or conversation_steps <= budget or record.state.policy.halted:
+    """The policy's conversation limit for ``record`` (``Engine.conversation_limit``); None
+    when it does not halt the run."""
+    verdict = engine.conversation_limit(record.state, conversation_steps)
+    if verdict is None:
         return None
-    summary = f"the conversation took {conversation_steps} steps, over its budget of {budget}"
-    verdict = _limit(record, CONVERSATION_BUDGET, "conversation_steps", summary, conversation_steps)
-    outcome = _conclude(record, [verdict], settings, history=history)
+    outcome = _conclude(record, verdict, [verdict], settings, history=history)
     outcome.findings = [verdict.finding] if verdict.finding else []
     return outcome
-
-
-def check_tool_call(
-    record: SessionRecord, call: ToolCall, engine: Engine, settings: ResolvedAgentConfig, *, history: int
-) -> IngestOutcome:
-    """The before-tool-call checkpoint for ``call``."""
-    verdict = engine.before_tool_call(record.state, call)
-    return _conclude(record, [verdict], settings, history=history)
 
 
 def current_verdict(record: SessionRecord) -> Verdict:
     """What a reader (``GetVerdict``) is told now: the last returned verdict, else CONTINUE."""
     if record.last_verdict is not None:
         return record.last_verdict
-    return Verdict(action=Action.CONTINUE, step=completed_steps(record))
-
-
-def completed_steps(record: SessionRecord) -> int:
-    """Steps whose batch is complete (judged); the open step is not."""
-    return record.state.steps - (1 if record.state.open_step is not None else 0)
-
-
-def _limit(record: SessionRecord, detector: str, key: str, summary: str, count: int) -> Verdict:
-    # A hard limit halts at once (Severity.LIMIT); the engine's policy state is marked halted so
-    # that its later verdicts for this trace stay HALT, as they do for its own limit findings.
-    state = record.state
-    finding = Finding(
-        detector=detector,
-        key=key,
-        summary=summary,
-        count=count,
-        first_step=1,
-        last_step=state.steps,
-        severity=Severity.LIMIT,
-    )
-    state.record_finding(finding)
-    state.policy.halted = True
-    verdict = Verdict(
-        action=Action.HALT, step=state.steps, finding=finding, message=f"[loopwatch] run halted: {summary}."
-    )
-    state.last_verdict = verdict
-    return verdict
+    return Verdict(action=Action.CONTINUE, step=judged_steps(record.state))
 
 
 def _conclude(
-    record: SessionRecord, verdicts: list[Verdict], settings: ResolvedAgentConfig, *, history: int
+    record: SessionRecord,
+    computed: Verdict,
+    verdicts: list[Verdict],
+    settings: ResolvedAgentConfig,
+    *,
+    history: int,
 ) -> IngestOutcome:
-    state = record.state
-    if verdicts:
-        computed = max(reversed(verdicts), key=lambda v: _ACTION_RANK[v.action])
-    elif state.policy.halted:
-        computed = state.last_verdict
-    else:
-        computed = Verdict(action=Action.CONTINUE, step=completed_steps(record))
     returned = computed
     if settings.mode == "shadow" and computed.intervenes:
         returned = Verdict(action=Action.CONTINUE, step=computed.step)
@@ -176,5 +131,5 @@ def _conclude(
         verdicts=verdicts,
         became_looping=became_looping,
         became_runaway=became_runaway,
-        halted=state.policy.halted,
+        halted=record.state.policy.halted,
     )

@@ -1,6 +1,6 @@
 """The ``loopwatch.v1.LoopGuard`` gRPC servicer (grpc.aio): it only translates.
 
-``Evaluate`` / ``GetVerdict`` / ``WatchVerdicts`` decode requests with ``loopwatch._wire``,
+``Evaluate`` / ``GetVerdict`` / ``WatchVerdicts`` decode requests with ``loopwatch.wire``,
 call the ``Pipeline`` and encode the verdict. Errors are mapped at this edge and always sent
 with ``context.abort`` (never an uncaught exception, which gRPC would turn into UNKNOWN):
 
@@ -23,18 +23,18 @@ from google.protobuf import duration_pb2
 from google.protobuf.message import DecodeError, Message
 from grpc_status import rpc_status
 
-from loopwatch._proto.v1 import guard_pb2 as pb
-from loopwatch._proto.v1 import guard_pb2_grpc
-from loopwatch._wire import (
+from loopwatch.events import ToolCall
+from loopwatch.verdict import Action
+from loopwatch.wire import (
     WireError,
     action_from_proto,
     context_from_proto,
     events_from_proto,
+    pb,
+    pb_grpc,
     tool_call_from_proto,
     verdict_to_proto,
 )
-from loopwatch.events import ToolCall
-from loopwatch.verdict import Action
 from loopwatch_collector.exceptions import StoreError
 from loopwatch_collector.processing.pipeline import Pipeline
 
@@ -64,7 +64,7 @@ class Context(Protocol):
     def time_remaining(self) -> float | None: ...
 
 
-class LoopGuardService(guard_pb2_grpc.LoopGuardServicer):  # type: ignore[misc]  # generated base is untyped
+class LoopGuardService(pb_grpc.LoopGuardServicer):  # type: ignore[misc]  # generated base is untyped
     """``LoopGuard`` over a ``Pipeline``; see the module docstring for error mapping."""
 
     def __init__(self, pipeline: Pipeline) -> None:

@@ -105,6 +105,15 @@ class Engine:
             state.last_verdict = verdict
         return verdict
 
+    def conversation_limit(self, state: SessionState, conversation_steps: int) -> Verdict | None:
+        """HALT when the trace's conversation reached its step limit (``Policy``); else None."""
+        verdict = self._policy.conversation_limit(state.policy, state.steps, conversation_steps)
+        if verdict is not None:
+            if verdict.finding is not None:
+                state.record_finding(verdict.finding)
+            state.last_verdict = verdict
+        return verdict
+
     def _close_open_step(self, state: SessionState, verdicts: list[Verdict]) -> None:
         open_step = state.open_step
         if open_step is None:

@@ -19,14 +19,11 @@ do not add up); retries that fail with varying errors and then succeed; a succes
 repeated once per user turn, each answering a new question (successes count within a turn).
 
 Seeds: Insika and Kilocode stop the third identical call. Values < 2 switch it off.
-``per_tool`` overrides the threshold for named tools (a poller that legitimately returns the
-same "still running" several times: ``{"get_job_status": 6}``; 0 exempts a tool).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from loopwatch.detect.step import CallOutcome, StepRecord
 from loopwatch.verdict import Finding
@@ -41,27 +38,16 @@ class IdenticalCallConfig:
             back, or a failure anywhere in the run); < 2 = off.
         spread_out: occurrences that fire when a successful call recurred after other work
             rather than back to back (lost context); < 2 = off for that case.
-        per_tool: threshold per tool name, overriding ``consecutive`` for batches with that
-            tool (0 exempts the tool).
     """
 
     consecutive: int = 3
     spread_out: int = 6
-    per_tool: Mapping[str, int] = field(default_factory=dict)
 
     def validate(self) -> None:
         if self.consecutive < 0:
             raise ValueError("identical_call.consecutive must be >= 0 (values < 2 mean off)")
         if self.spread_out < 0:
             raise ValueError("identical_call.spread_out must be >= 0 (values < 2 mean off)")
-        for tool, value in self.per_tool.items():
-            if value < 0:
-                raise ValueError(f"identical_call.per_tool.{tool} must be >= 0 (values < 2 mean off)")
-
-    def threshold(self, tools: set[str]) -> int:
-        """The batch's threshold: the most lenient of its tools' (off, < 2, beats any number)."""
-        limits = [self.per_tool.get(tool, self.consecutive) for tool in tools]
-        return 0 if any(limit < 2 for limit in limits) else max(limits)
 
 
 @dataclass(slots=True)
@@ -86,7 +72,7 @@ class IdenticalCall:
             return None
         count = min(novelty.repeats)
         call = step.calls[0]
-        limit = self.config.threshold({c.name for c in step.calls})
+        limit = self.config.consecutive
         if novelty.spread and limit >= 2:
             limit = max(limit, self.config.spread_out) if self.config.spread_out >= 2 else 0
         if limit < 2 or count < limit:

@@ -34,7 +34,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from loopwatch.detect.step import FRUITLESS, NO_CALLS, CallOutcome, Novelty, StepNovelty
+from loopwatch.detect.step import NO_CALLS, CallOutcome, Novelty, StepNovelty
 
 # Calls remembered per session. Lost-context repeats recur within tens of steps; a call not
 # seen for 256 distinct calls is as good as new to the model, whose context is long gone.
@@ -90,24 +90,20 @@ def assess(state: NoveltyState, calls: tuple[CallOutcome, ...], *, number: int, 
     classified = [_classify(state, call, number, fanout) for call in calls]
     for call in calls:
         _count_failure(state, call)
-    kinds = tuple(c[0] for c in classified)
-    informative = Novelty.NEW in kinds
-    if informative:
+    novelty = StepNovelty.of(
+        tuple(c[0] for c in classified),
+        tuple(c[1] for c in classified),
+        tuple(c[2] for c in classified),
+        tuple(c[3] for c in classified),
+    )
+    if novelty.informative:
         state.informative += 1
     for call in calls:  # what this step taught is not "work since" its own calls
         memo = state.calls.get(call.call)
         if memo is not None:
             memo.mark = state.informative
         _remember_shape(state, call)
-    return StepNovelty(
-        kinds=kinds,
-        repeats=tuple(c[1] for c in classified),
-        since=min((c[2] for c in classified if c[0] is Novelty.REPEAT), default=0),
-        spread=any(c[3] for c in classified),
-        fruitless=all(k in FRUITLESS for k in kinds),
-        informative=informative,
-        all_repeats=all(k is Novelty.REPEAT for k in kinds),
-    )
+    return novelty
 
 
 def _advance_fanout(state: NoveltyState, calls: tuple[CallOutcome, ...]) -> dict[str, int]:

@@ -8,7 +8,11 @@ field (OpenHands SDK, HolmesGPT, Gemini CLI, OpenClaw):
 - The ignored-nudge budget (default 2) is per run and never refilled: a loop that pauses for a
   step and comes back, or a second loop after the first, spends the same budget. When it is
   spent, the next loop finding withdraws the tools (force a final answer).
-- A loop finding after the tools were withdrawn halts; so does a hard limit, at once.
+- A loop finding after the tools were withdrawn halts; so does a hard limit, at once. Every
+  hard limit is a ``Severity.LIMIT`` finding decided here: the ``budget`` detector's (steps,
+  calls, tokens, wall time per trace) and the conversation's step limit
+  (``conversation_limit``, fed the conversation's step count by the caller, since only it
+  sees the conversation's other traces).
 - Soft findings (``Severity.NOTICE``: soft budgets) never intervene; they are exported.
 
 Delivery rules (a nudge goes after the last tool result of the batch, the repeated call still
@@ -25,6 +29,8 @@ from loopwatch.events import ToolCall
 from loopwatch.verdict import Action, Finding, Severity, Verdict
 
 _PREFIX = "[loopwatch]"
+#: ``Finding.detector`` of the conversation step limit (no detector class: the policy decides it).
+CONVERSATION_BUDGET = "conversation_budget"
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -36,10 +42,15 @@ class PolicyConfig:
     """
 
     ignored_nudges_before_withdraw: int = 2
+    #: A run halts once its conversation (``gen_ai.conversation.id``) reached this many steps
+    #: across its traces; ``None`` = no limit (``budgets.conversation_max_steps``).
+    conversation_max_steps: int | None = None
 
     def validate(self) -> None:
         if self.ignored_nudges_before_withdraw < 0:
             raise ValueError("policy.ignored_nudges_before_withdraw must be >= 0")
+        if self.conversation_max_steps is not None and self.conversation_max_steps < 1:
+            raise ValueError("policy.conversation_max_steps must be >= 1 or null (off)")
 
 
 class Policy:
@@ -97,6 +108,25 @@ class Policy:
                 message=f"{_PREFIX} {call.name} was called again after the loop warnings.",
             )
         return Verdict(action=Action.CONTINUE, step=step)
+
+    def conversation_limit(self, state: PolicyState, step: int, conversation_steps: int) -> Verdict | None:
+        """HALT when the conversation reached ``conversation_max_steps`` steps; else ``None``.
+
+        ``None`` too once the run is halted (its HALT was already issued).
+        """
+        limit = self.config.conversation_max_steps
+        if limit is None or conversation_steps < limit or state.halted:
+            return None
+        finding = Finding(
+            detector=CONVERSATION_BUDGET,
+            key=f"{CONVERSATION_BUDGET}:steps",
+            summary=f"the conversation took {conversation_steps} steps, reaching its hard limit of {limit}",
+            count=conversation_steps,
+            first_step=1,
+            last_step=step,
+            severity=Severity.LIMIT,
+        )
+        return self._halt(state, step, finding)
 
     @staticmethod
     def _was_nudged(state: PolicyState, finding: Finding) -> bool:

@@ -12,14 +12,12 @@ call per date, id or page, all empty: each probe is information, so the streak r
 repeated identical calls (the identical-call detector's job; they still count here).
 
 Seed: the "same tool" streak guards that nudge at 6 and break at 10; the break is the
-policy's escalation here, not a second threshold. Values < 2 mean off. ``per_tool``
-overrides the threshold for named tools (0 exempts one, e.g. a debugger's ``step``).
+policy's escalation here, not a second threshold. Values < 2 mean off.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from loopwatch.detect.step import Novelty, StepRecord
 from loopwatch.verdict import Finding
@@ -30,20 +28,16 @@ class SameToolConfig:
     """Options of ``same_tool``.
 
     Attributes:
-        nudge_at: consecutive steps calling one tool with nothing new back (empty, error, or a
-            result the streak already returned) that fire; < 2 = off.
-        per_tool: threshold per tool name, overriding ``nudge_at`` (0 exempts the tool).
+        nudge_at: consecutive steps calling one tool with nothing new back (the same result
+            again, a result the tool already gave, an empty or failing answer to a rephrasing)
+            that fire; < 2 = off.
     """
 
     nudge_at: int = 6
-    per_tool: Mapping[str, int] = field(default_factory=dict)
 
     def validate(self) -> None:
         if self.nudge_at < 0:
             raise ValueError("same_tool.nudge_at must be >= 0 (values < 2 mean off)")
-        for tool, value in self.per_tool.items():
-            if value < 0:
-                raise ValueError(f"same_tool.per_tool.{tool} must be >= 0 (values < 2 mean off)")
 
 
 @dataclass(slots=True)
@@ -81,7 +75,7 @@ class SameTool:
         if state.streak == 0:
             state.streak_start = step.number
         state.streak += 1
-        limit = self.config.per_tool.get(state.tool, self.config.nudge_at)
+        limit = self.config.nudge_at
         if limit < 2 or state.streak < limit:
             return None
         last = step.calls[-1]

@@ -8,7 +8,8 @@ so they never deal with event ordering, duplicates or missing results.
 from __future__ import annotations
 
 import enum
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 
 from loopwatch.sketch import Repetition, TextSketch
 
@@ -31,15 +32,51 @@ FRUITLESS = frozenset({Novelty.REPEAT, Novelty.ECHO, Novelty.BLANK})
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class StepNovelty:
-    """The classification of one step's calls, in call order (``novelty.assess``)."""
+    """The classification of one step's calls, in call order (``novelty.assess``).
+
+    Per call: its kind, its occurrences in a row (REPEAT, else 1), the step of its first
+    occurrence, and whether a successful call recurred after other work rather than back to
+    back. The step-level fields are derived from those by ``of`` (build it that way).
+    """
 
     kinds: tuple[Novelty, ...] = ()
-    repeats: tuple[int, ...] = ()  # occurrences in a row of each call (REPEAT), else 1
+    repeats: tuple[int, ...] = ()
+    firsts: tuple[int, ...] = ()
+    spreads: tuple[bool, ...] = ()
     since: int = 0  # step of the first occurrence of the step's repeated calls (0: none)
-    spread: bool = False  # a successful call recurred after other work, not back to back
+    spread: bool = False  # some call recurred after other work
     fruitless: bool = False  # calls, each a REPEAT, ECHO or BLANK: nothing new came back
     informative: bool = False  # at least one call brought something NEW
     all_repeats: bool = False  # calls, each a REPEAT
+
+    @classmethod
+    def of(
+        cls,
+        kinds: tuple[Novelty, ...],
+        repeats: tuple[int, ...],
+        firsts: tuple[int, ...],
+        spreads: tuple[bool, ...],
+    ) -> StepNovelty:
+        return cls(
+            kinds=kinds,
+            repeats=repeats,
+            firsts=firsts,
+            spreads=spreads,
+            since=min((f for k, f in zip(kinds, firsts, strict=True) if k is Novelty.REPEAT), default=0),
+            spread=any(spreads),
+            fruitless=bool(kinds) and all(k in FRUITLESS for k in kinds),
+            informative=Novelty.NEW in kinds,
+            all_repeats=bool(kinds) and all(k is Novelty.REPEAT for k in kinds),
+        )
+
+    def subset(self, indices: tuple[int, ...]) -> StepNovelty:
+        """The classification of only the calls at ``indices``."""
+        return StepNovelty.of(
+            tuple(self.kinds[i] for i in indices),
+            tuple(self.repeats[i] for i in indices),
+            tuple(self.firsts[i] for i in indices),
+            tuple(self.spreads[i] for i in indices),
+        )
 
 
 NO_CALLS = StepNovelty()
@@ -89,3 +126,9 @@ class StepRecord:
     @property
     def all_failed(self) -> bool:
         return bool(self.calls) and all(c.is_error for c in self.calls)
+
+    def restricted(self, keep: Callable[[CallOutcome], bool]) -> StepRecord:
+        """This step as if only the calls ``keep`` accepts had been made (per-tool judging)."""
+        indices = tuple(i for i, c in enumerate(self.calls) if keep(c))
+        novelty = self.novelty.subset(indices) if self.novelty.kinds else self.novelty
+        return replace(self, calls=tuple(self.calls[i] for i in indices), novelty=novelty)

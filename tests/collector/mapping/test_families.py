@@ -4,11 +4,10 @@ from __future__ import annotations
 
 import json
 
-from span_builders import chat, span
-
 from loopwatch.events import Event, Step, ToolResult
 from loopwatch_collector.mapping import SpanMapper, SpanView
 from loopwatch_collector.mapping.recognise import tool_of
+from tests.collector.mapping.span_builders import chat, span
 
 
 def _only(spans: list[SpanView]) -> list[Event]:

@@ -4,13 +4,12 @@ from __future__ import annotations
 
 import json
 
-from span_builders import TRACE, chat, execute_tool, span
-
 from loopwatch.detect.engine import Engine
 from loopwatch.events import Event, Step, ToolResult
 from loopwatch.verdict import Action
 from loopwatch_collector.mapping import SpanMapper, SpanView
 from loopwatch_collector.mapping.values import MAX_CONTENT_CHARS
+from tests.collector.mapping.span_builders import TRACE, chat, execute_tool, span
 
 
 def _events(spans: list[SpanView], mapper: SpanMapper | None = None) -> list[Event]:

@@ -8,12 +8,12 @@ from collections.abc import Iterator
 
 import httpx
 import pytest
-from genai_agent import run_looping_agent
 from opentelemetry.exporter.otlp.proto.grpc.trace_exporter import OTLPSpanExporter as GrpcExporter
 from opentelemetry.exporter.otlp.proto.http.trace_exporter import OTLPSpanExporter as HttpExporter
 from opentelemetry.sdk.trace.export import SpanExporter
 
 from loopwatch_collector.testing import RunningCollector, running_collector
+from tests.collector.receivers.genai_agent import run_looping_agent
 
 
 @pytest.fixture

@@ -10,12 +10,13 @@ import time
 
 import httpx
 import pytest
-from genai_agent import run_looping_agent
 from opentelemetry.exporter.otlp.proto.grpc.trace_exporter import OTLPSpanExporter as GrpcExporter
 from opentelemetry.exporter.otlp.proto.http.trace_exporter import OTLPSpanExporter as HttpExporter
 from opentelemetry.sdk.trace.export import SpanExporter
-from otlp_harness import otlp_stack
-from otlp_requests import new_trace_id, request, tool_span
+
+from tests.collector.receivers.genai_agent import run_looping_agent
+from tests.collector.receivers.otlp_harness import otlp_stack
+from tests.collector.receivers.otlp_requests import new_trace_id, request, tool_span
 
 RETRY_AFTER_S = 2.0
 

@@ -14,14 +14,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from fake_openai import TOOL_ROUNDS, fake_openai_server, run_agent
 from opentelemetry.exporter.otlp.proto.http.trace_exporter import OTLPSpanExporter
 from opentelemetry.sdk.resources import Resource
 from opentelemetry.sdk.trace import TracerProvider
 from opentelemetry.sdk.trace.export import SimpleSpanProcessor
-from otlp_harness import OtlpStack, otlp_stack
 
 from loopwatch.events import Step, ToolResult
+from tests.collector.receivers.fake_openai import TOOL_ROUNDS, fake_openai_server, run_agent
+from tests.collector.receivers.otlp_harness import OtlpStack, otlp_stack
 
 openai = pytest.importorskip("openai")
 INSTRUMENTATIONS = {

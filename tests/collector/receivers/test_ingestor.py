@@ -9,13 +9,13 @@ from dataclasses import dataclass, field
 from typing import TypedDict
 
 import pytest
-from otlp_requests import new_trace_id, request, tool_span
 
 from loopwatch.events import Event, TraceContext
 from loopwatch.verdict import CONTINUE_AT_START, Verdict
 from loopwatch_collector.exceptions import StoreError
 from loopwatch_collector.receivers import OtlpIngestor, OverloadedError
 from loopwatch_collector.receivers.ingest import SeenSpans
+from tests.collector.receivers.otlp_requests import new_trace_id, request, tool_span
 
 
 @dataclass

@@ -9,11 +9,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pytest
-from genai_agent import run_looping_agent
 from opentelemetry.exporter.otlp.proto.grpc.trace_exporter import OTLPSpanExporter as GrpcExporter
 from opentelemetry.exporter.otlp.proto.http import Compression
 from opentelemetry.exporter.otlp.proto.http.trace_exporter import OTLPSpanExporter as HttpExporter
-from otlp_harness import OtlpStack, otlp_stack
+
+from tests.collector.receivers.genai_agent import run_looping_agent
+from tests.collector.receivers.otlp_harness import OtlpStack, otlp_stack
 
 
 @pytest.fixture

@@ -13,10 +13,10 @@ import httpx
 import pytest
 from google.rpc import error_details_pb2, status_pb2  # type: ignore[import-untyped]  # no stubs published
 from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceResponse
-from otlp_harness import OtlpStack, otlp_stack
-from otlp_requests import new_trace_id, request, tool_span
 
 from loopwatch_collector.receivers import MAX_REQUEST_BYTES
+from tests.collector.receivers.otlp_harness import OtlpStack, otlp_stack
+from tests.collector.receivers.otlp_requests import new_trace_id, request, tool_span
 
 METHOD = "/opentelemetry.proto.collector.trace.v1.TraceService/Export"
 

@@ -15,10 +15,10 @@ import httpx
 import pytest
 from google.rpc import status_pb2  # type: ignore[import-untyped]  # no stubs published
 from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceResponse
-from otlp_harness import OtlpStack, otlp_stack
-from otlp_requests import json_request, new_trace_id, request, tool_span
 
 from loopwatch_collector.receivers import MAX_REQUEST_BYTES
+from tests.collector.receivers.otlp_harness import OtlpStack, otlp_stack
+from tests.collector.receivers.otlp_requests import json_request, new_trace_id, request, tool_span
 
 PB = {"content-type": "application/x-protobuf"}
 JSON = {"content-type": "application/json"}

@@ -10,7 +10,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import pytest
-from shared_corpus import REPO_CORPUS
 
 from loopwatch.detect.engine import Engine
 from loopwatch.detect.session import SessionState
@@ -24,6 +23,7 @@ from loopwatch_collector.store.codec import (
     decode,
     encode,
 )
+from tests.shared_corpus import REPO_CORPUS
 
 # The shipped corpus (real and synthetic): present in every clone, so these always run.
 SCENARIO_FILES = list(iter_scenario_files([REPO_CORPUS / "real", REPO_CORPUS / "synthetic"]))

@@ -14,8 +14,6 @@ from typing import Any, TypeVar
 import pytest
 import redis
 from prometheus_client import CollectorRegistry
-from redis_server import RedisServer, running_redis, running_redis_cluster
-from shared_corpus import REPO_CORPUS
 
 from loopwatch.detect.session import SessionState
 from loopwatch.events import TraceContext
@@ -36,6 +34,8 @@ from loopwatch_collector.store.redis import (
     RedisUnavailableError,
     build_redis_store,
 )
+from tests.collector.store.redis_server import RedisServer, running_redis, running_redis_cluster
+from tests.shared_corpus import REPO_CORPUS
 
 T = TypeVar("T")
 

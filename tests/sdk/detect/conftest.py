@@ -18,6 +18,17 @@ outside packages in this repository, so ``from conftest import ...`` would be am
 
 from __future__ import annotations
 
-from detect_builders import USER, CallSpec, Run, ScriptItem, StepSpec, UserTurn, call, events, run, step
+from tests.sdk.detect.detect_builders import (
+    USER,
+    CallSpec,
+    Run,
+    ScriptItem,
+    StepSpec,
+    UserTurn,
+    call,
+    events,
+    run,
+    step,
+)
 
 __all__ = ["USER", "CallSpec", "Run", "ScriptItem", "StepSpec", "UserTurn", "call", "events", "run", "step"]

@@ -4,10 +4,10 @@ import dataclasses
 from typing import TypedDict, Unpack
 
 import pytest
-from detect_builders import USER, StepSpec, call, run, step
 
 from loopwatch.detect.budget import Budget, BudgetConfig
 from loopwatch.verdict import Severity
+from tests.sdk.detect.detect_builders import USER, StepSpec, call, run, step
 
 NS = 1_000_000_000
 T0 = 1_764_470_000 * NS

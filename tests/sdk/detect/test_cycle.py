@@ -1,10 +1,10 @@
 from __future__ import annotations
 
 import pytest
-from detect_builders import USER, call, run, step
 
 from loopwatch.detect.cycle import Cycle, CycleConfig
 from loopwatch.verdict import Severity
+from tests.sdk.detect.detect_builders import USER, call, run, step
 
 A = step(call("read_file", {"path": "src/app.py"}, "def main(): ..."))
 B = step(call("run_tests", {}, "1 failed: test_main"))

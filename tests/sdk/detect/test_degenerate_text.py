@@ -3,11 +3,11 @@ from __future__ import annotations
 import json
 
 import pytest
-from detect_builders import StepSpec, call, run, step
 
 from loopwatch.detect.degenerate_text import DegenerateText, DegenerateTextConfig
 from loopwatch.sketch import find_repetition
 from loopwatch.verdict import Severity
+from tests.sdk.detect.detect_builders import StepSpec, call, run, step
 
 SENTENCE = "I will now read the configuration file to find the setting. "
 LIST_ITEM = "- run the full test suite again to verify the change\n"

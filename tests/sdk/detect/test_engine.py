@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import pytest
-from detect_builders import USER, call, events, step
 
 from loopwatch.detect.engine import Engine, EngineConfig
 from loopwatch.detect.identical_call import IdenticalCall
 from loopwatch.detect.step import StepRecord
 from loopwatch.events import Step, ToolCall, ToolResult
 from loopwatch.verdict import Action, Finding
+from tests.sdk.detect.detect_builders import USER, call, events, step
 
 LOOP = [step(call("grep", {"q": "x"}, "")) for _ in range(3)]
 
@@ -120,20 +120,6 @@ def test_privacy_mode_detects_the_same_loop() -> None:
     assert verdicts[-1].action is Action.NUDGE
     assert verdicts[-1].finding is not None
     assert verdicts[-1].finding.arguments is None
-
-
-def test_per_tool_thresholds_exempt_or_tighten_a_tool() -> None:
-    from loopwatch.detect.registry import build_detectors
-
-    polls = [step(call("get_job_status", {"id": "j"}, "running")) for _ in range(4)]
-    exempt = Engine(
-        EngineConfig(detectors=build_detectors({"identical_call": {"per_tool": {"get_job_status": 0}}}))
-    )
-    assert all(not v.intervenes for v in exempt.ingest(exempt.new_session(), events(polls)))
-    strict = Engine(
-        EngineConfig(detectors=build_detectors({"identical_call": {"per_tool": {"get_job_status": 2}}}))
-    )
-    assert [v.action for v in strict.ingest(strict.new_session(), events(polls))][1] is Action.NUDGE
 
 
 def test_evidence_arguments_are_capped_so_state_stays_small() -> None:

@@ -1,10 +1,10 @@
 from __future__ import annotations
 
 import pytest
-from detect_builders import USER, StepSpec, call, run, step
 
 from loopwatch.detect.error_streak import ErrorStreak, ErrorStreakConfig
 from loopwatch.verdict import Severity
+from tests.sdk.detect.detect_builders import USER, StepSpec, call, run, step
 
 TOOLS = ("edit", "shell", "fetch", "search")
 

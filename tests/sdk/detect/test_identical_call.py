@@ -1,10 +1,10 @@
 from __future__ import annotations
 
 import pytest
-from detect_builders import USER, CallSpec, ScriptItem, call, run, step
 
 from loopwatch.detect.identical_call import IdenticalCall, IdenticalCallConfig
 from loopwatch.verdict import Severity
+from tests.sdk.detect.detect_builders import USER, CallSpec, ScriptItem, call, run, step
 
 READ_A = call("read_file", {"path": "a.txt"}, "hello")
 
@@ -251,39 +251,3 @@ def test_duplicate_calls_with_one_missing_result_do_not_raise() -> None:
     result = run(IdenticalCall(), [batch, step(call("ls"))])
 
     assert result.findings == [None, None]
-
-
-POLL = call("get_job_status", {"job": 7}, "still running")
-
-
-def test_per_tool_threshold_overrides_the_default_for_that_tool() -> None:
-    detector = IdenticalCall(IdenticalCallConfig(per_tool={"get_job_status": 6}))
-
-    polls = run(detector, [step(POLL)] * 6)
-    reads = run(detector, [step(READ_A)] * 3)
-
-    assert polls.fired == [polls.finding(6)]
-    assert polls.finding().count == 6
-    assert reads.finding().count == 3
-
-
-@pytest.mark.parametrize("value", [0, 1])
-def test_per_tool_value_below_two_exempts_the_tool(value: int) -> None:
-    detector = IdenticalCall(IdenticalCallConfig(per_tool={"get_job_status": value}))
-
-    assert run(detector, [step(POLL)] * 10).fired == []
-    assert run(detector, [step(READ_A)] * 3).last is not None
-
-
-def test_negative_per_tool_value_is_rejected_naming_the_tool() -> None:
-    with pytest.raises(ValueError, match=r"identical_call\.per_tool\.get_job_status"):
-        IdenticalCall(IdenticalCallConfig(per_tool={"get_job_status": -1}))
-
-
-def test_per_tool_threshold_does_not_depend_on_call_order_in_a_batch() -> None:
-    detector = IdenticalCall(IdenticalCallConfig(per_tool={"get_job_status": 0}))
-
-    poll_first = run(detector, [step(POLL, READ_A)] * 4)
-    read_first = run(detector, [step(READ_A, POLL)] * 4)
-
-    assert [f is None for f in poll_first.findings] == [f is None for f in read_first.findings]

@@ -1,10 +1,10 @@
 from __future__ import annotations
 
 import pytest
-from detect_builders import USER, StepSpec, call, run, step
 
 from loopwatch.detect.narration import Narration, NarrationConfig
 from loopwatch.verdict import Severity
+from tests.sdk.detect.detect_builders import USER, StepSpec, call, run, step
 
 RESTATED = [
     "Let me check the configuration to find where the retry policy is applied.",

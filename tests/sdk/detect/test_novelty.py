@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-from detect_builders import USER, CallSpec, ScriptItem, call, run, step
-
 from loopwatch.detect.novelty import CALL_MEMORY, FANOUT_TARGETS, NoveltyState, assess
 from loopwatch.detect.revisit import Revisit
 from loopwatch.detect.step import CallOutcome, Novelty
+from tests.sdk.detect.detect_builders import USER, CallSpec, ScriptItem, call, run, step
 
 N = Novelty
 

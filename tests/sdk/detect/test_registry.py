@@ -121,8 +121,6 @@ def test_unknown_option_is_rejected_naming_option_and_detector() -> None:
         ({"revisit": {"stale_steps": -1}}, "revisit.stale_steps"),
         ({"identical_call": {"spread_out": -1}}, "identical_call.spread_out"),
         ({"same_tool": {"nudge_at": -1}}, "same_tool.nudge_at"),
-        ({"same_tool": {"per_tool": {"search": -1}}}, "same_tool.per_tool.search"),
-        ({"identical_call": {"per_tool": {"get_job_status": -1}}}, "identical_call.per_tool.get_job_status"),
         ({"error_streak": {"threshold": -1}}, "error_streak.threshold"),
         ({"narration": {"repeats": -1}}, "narration.repeats"),
         ({"narration": {"similarity": 0}}, "narration.similarity"),

@@ -1,10 +1,10 @@
 from __future__ import annotations
 
 import pytest
-from detect_builders import USER, StepSpec, call, run, step
 
 from loopwatch.detect.revisit import Revisit, RevisitConfig
 from loopwatch.verdict import Severity
+from tests.sdk.detect.detect_builders import USER, StepSpec, call, run, step
 
 FILES = [step(call("read_file", {"path": f"src/m{i}.py"}, f"module {i}")) for i in range(5)]
 # Re-reads out of order: never a strict cycle, never the same call twice in a row.

@@ -1,10 +1,10 @@
 from __future__ import annotations
 
 import pytest
-from detect_builders import USER, StepSpec, call, run, step
 
 from loopwatch.detect.same_tool import SameTool, SameToolConfig
 from loopwatch.verdict import Severity
+from tests.sdk.detect.detect_builders import USER, StepSpec, call, run, step
 
 NOTHING = "No results found."
 BASE_PHRASINGS = (
@@ -177,25 +177,3 @@ def test_rephrased_search_alternating_between_two_stale_answers_fires() -> None:
     assert result.findings[6] is not None
     assert result.findings[5] is None
     assert (result.finding(7).count, result.finding(7).first_step) == (6, 2)
-
-
-def test_per_tool_threshold_overrides_the_default_for_that_tool() -> None:
-    detector = SameTool(SameToolConfig(per_tool={"search": 3}))
-
-    result = run(detector, rephrased_searches(3))
-
-    assert result.findings[:2] == [None, None]
-    assert result.finding().count == 3
-
-
-def test_per_tool_zero_exempts_the_tool() -> None:
-    steps_ = [step(call("step", {"n": i}, "")) for i in range(10)]
-    detector = SameTool(SameToolConfig(per_tool={"step": 0}))
-
-    assert run(detector, steps_).fired == []
-    assert run(detector, rephrased_searches(6)).finding().count == 6
-
-
-def test_negative_per_tool_value_is_rejected_naming_the_tool() -> None:
-    with pytest.raises(ValueError, match=r"same_tool\.per_tool\.search"):
-        SameTool(SameToolConfig(per_tool={"search": -2}))

@@ -9,11 +9,11 @@ from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
 from opentelemetry.sdk.trace import TracerProvider
 from opentelemetry.sdk.trace.export import SimpleSpanProcessor
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
-from sdk_helpers import load_example
 
 from loopwatch import Guard, LoopDetected, Loopwatch
-from loopwatch import telemetry as attrs
 from loopwatch.integrations.langchain import LoopwatchCallbackHandler
+from loopwatch.wire import attributes as attrs
+from tests.sdk.sdk_helpers import load_example
 
 example = load_example("langgraph_agent")
 QUESTION = {"messages": [HumanMessage("What is the weather in Atlantis?")]}

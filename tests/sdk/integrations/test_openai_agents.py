@@ -8,12 +8,12 @@ import pytest
 from opentelemetry.sdk.trace import TracerProvider
 from opentelemetry.sdk.trace.export import SimpleSpanProcessor
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
-from sdk_helpers import load_example
 
 from loopwatch import Guard, LoopDetected, Loopwatch
-from loopwatch import telemetry as attrs
 from loopwatch.testing import fake_openai_server, stubborn_model
+from loopwatch.wire import attributes as attrs
 from loopwatch_collector.testing import running_collector
+from tests.sdk.sdk_helpers import load_example
 
 example = load_example("openai_agents_loop")
 

@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 
 import pytest
-from sdk_helpers import Spans, interventions, run_fanout_agent, run_scripted_agent
 
 from loopwatch import Action, Guard, Loopwatch
-from loopwatch import telemetry as attrs
 from loopwatch.fingerprint import call_fingerprint, canonical_arguments, result_fingerprint
+from loopwatch.wire import attributes as attrs
+from tests.sdk.sdk_helpers import Spans, interventions, run_fanout_agent, run_scripted_agent
 
 SECRET_ARG = "weather in atlantis"
 SECRET_RESULT = "No results found"

@@ -5,12 +5,20 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-from collector_builders import TRACE, Clock, context, make_pipeline, sample, tool_step, trace_id
 
 from loopwatch.events import ToolCall
 from loopwatch.verdict import Action
 from loopwatch_collector.exceptions import StoreError
 from loopwatch_collector.processing.pipeline import Pipeline
+from tests.collector.collector_builders import (
+    TRACE,
+    Clock,
+    context,
+    make_pipeline,
+    sample,
+    tool_step,
+    trace_id,
+)
 
 pytestmark = pytest.mark.anyio
 
@@ -93,11 +101,12 @@ async def test_trace_step_budget_halts_and_marks_runaway() -> None:
     raw = {"agents": {"bot": {"budgets": {"trace_max_steps": 3}}}}
     pipeline, *_, registry = make_pipeline(raw)
     verdicts = []
-    for i in range(4):
+    for i in range(3):
         verdicts.append(await pipeline.ingest(context(), tool_step(i, args={"q": i}), source="otlp"))
-    assert verdicts[-1].action is Action.HALT
+    # One budget mechanism: trace_max_steps is the budget detector's hard step limit.
+    assert [v.action for v in verdicts] == [Action.CONTINUE, Action.CONTINUE, Action.HALT]
     assert verdicts[-1].finding is not None
-    assert verdicts[-1].finding.detector == "step_budget"
+    assert (verdicts[-1].finding.detector, verdicts[-1].finding.key) == ("budget", "budget:steps")
     assert sample(registry, "loopwatch_runaway_sessions", agent="bot") == 1
     assert [r.trace_id for r in await pipeline.list_sessions(state="runaway")] == [TRACE]
 
@@ -105,7 +114,7 @@ async def test_trace_step_budget_halts_and_marks_runaway() -> None:
 async def test_conversation_budget_spans_traces() -> None:
     raw = {"defaults": {"budgets": {"conversation_max_steps": 3}}}
     pipeline, *_ = make_pipeline(raw)
-    for n in range(3):
+    for n in range(2):
         verdict = await pipeline.ingest(
             context(trace=trace_id(n), conversation="conv-1"), tool_step(n, args={"n": n}), source="otlp"
         )

@@ -12,6 +12,9 @@ Mapping rules (proto3 has no ``None`` for scalars):
 - ``Step.usage`` is encoded as two token counts; both zero decodes to ``usage=None``.
 - Message fields (``sketch``, ``repetition``, ``finding``) are absent when ``None``.
 - ``Finding.arguments`` is clipped to ``MAX_EVIDENCE_CHARS`` in verdicts (evidence for humans).
+- A finding's wire fields are derived from the ``Finding`` dataclass (``FINDING_FIELDS``: every
+  field the proto message also has), so the field list is written once, in ``verdict.py``;
+  ``finding_to_dict`` is the same view as plain JSON values (the REST API's).
 
 Decoding validates: a missing or malformed required field raises ``WireError`` whose
 ``field`` is a path such as ``events[3].step.tool_calls[0].name``, so servers can answer
@@ -20,16 +23,20 @@ Decoding validates: a missing or malformed required field raises ``WireError`` w
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Sequence
+from typing import Any
 
-from loopwatch._proto.v1 import guard_pb2 as pb
 from loopwatch.events import Event, Step, ToolCall, ToolResult, TraceContext, Usage, UserMessage
 from loopwatch.sketch import Repetition, TextSketch
 from loopwatch.verdict import Action, Finding, Severity, Verdict
+from loopwatch.wire._proto.v1 import guard_pb2 as pb
+from loopwatch.wire.ids import MAX_EVENT_ID_CHARS
 
 __all__ = [
-    "MAX_EVENT_ID_CHARS",
+    "FINDING_FIELDS",
     "MAX_EVIDENCE_CHARS",
+    "MAX_ID_CHARS",
     "WireError",
     "action_from_proto",
     "action_to_proto",
@@ -38,15 +45,13 @@ __all__ = [
     "event_to_proto",
     "events_from_proto",
     "events_to_proto",
+    "finding_to_dict",
     "tool_call_from_proto",
     "tool_call_to_proto",
     "verdict_from_proto",
     "verdict_to_proto",
 ]
 
-# Event ids are dedupe keys kept in bounded session state: a span id, a tool call id or a
-# "step:<call id>" fit easily; anything longer is a client bug, not an id.
-MAX_EVENT_ID_CHARS = 256
 # A verdict's evidence quotes the repeated call's arguments for humans; a 10 MB argument must not
 # make a 10 MB verdict (gRPC clients refuse replies over 4 MiB by default).
 MAX_EVIDENCE_CHARS = 4096
@@ -62,6 +67,16 @@ _ACTION_TO_PROTO: dict[Action, pb.Action] = {
 }
 _ACTION_FROM_PROTO: dict[int, Action] = {v: k for k, v in _ACTION_TO_PROTO.items()}
 _HEX = frozenset("0123456789abcdef")
+
+#: The ``Finding`` fields that travel in verdicts: those the ``loopwatch.v1.Finding`` message
+#: also has (the call fingerprint stays in the session state), in declaration order.
+FINDING_FIELDS: tuple[str, ...] = tuple(
+    f.name for f in dataclasses.fields(Finding) if f.name in pb.Finding.DESCRIPTOR.fields_by_name
+)
+# Optional text fields: proto3 has no None for scalars, so "" on the wire decodes to None.
+_OPTIONAL_FINDING_FIELDS = frozenset(
+    f.name for f in dataclasses.fields(Finding) if f.name in FINDING_FIELDS and f.default is None
+)
 
 
 class WireError(ValueError):
@@ -135,23 +150,21 @@ def verdict_to_proto(verdict: Verdict, *, trace_id: str = "", agent: str = "") -
         agent=agent,
     )
     if verdict.finding is not None:
-        f = verdict.finding
-        msg.finding.CopyFrom(
-            pb.Finding(
-                detector=f.detector,
-                key=f.key,
-                summary=f.summary,
-                count=f.count,
-                first_step=f.first_step,
-                last_step=f.last_step,
-                severity=f.severity.value,
-                tool_name=f.tool_name or "",
-                arguments=_clip(f.arguments or "", MAX_EVIDENCE_CHARS),
-                last_result_preview=f.last_result_preview or "",
-                trimmed_text=f.trimmed_text or "",
-            )
-        )
+        # proto3 scalars have no None: absent optional text is "" (decoded back to None).
+        found = finding_to_dict(verdict.finding)
+        values: dict[str, Any] = {k: "" if v is None else v for k, v in found.items()}
+        msg.finding.CopyFrom(pb.Finding(**values))
     return msg
+
+
+def finding_to_dict(finding: Finding) -> dict[str, str | int | None]:
+    """The ``FINDING_FIELDS`` of ``finding`` as JSON values: severity by value, ``None`` kept,
+    arguments clipped to ``MAX_EVIDENCE_CHARS``."""
+    values: dict[str, str | int | None] = {name: getattr(finding, name) for name in FINDING_FIELDS}
+    values["severity"] = finding.severity.value
+    if finding.arguments is not None:
+        values["arguments"] = _clip(finding.arguments, MAX_EVIDENCE_CHARS)
+    return values
 
 
 def _clip(text: str, limit: int) -> str:
@@ -269,19 +282,11 @@ def verdict_from_proto(msg: pb.Verdict) -> Verdict:
             severity = Severity(f.severity)
         except ValueError as exc:
             raise WireError("finding.severity", f"unknown severity {f.severity!r}") from exc
-        finding = Finding(
-            detector=f.detector,
-            key=f.key,
-            summary=f.summary,
-            count=f.count,
-            first_step=f.first_step,
-            last_step=f.last_step,
-            severity=severity,
-            tool_name=f.tool_name or None,
-            arguments=f.arguments or None,
-            last_result_preview=f.last_result_preview or None,
-            trimmed_text=f.trimmed_text or None,
-        )
+        values = {name: getattr(f, name) for name in FINDING_FIELDS}
+        for name in _OPTIONAL_FINDING_FIELDS:
+            values[name] = values[name] or None
+        values["severity"] = severity
+        finding = Finding(**values)
     return Verdict(action=action, step=msg.step, finding=finding, message=msg.message or None)
 
 

@@ -1,0 +1,109 @@
+"""Decoders of ``loopwatch.wire.attributes`` invert the encoders and never raise on bad values;
+the event-id rule in ``loopwatch.wire.ids``."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from loopwatch.events import Step, ToolCall, ToolResult, UserMessage
+from loopwatch.sketch import Repetition
+from loopwatch.verdict import Action, Verdict
+from loopwatch.wire import attributes as attrs
+from loopwatch.wire import ids
+
+
+def _step() -> Step:
+    calls = (
+        ToolCall.create(id="c1", name="search", arguments={"q": "x"}),
+        ToolCall.create(id="c2", name="echo", arguments={"text": "ab ab ab ab ab ab ab ab"}),
+    )
+    return Step.create(event_id="step:c1", text="Searching again, again, again.", tool_calls=calls)
+
+
+def test_chat_attributes_decode_to_the_steps_calls_and_sketch() -> None:
+    step = _step()
+    encoded = attrs.chat_attributes(step, capture_content=False)
+    calls = attrs.step_calls_from(encoded)
+    assert calls == tuple(
+        ToolCall(id=c.id, name=c.name, fingerprint=c.fingerprint, repetition=c.repetition)
+        for c in step.tool_calls
+    )
+    assert attrs.sketch_from(encoded) == step.sketch
+    assert attrs.refers_to_calls_from(encoded) is step.refers_to_calls
+    assert attrs.event_id_from(encoded) == step.event_id
+
+
+def test_tool_attributes_decode_to_the_result() -> None:
+    call = ToolCall.create(id="c1", name="search", arguments={"q": "x"})
+    result = ToolResult.create(
+        event_id="result:c1",
+        call_id="c1",
+        content="boom",
+        is_error=True,
+        error_type="E",
+        capture_content=False,
+    )
+    encoded = attrs.tool_attributes(call, result, content="boom", capture_content=False)
+    assert attrs.call_fingerprint_from(encoded) == call.fingerprint
+    decoded = attrs.tool_result_from(encoded, call_id="c1", time_unix_ns=result.time_unix_ns)
+    assert decoded == result
+
+
+def test_user_message_attributes_round_trip() -> None:
+    event = UserMessage.create(event_id="user:00000000000000aa:1", text="hello", time_unix_ns=7)
+    assert attrs.user_message_from(attrs.user_message_attributes(event), time_unix_ns=7) == event
+
+
+def test_verdict_attributes_name_action_step_and_detector() -> None:
+    assert attrs.verdict_attributes(Verdict(action=Action.HALT, step=4)) == {
+        attrs.LOOPWATCH_VERDICT_ACTION: "halt",
+        attrs.LOOPWATCH_VERDICT_STEP: 4,
+    }
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {attrs.LOOPWATCH_STEP_TOOL_CALL_IDS: ["a"], attrs.LOOPWATCH_STEP_TOOL_CALL_NAMES: []},
+        {
+            attrs.LOOPWATCH_STEP_TOOL_CALL_IDS: ["a"],
+            attrs.LOOPWATCH_STEP_TOOL_CALL_NAMES: [3],
+            attrs.LOOPWATCH_STEP_TOOL_CALL_FINGERPRINTS: ["f"],
+        },
+        {attrs.LOOPWATCH_STEP_TOOL_CALL_IDS: "a"},
+        {},
+    ],
+)
+def test_malformed_call_arrays_decode_to_none(bad: dict[str, Any]) -> None:
+    assert attrs.step_calls_from(bad) is None
+
+
+@pytest.mark.parametrize("value", ["", "{", "[1]", '{"unit": "paragraph"}', 5, None])
+def test_malformed_repetition_decodes_to_none(value: Any) -> None:
+    assert attrs.repetition_from_json(value) is None
+
+
+@pytest.mark.parametrize("value", ["", "{", "[1]", "{}", 5, None, "x" * 70_000])
+def test_malformed_sketch_decodes_to_none(value: Any) -> None:
+    assert attrs.sketch_from({attrs.LOOPWATCH_TEXT_SKETCH: value}) is None
+
+
+def test_repetition_json_round_trip() -> None:
+    rep = Repetition(unit="word", period=1, repeats=8, block_chars=3, start=0, end=23)
+    assert attrs.repetition_from_json(attrs.repetition_json(rep)) == rep
+    assert attrs.repetition_json(None) == ""
+
+
+def test_overlong_event_id_is_not_an_id() -> None:
+    assert attrs.event_id_from({attrs.LOOPWATCH_EVENT_ID: "x" * (ids.MAX_EVENT_ID_CHARS + 1)}) is None
+
+
+def test_event_id_rule() -> None:
+    assert ids.step_id("c1", "00000000000000aa") == "step:c1"
+    assert ids.step_id(None, "00000000000000aa") == "step:span:00000000000000aa"
+    assert ids.result_id("c1") == "result:c1"
+    assert ids.span_call_id("00000000000000aa") == "span:00000000000000aa"
+    assert ids.span_call_id("00000000000000aa", 2) == "span:00000000000000aa:2"
+    assert ids.user_message_id("00000000000000aa", 1) == "user:00000000000000aa:1"
