@@ -14,13 +14,13 @@ the same non-default settings, as a mapping to ``Guard.local(detectors=...)`` an
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Mapping
 from typing import Any
 
 from loopwatch import EvaluateRequest, Guard, GuardSession, LoopDetected
 from loopwatch._remote import encode_request
-from loopwatch.events import Event, Step
-from loopwatch.scenario import Scenario, iter_scenario_files, load_scenario
+from loopwatch.events import Event
+from loopwatch.scenario import Scenario, agent_batches, iter_scenario_files, load_scenario
 from loopwatch.wire import events_from_proto, pb, verdict_to_proto
 from loopwatch_collector.testing import running_collector
 from tests.shared_corpus import PUBLIC_SETS, public_set
@@ -43,19 +43,6 @@ def _scenarios() -> list[Scenario]:
     return [load_scenario(path) for path in files]
 
 
-def _batches(events: tuple[Event, ...]) -> Iterator[list[Event]]:
-    """One step with what precedes it (a user message) and its results: what an agent adds
-    between two ``after_batch`` calls."""
-    batch: list[Event] = []
-    for event in events:
-        if isinstance(event, Step) and any(isinstance(e, Step) for e in batch):
-            yield batch
-            batch = []
-        batch.append(event)
-    if batch:
-        yield batch
-
-
 def _as_sent(batch: list[Event], session: GuardSession) -> list[Event]:
     """``batch`` as the remote guard puts it on the wire (content clipped)."""
     request = EvaluateRequest(context=session.context, events=tuple(batch))
@@ -67,7 +54,7 @@ def _replay(guard: Guard, scenarios: list[Scenario], *, clip: bool = False) -> d
     for number, scenario in enumerate(scenarios, start=1):
         session = guard.session(trace_id=f"{number:032x}", agent="parity")
         verdicts: list[pb.Verdict] = []
-        for batch in _batches(scenario.events):
+        for batch in agent_batches(scenario.events):
             session.add(*(_as_sent(batch, session) if clip else batch))
             try:
                 verdicts.append(verdict_to_proto(session.after_batch()))

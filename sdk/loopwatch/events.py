@@ -175,15 +175,25 @@ class ToolResult:
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class UserMessage:
-    """A user message: it starts a new turn, and repetition is counted per turn."""
+    """A user message: it starts a new turn.
+
+    ``sketch`` summarises its content words (privacy mode keeps it): whether the message is a
+    new request or the previous one asked again is read from it, never from the text.
+    """
 
     event_id: str
     fingerprint: str = ""
+    sketch: TextSketch | None = None
     time_unix_ns: int = 0
 
     @classmethod
     def create(cls, *, event_id: str, text: str, time_unix_ns: int = 0) -> UserMessage:
-        return cls(event_id=event_id, fingerprint=digest(text), time_unix_ns=time_unix_ns)
+        return cls(
+            event_id=event_id,
+            fingerprint=digest(text),
+            sketch=sketch_text(text) if text else None,
+            time_unix_ns=time_unix_ns,
+        )
 
 
 Event = Step | ToolResult | UserMessage

@@ -99,6 +99,20 @@ def _label(raw: Any) -> Label | None:
     return Label(loop=loop, kinds=tuple(kinds), onset_step=onset if loop else None)
 
 
+def agent_batches(events: Sequence[Event]) -> Iterator[list[Event]]:
+    """``events`` cut where an agent would ask for a verdict after a batch: each piece is one
+    step with what precedes it (a user message) and its results. Sending each piece as one
+    ``Evaluate`` (checkpoint AFTER_BATCH) is what an instrumented agent does."""
+    batch: list[Event] = []
+    for event in events:
+        if isinstance(event, Step) and any(isinstance(e, Step) for e in batch):
+            yield batch
+            batch = []
+        batch.append(event)
+    if batch:
+        yield batch
+
+
 def iter_scenario_files(paths: Sequence[Path]) -> Iterator[Path]:
     """Files named on the command line, and ``*.json`` below named directories, sorted."""
     for path in paths:
@@ -143,7 +157,8 @@ def _events(entries: list[Any]) -> Iterator[Event]:
 def _user(entry: Mapping[str, Any], index: int) -> UserMessage:
     fingerprint = user_fingerprint(entry, f"events[{index}]")
     if fingerprint is not None:
-        return UserMessage(event_id=f"e{index}", fingerprint=fingerprint)
+        sketch = sketch_from_json(entry.get("sketch"), f"events[{index}].sketch")
+        return UserMessage(event_id=f"e{index}", fingerprint=fingerprint, sketch=sketch)
     return UserMessage.create(event_id=f"e{index}", text=str(entry.get("text") or ""))
 
 
@@ -216,9 +231,13 @@ def _recorded_call(created: ToolCall, raw: Mapping[str, Any], arguments: Any, wh
         return created
     if not isinstance(fingerprint, str):
         raise ScenarioError(f"{where}.fingerprint must be a string")
+    shape = raw.get("shape", "")
+    if not isinstance(shape, str):
+        raise ScenarioError(f"{where}.shape must be a string")
     return replace(
         created,
         fingerprint=fingerprint,
+        shape=shape,
         # clipped arguments are kept as the text they are; absent ones (privacy mode) stay absent
         arguments=arguments if arguments is None or isinstance(arguments, str) else created.arguments,
         repetition=repetition_from_json(raw.get("repetition"), f"{where}.repetition"),

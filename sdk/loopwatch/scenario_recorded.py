@@ -9,10 +9,11 @@ them over re-deriving from the content:
 
 - assistant message: ``sketch`` (``{length, minhash, words, repetition}``), ``refers_to_calls``,
   ``usage`` (``{input_tokens, output_tokens}``), ``time_unix_ns``;
-- tool call: ``fingerprint`` (tool name + canonical arguments), ``repetition``;
+- tool call: ``fingerprint`` (tool name + canonical arguments), ``shape`` (the same with every
+  digit run masked), ``repetition``;
 - tool result: ``result_fingerprint`` (after volatile content was stripped), ``size``
   (characters of the full result), ``error_type``; ``content`` is then a preview, or absent;
-- user message: ``fingerprint`` in place of ``text``.
+- user message: ``fingerprint`` and ``sketch`` in place of ``text``.
 
 ``repetition`` is ``{unit, period, repeats, block_chars, start, end}`` (``loopwatch.sketch``).
 Parsing helpers raise ``ValueError`` naming the field; ``loopwatch.scenario`` reads them.
@@ -69,7 +70,9 @@ def entry(event: Event) -> dict[str, Any]:
         if event.error_type is not None:
             result["error_type"] = event.error_type
         return result
-    return {"type": "message", "role": "user", "fingerprint": event.fingerprint}
+    user: dict[str, Any] = {"type": "message", "role": "user", "fingerprint": event.fingerprint}
+    user["sketch"] = sketch_json(event.sketch) if event.sketch is not None else None
+    return user
 
 
 def _call(call: ToolCall) -> dict[str, Any]:
@@ -77,6 +80,7 @@ def _call(call: ToolCall) -> dict[str, Any]:
     if call.arguments is not None:
         out["arguments"] = _arguments(call.arguments)
     out["fingerprint"] = call.fingerprint
+    out["shape"] = call.shape
     out["repetition"] = repetition_json(call.repetition) if call.repetition is not None else None
     return out
 

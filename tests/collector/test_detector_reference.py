@@ -35,7 +35,7 @@ def test_every_registered_detector_and_field_is_listed_with_its_default() -> Non
         assert list(options) == ["enabled", *fields]
     identical = {o.name: o for o in docs["identical_call"].options}
     assert (identical["consecutive"].type, identical["consecutive"].default) == ("int", "3")
-    assert (identical["per_tool"].type, identical["per_tool"].default) == ("map str -> int", "{}")
+    assert (identical["spread_out"].type, identical["spread_out"].default) == ("int", "6")
     budget = {o.name: o for o in docs["budget"].options}
     assert (budget["hard_max_steps"].type, budget["hard_max_steps"].default) == ("int | null", "null")
 

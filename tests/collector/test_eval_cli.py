@@ -91,7 +91,7 @@ def test_the_collector_configuration_and_agent_settings_apply(
         encoding="utf-8",
     )
     _, report, _ = eval_json(capsys, str(corpus / "loop.json"), "--config", str(config))
-    assert report["scenarios"][0]["firings"] == [{"step": 2, "action": "halt", "detector": "step_budget"}]
+    assert report["scenarios"][0]["firings"] == [{"step": 1, "action": "halt", "detector": "budget"}]
     _, report, _ = eval_json(capsys, str(corpus / "loop.json"), "--config", str(config), "--agent", "patient")
     assert report["scenarios"][0]["firings"] == []
 

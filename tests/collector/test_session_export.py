@@ -15,12 +15,10 @@ import grpc
 import httpx
 import pytest
 
-from loopwatch._proto.v1 import guard_pb2 as pb
-from loopwatch._proto.v1 import guard_pb2_grpc
-from loopwatch._wire import events_to_proto
 from loopwatch.detect.engine import Engine
 from loopwatch.events import Event, Step, ToolCall, ToolResult
-from loopwatch.scenario import Scenario, load_scenario, replay, scenario_from_dict
+from loopwatch.scenario import Scenario, agent_batches, load_scenario, replay, scenario_from_dict
+from loopwatch.wire import events_to_proto, pb, pb_grpc
 from loopwatch_collector.cli import main
 from loopwatch_collector.testing import RunningCollector, running_collector
 from tests.shared_corpus import REPO_CORPUS
@@ -48,9 +46,9 @@ def collector() -> Iterator[RunningCollector]:
 
 
 @pytest.fixture(scope="module")
-def stub(collector: RunningCollector) -> Iterator[guard_pb2_grpc.LoopGuardStub]:
+def stub(collector: RunningCollector) -> Iterator[pb_grpc.LoopGuardStub]:
     with grpc.insecure_channel(collector.endpoints.grpc_target) as channel:
-        yield guard_pb2_grpc.LoopGuardStub(channel)
+        yield pb_grpc.LoopGuardStub(channel)
 
 
 def private(event: Event) -> Event:
@@ -66,11 +64,11 @@ def _redacted(call: ToolCall) -> ToolCall:
     return replace(call, arguments=None)
 
 
-def drive(stub: guard_pb2_grpc.LoopGuardStub, trace: str, events: tuple[Event, ...]) -> list[tuple[int, str]]:
-    """Send the events one by one, as an agent's SDK does; the intervening verdicts returned."""
+def drive(stub: pb_grpc.LoopGuardStub, trace: str, events: tuple[Event, ...]) -> list[tuple[int, str]]:
+    """Send the events batch by batch, as an agent's SDK does; the intervening verdicts returned."""
     issued = []
-    for event in events:
-        request = pb.EvaluateRequest(trace_id=trace, agent="exported", events=events_to_proto([event]))
+    for batch in agent_batches(events):
+        request = pb.EvaluateRequest(trace_id=trace, agent="exported", events=events_to_proto(batch))
         reply = stub.Evaluate(request, timeout=RPC_TIMEOUT_S)
         if reply.action != pb.ACTION_CONTINUE:
             issued.append((reply.step, pb.Action.Name(reply.action)))
@@ -84,7 +82,7 @@ def interventions(scenario: Scenario) -> list[tuple[int, str, str | None]]:
 @pytest.mark.parametrize("privacy", [False, True], ids=["content", "privacy"])
 @pytest.mark.parametrize("name", SCENARIOS)
 def test_an_exported_session_replays_to_the_live_verdicts(
-    collector: RunningCollector, stub: guard_pb2_grpc.LoopGuardStub, name: str, privacy: bool
+    collector: RunningCollector, stub: pb_grpc.LoopGuardStub, name: str, privacy: bool
 ) -> None:
     original = load_scenario(REPO_CORPUS / name)
     events = tuple(private(e) for e in original.events) if privacy else original.events
@@ -123,7 +121,7 @@ def _assert_no_content(exported: dict[str, Any]) -> None:
 
 def test_eval_on_the_labelled_export_scores_like_the_original(
     collector: RunningCollector,
-    stub: guard_pb2_grpc.LoopGuardStub,
+    stub: pb_grpc.LoopGuardStub,
     tmp_path: Path,
     capsys: pytest.CaptureFixture[str],
 ) -> None:

@@ -52,7 +52,7 @@ def test_written_events_read_back_as_the_same_events(capture: bool) -> None:
 def test_privacy_entries_hold_no_content() -> None:
     raw = scenario_json(live_events(False), scenario_id="x", source="t", description="d", meta={})
     user, step, result = raw["events"]
-    assert set(user) == {"type", "role", "fingerprint"}
+    assert set(user) == {"type", "role", "fingerprint", "sketch"}
     assert "text" not in step
     assert "arguments" not in step["tool_calls"][0]
     assert "content" not in result

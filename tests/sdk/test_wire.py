@@ -64,7 +64,9 @@ def test_events_round_trip(capture_content: bool) -> None:
 
 def test_empty_strings_stay_distinct_from_not_captured() -> None:
     step = Step(
-        event_id="s", text="", tool_calls=(ToolCall(id="c", name="t", fingerprint="f", arguments=""),)
+        event_id="s",
+        text="",
+        tool_calls=(ToolCall(id="c", name="t", fingerprint="f", shape="s", arguments=""),),
     )
     (back,) = wire.events_from_proto(wire.events_to_proto([step]))
     assert back == step

@@ -196,7 +196,10 @@ class SpanMapper:
         if fingerprint is not None:
             keep = arguments is not None and self.capture_content
             captured = canonical_arguments(arguments) if keep else None
-            return ToolCall(id=call_id, name=tool.name, fingerprint=fingerprint, arguments=captured)
+            shape = loopwatch_sdk.call_shape(span)
+            return ToolCall(
+                id=call_id, name=tool.name, fingerprint=fingerprint, shape=shape, arguments=captured
+            )
         return ToolCall.create(
             id=call_id,
             name=tool.name,

@@ -62,6 +62,11 @@ def call_fingerprint(span: SpanView) -> str | None:
     return wire.call_fingerprint_from(span.attributes)
 
 
+def call_shape(span: SpanView) -> str:
+    """The SDK's shape of the executed call (``ToolCall.shape``), or ``""``."""
+    return wire.call_shape_from(span.attributes)
+
+
 def tool_result(span: SpanView, tool: ToolSpan, call_id: str, *, capture_content: bool) -> ToolResult | None:
     """The ToolResult with the SDK's fingerprint, or ``None`` when the span has none."""
     found = wire.tool_result_from(span.attributes, call_id=call_id, time_unix_ns=span.end_ns)

@@ -61,6 +61,8 @@ LOOPWATCH_STEP_TOOL_CALL_IDS = "loopwatch.step.tool_call.ids"
 LOOPWATCH_STEP_TOOL_CALL_NAMES = "loopwatch.step.tool_call.names"
 """str[]: tool names, parallel to the ids."""
 LOOPWATCH_STEP_TOOL_CALL_FINGERPRINTS = "loopwatch.step.tool_call.fingerprints"
+#: Shapes of the step's calls (``ToolCall.shape``: fingerprints with numbers masked), same order.
+LOOPWATCH_STEP_TOOL_CALL_SHAPES = "loopwatch.step.tool_call.shapes"
 """str[]: call fingerprints (tool name + canonical arguments), parallel to the ids."""
 LOOPWATCH_STEP_TOOL_CALL_REPETITIONS = "loopwatch.step.tool_call.repetitions"
 """str[]: per call, "" or the compact JSON of the longest repetition inside its arguments."""
@@ -69,6 +71,8 @@ LOOPWATCH_STEP_REFERS_TO_CALLS = "loopwatch.step.refers_to_calls"
 LOOPWATCH_TEXT_SKETCH = "loopwatch.text.sketch"
 """str: compact JSON of the assistant text's sketch (length, words, minhash, repetition)."""
 LOOPWATCH_TOOL_CALL_FINGERPRINT = "loopwatch.tool.call.fingerprint"
+#: ``ToolCall.shape`` of the call an ``execute_tool`` span records.
+LOOPWATCH_TOOL_CALL_SHAPE = "loopwatch.tool.call.shape"
 """str: the executed call's fingerprint (tool name + canonical arguments)."""
 LOOPWATCH_TOOL_RESULT_FINGERPRINT = "loopwatch.tool.result.fingerprint"
 """str: fingerprint of the result after volatile content (timestamps, ids...) is normalised."""
@@ -77,6 +81,8 @@ LOOPWATCH_TOOL_RESULT_SIZE = "loopwatch.tool.result.size"
 LOOPWATCH_TOOL_RESULT_IS_ERROR = "loopwatch.tool.result.is_error"
 """bool: the call failed (raised, or returned an error result)."""
 LOOPWATCH_USER_MESSAGE_FINGERPRINT = "loopwatch.user_message.fingerprint"
+#: Content-word sketch of the user message (JSON, as ``loopwatch.text.sketch``).
+LOOPWATCH_USER_MESSAGE_SKETCH = "loopwatch.user_message.sketch"
 """str: digest of a user message's text (span event ``loopwatch.user_message``)."""
 LOOPWATCH_VERDICT_ACTION = "loopwatch.verdict.action"
 LOOPWATCH_VERDICT_DETECTOR = "loopwatch.verdict.detector"
@@ -116,6 +122,7 @@ def chat_attributes(step: Step, *, capture_content: bool) -> dict[str, Attribute
         LOOPWATCH_STEP_TOOL_CALL_IDS: [c.id for c in step.tool_calls],
         LOOPWATCH_STEP_TOOL_CALL_NAMES: [c.name for c in step.tool_calls],
         LOOPWATCH_STEP_TOOL_CALL_FINGERPRINTS: [c.fingerprint for c in step.tool_calls],
+        LOOPWATCH_STEP_TOOL_CALL_SHAPES: [c.shape for c in step.tool_calls],
         LOOPWATCH_STEP_TOOL_CALL_REPETITIONS: [repetition_json(c.repetition) for c in step.tool_calls],
         LOOPWATCH_STEP_REFERS_TO_CALLS: step.refers_to_calls,
     }
@@ -138,6 +145,7 @@ def tool_attributes(
     attributes: dict[str, AttributeValue] = {
         LOOPWATCH_EVENT_ID: result.event_id,
         LOOPWATCH_TOOL_CALL_FINGERPRINT: call.fingerprint,
+        LOOPWATCH_TOOL_CALL_SHAPE: call.shape,
         LOOPWATCH_TOOL_RESULT_FINGERPRINT: result.fingerprint,
         LOOPWATCH_TOOL_RESULT_SIZE: result.size,
         LOOPWATCH_TOOL_RESULT_IS_ERROR: result.is_error,
@@ -154,7 +162,13 @@ def tool_attributes(
 
 def user_message_attributes(event: UserMessage) -> dict[str, AttributeValue]:
     """Attributes of the ``loopwatch.user_message`` span event that records ``event``."""
-    return {LOOPWATCH_EVENT_ID: event.event_id, LOOPWATCH_USER_MESSAGE_FINGERPRINT: event.fingerprint}
+    attributes: dict[str, AttributeValue] = {
+        LOOPWATCH_EVENT_ID: event.event_id,
+        LOOPWATCH_USER_MESSAGE_FINGERPRINT: event.fingerprint,
+    }
+    if event.sketch is not None:
+        attributes[LOOPWATCH_USER_MESSAGE_SKETCH] = sketch_json(event.sketch)
+    return attributes
 
 
 def verdict_attributes(verdict: Verdict) -> dict[str, AttributeValue]:
@@ -212,20 +226,22 @@ def step_calls_from(attributes: Mapping[str, Any]) -> tuple[ToolCall, ...] | Non
         return None
     reps = attributes.get(LOOPWATCH_STEP_TOOL_CALL_REPETITIONS)
     reps = list(reps) if isinstance(reps, list | tuple) else []
+    shapes = _strings(attributes.get(LOOPWATCH_STEP_TOOL_CALL_SHAPES)) or []
     return tuple(
         ToolCall(
             id=call_id,
             name=name,
             fingerprint=fingerprint,
+            shape=shapes[i] if i < len(shapes) else "",
             repetition=repetition_from_json(reps[i]) if i < len(reps) else None,
         )
         for i, (call_id, name, fingerprint) in enumerate(zip(ids, names, prints, strict=True))
     )
 
 
-def sketch_from(attributes: Mapping[str, Any]) -> TextSketch | None:
-    """``loopwatch.text.sketch`` decoded (the inverse of ``sketch_json``), or ``None``."""
-    found = _json_object(attributes.get(LOOPWATCH_TEXT_SKETCH))
+def sketch_from(attributes: Mapping[str, Any], key: str = LOOPWATCH_TEXT_SKETCH) -> TextSketch | None:
+    """The sketch under ``key`` decoded (the inverse of ``sketch_json``), or ``None``."""
+    found = _json_object(attributes.get(key))
     if not found:
         return None
     minhash = found.get("minhash")
@@ -246,6 +262,11 @@ def refers_to_calls_from(attributes: Mapping[str, Any]) -> bool:
 def call_fingerprint_from(attributes: Mapping[str, Any]) -> str | None:
     """``loopwatch.tool.call.fingerprint`` of an ``execute_tool`` span, or ``None``."""
     return _text(attributes.get(LOOPWATCH_TOOL_CALL_FINGERPRINT))
+
+
+def call_shape_from(attributes: Mapping[str, Any]) -> str:
+    """``loopwatch.tool.call.shape`` of an ``execute_tool`` span, or ``""`` (unknown)."""
+    return _text(attributes.get(LOOPWATCH_TOOL_CALL_SHAPE)) or ""
 
 
 def tool_result_from(attributes: Mapping[str, Any], *, call_id: str, time_unix_ns: int) -> ToolResult | None:
@@ -275,7 +296,12 @@ def user_message_from(attributes: Mapping[str, Any], *, time_unix_ns: int) -> Us
     fingerprint = _text(attributes.get(LOOPWATCH_USER_MESSAGE_FINGERPRINT))
     if event_id is None or fingerprint is None:
         return None
-    return UserMessage(event_id=event_id, fingerprint=fingerprint, time_unix_ns=time_unix_ns)
+    return UserMessage(
+        event_id=event_id,
+        fingerprint=fingerprint,
+        sketch=sketch_from(attributes, LOOPWATCH_USER_MESSAGE_SKETCH),
+        time_unix_ns=time_unix_ns,
+    )
 
 
 def repetition_from_json(value: Any) -> Repetition | None:

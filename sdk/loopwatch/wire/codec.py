@@ -28,6 +28,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any
 
 from loopwatch.events import Event, Step, ToolCall, ToolResult, TraceContext, Usage, UserMessage
+from loopwatch.fingerprint import shape_fingerprint
 from loopwatch.sketch import Repetition, TextSketch
 from loopwatch.verdict import Action, Finding, Severity, Verdict
 from loopwatch.wire._proto.v1 import guard_pb2 as pb
@@ -126,13 +127,13 @@ def event_to_proto(event: Event) -> pb.Event:
     return pb.Event(
         event_id=event.event_id,
         time_unix_nano=event.time_unix_ns,
-        user_message=pb.UserMessage(fingerprint=event.fingerprint),
+        user_message=_user_message_to_proto(event),
     )
 
 
 def tool_call_to_proto(call: ToolCall) -> pb.ToolCall:
     """Encode one tool call (also used for ``EvaluateRequest.pending_call``)."""
-    msg = pb.ToolCall(id=call.id, name=call.name, fingerprint=call.fingerprint)
+    msg = pb.ToolCall(id=call.id, name=call.name, fingerprint=call.fingerprint, shape=call.shape)
     if call.arguments is not None:
         msg.arguments = call.arguments
     if call.repetition is not None:
@@ -174,6 +175,13 @@ def _clip(text: str, limit: int) -> str:
 def action_to_proto(action: Action) -> pb.Action:
     """The ``loopwatch.v1.Action`` enum value of ``action``."""
     return _ACTION_TO_PROTO[action]
+
+
+def _user_message_to_proto(event: UserMessage) -> pb.UserMessage:
+    msg = pb.UserMessage(fingerprint=event.fingerprint)
+    if event.sketch is not None:
+        msg.sketch.CopyFrom(_sketch_to_proto(event.sketch))
+    return msg
 
 
 def _sketch_to_proto(sketch: TextSketch) -> pb.TextSketch:
@@ -250,8 +258,14 @@ def event_from_proto(msg: pb.Event, *, field: str = "event") -> Event:
             time_unix_ns=msg.time_unix_nano,
         )
     if kind == "user_message":
+        user = msg.user_message
         return UserMessage(
-            event_id=event_id, fingerprint=msg.user_message.fingerprint, time_unix_ns=msg.time_unix_nano
+            event_id=event_id,
+            fingerprint=user.fingerprint,
+            sketch=_sketch_from_proto(user.sketch, f"{field}.user_message.sketch")
+            if user.HasField("sketch")
+            else None,
+            time_unix_ns=msg.time_unix_nano,
         )
     raise WireError(f"{field}.kind", "one of step, tool_result, user_message is required")
 
@@ -261,11 +275,14 @@ def tool_call_from_proto(msg: pb.ToolCall, *, field: str = "tool_call") -> ToolC
     for name in ("id", "name", "fingerprint"):
         if not getattr(msg, name):
             raise WireError(f"{field}.{name}", "required")
+    arguments = msg.arguments if msg.HasField("arguments") else None
     return ToolCall(
         id=msg.id,
         name=msg.name,
         fingerprint=msg.fingerprint,
-        arguments=msg.arguments if msg.HasField("arguments") else None,
+        # A client that sends arguments but no shape gets the shape the SDK would compute.
+        shape=msg.shape or (shape_fingerprint(msg.name, arguments) if arguments is not None else ""),
+        arguments=arguments,
         repetition=_repetition_from_proto(msg.repetition, f"{field}.repetition")
         if msg.HasField("repetition")
         else None,

@@ -94,18 +94,20 @@ class Step(_message.Message):
     def __init__(self, text: _Optional[str] = ..., sketch: _Optional[_Union[TextSketch, _Mapping]] = ..., tool_calls: _Optional[_Iterable[_Union[ToolCall, _Mapping]]] = ..., input_tokens: _Optional[int] = ..., output_tokens: _Optional[int] = ..., finish_reason: _Optional[str] = ..., refers_to_calls: _Optional[bool] = ...) -> None: ...
 
 class ToolCall(_message.Message):
-    __slots__ = ("id", "name", "fingerprint", "arguments", "repetition")
+    __slots__ = ("id", "name", "fingerprint", "arguments", "repetition", "shape")
     ID_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     FINGERPRINT_FIELD_NUMBER: _ClassVar[int]
     ARGUMENTS_FIELD_NUMBER: _ClassVar[int]
     REPETITION_FIELD_NUMBER: _ClassVar[int]
+    SHAPE_FIELD_NUMBER: _ClassVar[int]
     id: str
     name: str
     fingerprint: str
     arguments: str
     repetition: Repetition
-    def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., fingerprint: _Optional[str] = ..., arguments: _Optional[str] = ..., repetition: _Optional[_Union[Repetition, _Mapping]] = ...) -> None: ...
+    shape: str
+    def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., fingerprint: _Optional[str] = ..., arguments: _Optional[str] = ..., repetition: _Optional[_Union[Repetition, _Mapping]] = ..., shape: _Optional[str] = ...) -> None: ...
 
 class ToolResult(_message.Message):
     __slots__ = ("call_id", "fingerprint", "size", "is_error", "error_type", "preview")
@@ -124,10 +126,12 @@ class ToolResult(_message.Message):
     def __init__(self, call_id: _Optional[str] = ..., fingerprint: _Optional[str] = ..., size: _Optional[int] = ..., is_error: _Optional[bool] = ..., error_type: _Optional[str] = ..., preview: _Optional[str] = ...) -> None: ...
 
 class UserMessage(_message.Message):
-    __slots__ = ("fingerprint",)
+    __slots__ = ("fingerprint", "sketch")
     FINGERPRINT_FIELD_NUMBER: _ClassVar[int]
+    SKETCH_FIELD_NUMBER: _ClassVar[int]
     fingerprint: str
-    def __init__(self, fingerprint: _Optional[str] = ...) -> None: ...
+    sketch: TextSketch
+    def __init__(self, fingerprint: _Optional[str] = ..., sketch: _Optional[_Union[TextSketch, _Mapping]] = ...) -> None: ...
 
 class TextSketch(_message.Message):
     __slots__ = ("length", "minhash", "words", "repetition")
