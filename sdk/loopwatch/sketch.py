@@ -98,6 +98,16 @@ def similarity(a: TextSketch, b: TextSketch) -> float:
     return shared / len(union_bottom)
 
 
+def same_gist(
+    a: TextSketch, b: TextSketch, *, threshold: float, short_words: int, short_threshold: float
+) -> bool:
+    """Whether two texts say the same thing: a similarity of ``threshold`` or more, or of
+    ``short_threshold`` when neither has more than ``short_words`` content words (one changed
+    word weighs much in "Sorry, could you rephrase that?")."""
+    short = max(a.words, b.words) <= short_words
+    return similarity(a, b) >= (short_threshold if short else threshold)
+
+
 def _bottom_k(words: list[str]) -> tuple[int, ...]:
     hashes = {zlib.crc32(w.encode("utf-8")) for w in words}
     return tuple(sorted(heapq.nsmallest(SKETCH_SIZE, hashes)))

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 
 from loopwatch.detect.base import Detector
-from loopwatch.detect.novelty import NoveltyState, assess
+from loopwatch.detect.novelty import assess
 from loopwatch.detect.policy import Policy, PolicyConfig
 from loopwatch.detect.session import OpenStep, SessionState
 from loopwatch.detect.step import CallOutcome, StepRecord
@@ -87,6 +87,7 @@ class Engine:
             elif isinstance(event, UserMessage):
                 self._close_open_step(state, verdicts)
                 state.turn += 1
+                state.request = event.sketch
                 self._reset_turn(state)
             if state.open_step is not None and state.open_step.complete:
                 self._close_open_step(state, verdicts)
@@ -119,7 +120,7 @@ class Engine:
         if open_step is None:
             return
         state.open_step = None
-        record = _record(open_step, number=state.steps, turn=state.turn, novelty=state.novelty)
+        record = _record(open_step, number=state.steps, state=state)
         findings = self._observe(state, record)
         verdict = self._policy.decide(state.policy, record.number, findings)
         for finding in findings:
@@ -155,7 +156,7 @@ class Engine:
             self._on_detector_error(name, exc)
 
 
-def _record(open_step: OpenStep, *, number: int, turn: int, novelty: NoveltyState) -> StepRecord:
+def _record(open_step: OpenStep, *, number: int, state: SessionState) -> StepRecord:
     step = open_step.step
     outcomes = []
     for call in step.tool_calls:
@@ -176,7 +177,8 @@ def _record(open_step: OpenStep, *, number: int, turn: int, novelty: NoveltyStat
     calls = tuple(outcomes)
     return StepRecord(
         number=number,
-        turn=turn,
+        turn=state.turn,
+        request=state.request,
         calls=calls,
         # A missing result sorts as "" so that batches with and without results still order.
         batch_key=digest(repr(sorted((o.call, o.result or "") for o in outcomes))),
@@ -187,7 +189,7 @@ def _record(open_step: OpenStep, *, number: int, turn: int, novelty: NoveltyStat
         output_tokens=step.usage.output_tokens if step.usage else 0,
         time_unix_ns=step.time_unix_ns,
         is_final=not step.tool_calls,
-        novelty=assess(novelty, calls, number=number, turn=turn),
+        novelty=assess(state.novelty, calls, number=number, turn=state.turn),
     )
 
 

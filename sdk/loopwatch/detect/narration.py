@@ -8,11 +8,10 @@ Two patterns, each firing at the ``repeats``-th step (default 3):
 - Talking without acting: consecutive text-only steps that say the same thing (similarity
   >= ``reply_similarity``, default 0.8; for texts of at most ``short_reply_words`` content
   words, default 8, ``short_reply_similarity``, default 0.4, since one changed word weighs much
-  in a short text; at least ``reply_min_words`` content words, default 2), within a turn or
-  across turns: the model announces an action that never comes ("Okay, I will run the
-  tests." / "Now I will run the tests."), or answers every new user message with the reply
-  the previous one got ("Sorry, could you rephrase that?"), which means it was not read. A
-  new turn resets the restatement pattern only.
+  in a short text; at least ``reply_min_words`` content words, default 2) within one turn:
+  the model announces an action that never comes ("Okay, I will run the tests." / "Now I will
+  run the tests.") while the harness keeps asking. The same reply to each new user message,
+  turn after turn, is the ``same_response`` detector's. State is per turn.
 
 Not flagged: "Moving on to `b.py`" then reading ``b.py`` (the step refers to its calls: that
 is fan-out, not narration), "Checking again" while polling or "Let's run the tests again"
@@ -32,7 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from loopwatch.detect.step import StepRecord
-from loopwatch.sketch import TextSketch, similarity
+from loopwatch.sketch import TextSketch, same_gist, similarity
 from loopwatch.verdict import Finding
 
 
@@ -79,15 +78,14 @@ class NarrationState:
     last_calls: tuple[str, ...] = ()
     restated: int = 0  # consecutive steps restating the same intent
     restated_from: int = 0
-    turn: int = 0
-    last_reply: TextSketch | None = None  # the previous text-only step's, across turns
+    last_reply: TextSketch | None = None  # the previous text-only step's
     same_replies: int = 0  # consecutive text-only steps saying the same thing
     same_replies_from: int = 0
 
 
 class Narration:
     name = "narration"
-    per_turn = False  # the reply pattern spans turns; the others are reset here per turn
+    per_turn = True
 
     def __init__(self, config: NarrationConfig | None = None) -> None:
         self.config = config or NarrationConfig()
@@ -97,8 +95,6 @@ class Narration:
         return NarrationState()
 
     def observe(self, state: NarrationState, step: StepRecord) -> Finding | None:
-        if step.turn != state.turn:
-            state.turn, state.restated, state.last_sketch, state.last_calls = step.turn, 0, None, ()
         self._track_restatement(state, step)
         self._track_replies(state, step)
         limit = self.config.repeats
@@ -135,17 +131,18 @@ class Narration:
             state.same_replies, state.last_reply = 0, None
             return
         previous, state.last_reply = state.last_reply, sketch
-        if previous is not None and self._same_reply(previous, sketch):
+        if previous is not None and same_gist(
+            previous,
+            sketch,
+            threshold=self.config.reply_similarity,
+            short_words=self.config.short_reply_words,
+            short_threshold=self.config.short_reply_similarity,
+        ):
             if state.same_replies == 0:
                 state.same_replies, state.same_replies_from = 1, step.number - 1
             state.same_replies += 1
         else:
             state.same_replies, state.same_replies_from = 1, step.number
-
-    def _same_reply(self, a: TextSketch, b: TextSketch) -> bool:
-        short = max(a.words, b.words) <= self.config.short_reply_words
-        threshold = self.config.short_reply_similarity if short else self.config.reply_similarity
-        return similarity(a, b) >= threshold
 
     def _finding(self, step: StepRecord, first: int, count: int, what: str) -> Finding:
         return Finding(

@@ -20,6 +20,7 @@ from loopwatch.detect.error_streak import ErrorStreak, ErrorStreakConfig
 from loopwatch.detect.identical_call import IdenticalCall, IdenticalCallConfig
 from loopwatch.detect.narration import Narration, NarrationConfig
 from loopwatch.detect.revisit import Revisit, RevisitConfig
+from loopwatch.detect.same_response import SameResponse, SameResponseConfig
 from loopwatch.detect.same_tool import SameTool, SameToolConfig
 
 
@@ -37,6 +38,7 @@ DETECTOR_TYPES: tuple[DetectorType, ...] = (
     DetectorType("same_tool", SameToolConfig, SameTool),
     DetectorType("error_streak", ErrorStreakConfig, ErrorStreak),
     DetectorType("narration", NarrationConfig, Narration),
+    DetectorType("same_response", SameResponseConfig, SameResponse),
     DetectorType("degenerate_text", DegenerateTextConfig, DegenerateText),
     DetectorType("budget", BudgetConfig, Budget),
 )

@@ -13,6 +13,7 @@ from typing import Any
 
 from loopwatch.detect.novelty import NoveltyState
 from loopwatch.events import Step, ToolResult
+from loopwatch.sketch import TextSketch
 from loopwatch.verdict import CONTINUE_AT_START, Finding, Verdict
 
 # Event ids remembered for idempotency. Re-sends (OTLP retries, the same call seen through OTLP
@@ -53,6 +54,7 @@ class SessionState:
 
     steps: int = 0
     turn: int = 0
+    request: TextSketch | None = None  # sketch of the user message that opened the turn
     events: int = 0
     open_step: OpenStep | None = None
     seen_event_ids: dict[str, None] = field(default_factory=dict)  # insertion-ordered set

@@ -113,6 +113,7 @@ class StepRecord:
     number: int
     turn: int
     calls: tuple[CallOutcome, ...]
+    request: TextSketch | None = None  # the user message that opened the turn (its sketch)
     batch_key: str  # digest of the sorted (call, result) pairs: equal batches, equal keys
     sketch: TextSketch | None
     refers_to_calls: bool

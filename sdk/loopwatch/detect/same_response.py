@@ -1,0 +1,152 @@
+"""Same response: every new user request gets the response the previous one got.
+
+Pattern: ``turns`` (default 3) consecutive user turns whose responses are the same: the same
+tools returning the same results, then a reply saying the same thing. "Sorry, could you
+rephrase that?" while the user rephrases; a transfer to a human agent and the same canned
+message, whatever the user says. Each user message is input; answering it exactly as the
+previous one was answered means it was not read. A turn counts when its request has at least
+``request_min_words`` content words (default 3: "thanks" or "one more time?" asks for
+nothing) and, if the agent acted (called tools), when the request is *new*: its similarity to
+the previous request is below ``request_similarity`` (default 0.5). Asking the same question
+again may well deserve the same lookup and the same answer; a reply that acts on nothing, to
+a rephrased request, is the loop. Replies say the same thing when their
+similarity is at least ``reply_similarity`` (default 0.8), or ``short_reply_similarity``
+(default 0.4) for replies of at most ``short_reply_words`` content words (default 8), since
+one changed word weighs much in a short reply.
+
+Not flagged: the user asking the same question again and getting the same lookup and answer
+(polling a status through the user: the request is not new), a successful lookup repeated once per turn
+whose answers differ (each new question gets its own answer), a failing call repeated after
+every "try again" (the identical-call detector's: the requests are not new). It fires at the
+reply that completes the third such turn. Works from sketches and fingerprints alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from loopwatch.detect.step import StepRecord
+from loopwatch.sketch import TextSketch, same_gist, similarity
+from loopwatch.verdict import Finding
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SameResponseConfig:
+    """Options of ``same_response``.
+
+    Attributes:
+        turns: consecutive new requests answered with the same response that fire; < 2 = off.
+        request_min_words: content words a user message needs to be a new request.
+        request_similarity: similarity (0-1] from which a user message repeats the previous
+            request rather than making a new one.
+        reply_similarity: similarity (0-1] from which two replies say the same thing.
+        short_reply_words: content words up to which a reply is short, compared with
+            ``short_reply_similarity`` instead.
+        short_reply_similarity: similarity (0-1] from which two short replies say the same
+            thing.
+    """
+
+    turns: int = 3
+    request_min_words: int = 3
+    request_similarity: float = 0.5
+    reply_similarity: float = 0.8
+    short_reply_words: int = 8
+    short_reply_similarity: float = 0.4
+
+    def validate(self) -> None:
+        if self.turns < 0:
+            raise ValueError("same_response.turns must be >= 0 (values < 2 mean off)")
+        for key in ("request_similarity", "reply_similarity", "short_reply_similarity"):
+            if not 0.0 < getattr(self, key) <= 1.0:
+                raise ValueError(f"same_response.{key} must be in (0, 1]")
+        for key in ("request_min_words", "short_reply_words"):
+            if getattr(self, key) < 1:
+                raise ValueError(f"same_response.{key} must be >= 1")
+
+
+@dataclass(slots=True)
+class SameResponseState:
+    turn: int = 0
+    asked: bool = False  # the current turn was opened by a request with content
+    new_request: bool = False  # ... and not the previous request asked again
+    request: TextSketch | None = None  # the current turn's
+    outcomes: list[str] = field(default_factory=list)  # the current turn's (tool, result) pairs
+    reply: TextSketch | None = None  # the current turn's last reply
+    reply_step: int = 0
+    counted: bool = False  # the current turn already extended the chain
+    previous_outcomes: list[str] = field(default_factory=list)  # the previous turn's response
+    previous_reply: TextSketch | None = None
+    previous_reply_step: int = 0
+    same: int = 0  # consecutive turns with the same response, the first one included
+    same_from: int = 0  # the step where the first of them replied
+
+
+class SameResponse:
+    name = "same_response"
+    per_turn = False  # it compares turns
+
+    def __init__(self, config: SameResponseConfig | None = None) -> None:
+        self.config = config or SameResponseConfig()
+        self.config.validate()
+
+    def new_state(self) -> SameResponseState:
+        return SameResponseState()
+
+    def observe(self, state: SameResponseState, step: StepRecord) -> Finding | None:
+        if step.turn != state.turn:
+            self._next_turn(state, step)
+        if step.calls:
+            # A missing result is never "the same": the call id keeps it unique.
+            state.outcomes.extend(sorted(f"{c.name}\x00{c.result or c.call + '?'}" for c in step.calls))
+            return None
+        if step.sketch is None:
+            return None
+        state.reply, state.reply_step = step.sketch, step.number
+        if state.counted or not self._same_response(state):
+            return None
+        state.counted = True
+        if state.same == 0:
+            state.same, state.same_from = 1, state.previous_reply_step
+        state.same += 1
+        if self.config.turns < 2 or state.same < self.config.turns:
+            return None
+        return Finding(
+            detector=self.name,
+            key=f"{self.name}:{state.same_from}",
+            summary=f"{state.same} new requests in a row got the same response",
+            count=state.same,
+            first_step=state.same_from,
+            last_step=step.number,
+        )
+
+    def _next_turn(self, state: SameResponseState, step: StepRecord) -> None:
+        if state.reply is not None:
+            state.previous_outcomes, state.previous_reply = state.outcomes, state.reply
+            state.previous_reply_step = state.reply_step
+        if not state.counted:
+            state.same = 0  # the chain holds only while every turn extends it
+        state.turn, state.outcomes, state.reply, state.counted = step.turn, [], None, False
+        request = step.request
+        state.asked = request is not None and request.words >= self.config.request_min_words
+        state.new_request = state.asked and (
+            state.request is None
+            or request is None
+            or similarity(state.request, request) < self.config.request_similarity
+        )
+        state.request = request
+
+    def _same_response(self, state: SameResponseState) -> bool:
+        acted = bool(state.outcomes)
+        if not (state.new_request if acted else state.asked):
+            return False
+        if state.previous_reply is None or state.reply is None:
+            return False
+        if sorted(state.outcomes) != sorted(state.previous_outcomes):
+            return False
+        return same_gist(
+            state.previous_reply,
+            state.reply,
+            threshold=self.config.reply_similarity,
+            short_words=self.config.short_reply_words,
+            short_threshold=self.config.short_reply_similarity,
+        )
