@@ -169,6 +169,7 @@ def _record(open_step: OpenStep, *, number: int, state: SessionState) -> StepRec
                 result=result.fingerprint if result else None,
                 is_error=result.is_error if result else False,
                 empty=result is not None and result.size == 0,
+                size=result.size if result else 0,
                 arguments=_evidence(call.arguments),
                 preview=result.preview if result else None,
                 repetition=call.repetition,

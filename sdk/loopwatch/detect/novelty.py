@@ -18,7 +18,8 @@ of a completed step is classified once, by the engine, before any detector runs:
   turn: the variation (a rephrased query, another limit) did not matter.
 - ``BLANK``: a new call that failed or came back empty, outside a sweep or fan-out.
 - ``PROBE``: a sweep or fan-out: a call of the same shape as the tool's previous call (only
-  numbers differ: the next date, id or page) whose result says "nothing here" again, or a
+  numbers differ: the next date, id or page) whose result is empty, an error, or a short answer
+  (``SWEEP_ANSWER_CHARS``) the tool already gave ("[]", "(0 rows)"): "nothing here" again, or a
   failing call on a new target of a tool that failed on other new targets in the steps just
   before (``FANOUT_TARGETS`` in a row), with an error the tool had not given (each names its
   target). Absence on a new target is information; the same error for a rephrased call is
@@ -46,6 +47,11 @@ TOOL_MEMORY = 32
 # Different targets of one tool failing in consecutive steps before it counts as a fan-out (a
 # search for the right path, version or id) rather than a retry with other arguments.
 FANOUT_TARGETS = 3
+# The longest repeated answer a sweep step may get and still be probing: "[]", "(0 rows)" or
+# "Query returned no rows." are absences on a new target; the same longer content for another
+# date or line number means the variation did not reach the data (a widened window over one
+# file). The public corpus scores the same from 8 to 32 characters.
+SWEEP_ANSWER_CHARS = 24
 
 
 @dataclass(slots=True)
@@ -153,7 +159,7 @@ def _classify_new_call(state: NoveltyState, call: CallOutcome, fan_out: bool) ->
         return Novelty.PROBE if sweep or (fan_out and call.is_error) else Novelty.BLANK
     results = state.tool_results.get(call.name)
     if results is not None and call.result in results:
-        return Novelty.PROBE if sweep else Novelty.ECHO
+        return Novelty.PROBE if sweep and call.size <= SWEEP_ANSWER_CHARS else Novelty.ECHO
     if results is None:
         results = state.tool_results[call.name] = []
         while len(state.tool_results) > TOOL_MEMORY:

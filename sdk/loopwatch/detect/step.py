@@ -96,6 +96,7 @@ class CallOutcome:
     result: str | None
     is_error: bool
     empty: bool
+    size: int = 0  # characters of the raw result (0: empty or none)
     arguments: str | None = None
     preview: str | None = None
     repetition: Repetition | None = None

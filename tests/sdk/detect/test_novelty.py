@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from loopwatch.detect.novelty import CALL_MEMORY, FANOUT_TARGETS, NoveltyState, assess
+from loopwatch.detect.novelty import CALL_MEMORY, FANOUT_TARGETS, SWEEP_ANSWER_CHARS, NoveltyState, assess
 from loopwatch.detect.revisit import Revisit
 from loopwatch.detect.step import CallOutcome, Novelty
 from tests.sdk.detect.detect_builders import USER, CallSpec, ScriptItem, call, run, step
@@ -60,6 +60,16 @@ def test_a_sweep_of_one_shape_is_probing() -> None:
     days = [one(call("flights", {"date": f"2024-05-{d:02d}"}, "[]")) for d in range(1, 5)]
 
     assert kinds(days) == [(N.NEW,), (N.PROBE,), (N.PROBE,), (N.PROBE,)]
+
+
+def test_a_widened_window_that_returns_the_same_content_is_an_echo() -> None:
+    """Only the line number changes and the same substantial content comes back: the variation
+    did not reach the data, unlike a sweep's short "nothing here" answers."""
+    log = "     1\t# rotated at 00:00 UTC\n     2\t\n     3\t(log file truncated)"
+    reads = [one(call("read_file", {"path": "app.log", "end": 100 + i}, log)) for i in range(3)]
+
+    assert SWEEP_ANSWER_CHARS < len(log)
+    assert kinds(reads) == [(N.NEW,), (N.ECHO,), (N.ECHO,)]
 
 
 def test_an_empty_answer_to_a_rephrasing_is_blank() -> None:

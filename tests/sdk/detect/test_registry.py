@@ -12,6 +12,7 @@ from loopwatch.detect.identical_call import IdenticalCall
 from loopwatch.detect.narration import Narration
 from loopwatch.detect.registry import DETECTOR_TYPES, build_detectors
 from loopwatch.detect.revisit import Revisit
+from loopwatch.detect.same_response import SameResponse
 from loopwatch.detect.same_tool import SameTool
 
 ALL = (
@@ -21,6 +22,7 @@ ALL = (
     "same_tool",
     "error_streak",
     "narration",
+    "same_response",
     "degenerate_text",
     "budget",
 )
@@ -37,6 +39,7 @@ def test_defaults_build_every_detector_in_catalogue_order() -> None:
         SameTool,
         ErrorStreak,
         Narration,
+        SameResponse,
         DegenerateText,
         Budget,
     ]
@@ -54,7 +57,11 @@ def test_empty_and_none_settings_mean_defaults() -> None:
 
 def test_detectors_that_judge_turns_themselves() -> None:
     """The shared novelty memory decides what a turn resets for these (see detect/novelty.py)."""
-    assert [d.name for d in build_detectors() if not d.per_turn] == ["identical_call", "narration", "budget"]
+    assert [d.name for d in build_detectors() if not d.per_turn] == [
+        "identical_call",
+        "same_response",
+        "budget",
+    ]
 
 
 def test_options_override_defaults() -> None:
