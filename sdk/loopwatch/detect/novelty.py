@@ -76,9 +76,9 @@ class NoveltyState:
     tool_results: dict[str, list[str]] = field(default_factory=dict)  # this turn's, per tool
     last_shape: dict[str, str] = field(default_factory=dict)  # per tool, its previous call's
     fanout: dict[str, int] = field(default_factory=dict)  # tool -> new targets failed in a row
-    # Failures per (tool, error) since the tool last succeeded: an error that a trivially
+    # Failures per tool and error since the tool last succeeded: an error that a trivially
     # varied call got too counts when the call is then re-issued verbatim.
-    tool_errors: dict[str, int] = field(default_factory=dict)
+    tool_errors: dict[str, dict[str, int]] = field(default_factory=dict)
 
 
 def assess(state: NoveltyState, calls: tuple[CallOutcome, ...], *, number: int, turn: int) -> StepNovelty:
@@ -96,12 +96,8 @@ def assess(state: NoveltyState, calls: tuple[CallOutcome, ...], *, number: int, 
     classified = [_classify(state, call, number, fanout) for call in calls]
     for call in calls:
         _count_failure(state, call)
-    novelty = StepNovelty.of(
-        tuple(c[0] for c in classified),
-        tuple(c[1] for c in classified),
-        tuple(c[2] for c in classified),
-        tuple(c[3] for c in classified),
-    )
+    kinds, repeats, firsts, spreads = zip(*classified, strict=True)
+    novelty = StepNovelty.of(kinds, repeats, firsts, spreads)
     if novelty.informative:
         state.informative += 1
     for call in calls:  # what this step taught is not "work since" its own calls
@@ -115,7 +111,8 @@ def assess(state: NoveltyState, calls: tuple[CallOutcome, ...], *, number: int, 
 def _advance_fanout(state: NoveltyState, calls: tuple[CallOutcome, ...]) -> dict[str, int]:
     """Count, per tool, the consecutive steps in which it failed on a call never made before."""
     failed_new = {c.name for c in calls if c.is_error and c.call not in state.calls}
-    state.fanout = {tool: state.fanout.get(tool, 0) + 1 for tool in failed_new}
+    if failed_new or state.fanout:
+        state.fanout = {tool: state.fanout.get(tool, 0) + 1 for tool in failed_new}
     return state.fanout
 
 
@@ -133,7 +130,8 @@ def _classify(
             memo.count += 1
         memo.seq = state.seq
         if memo.failed:
-            memo.count = max(memo.count, state.tool_errors.get(_error_key(call), 0) + 1)
+            earlier = state.tool_errors.get(call.name, {}).get(call.result, 0)
+            memo.count = max(memo.count, earlier + 1)
         state.calls[call.call] = memo
         return Novelty.REPEAT, memo.count, memo.first_step, not (memo.failed or adjacent)
     state.calls[call.call] = CallMemo(
@@ -149,7 +147,9 @@ def _classify(
         del state.calls[next(iter(state.calls))]
     if memo is not None:
         return (Novelty.RECHECK if memo.result == call.result else Novelty.NEW), 1, number, False
-    fan_out = fanout.get(call.name, 0) >= FANOUT_TARGETS and _error_key(call) not in state.tool_errors
+    fan_out = fanout.get(call.name, 0) >= FANOUT_TARGETS and call.result not in state.tool_errors.get(
+        call.name, {}
+    )
     return _classify_new_call(state, call, fan_out), 1, number, False
 
 
@@ -169,24 +169,24 @@ def _classify_new_call(state: NoveltyState, call: CallOutcome, fan_out: bool) ->
     return Novelty.NEW
 
 
-def _error_key(call: CallOutcome) -> str:
-    return f"{call.name}\x00{call.result}"
-
-
 def _count_failure(state: NoveltyState, call: CallOutcome) -> None:
     if call.result is None:
         return
     if not call.is_error:
-        for key in [k for k in state.tool_errors if k.startswith(f"{call.name}\x00")]:
-            del state.tool_errors[key]
+        state.tool_errors.pop(call.name, None)
         return
-    key = _error_key(call)
-    state.tool_errors[key] = state.tool_errors.pop(key, 0) + 1
+    errors = state.tool_errors.pop(call.name, {})
+    state.tool_errors[call.name] = errors  # most recently failing tool last
+    errors[call.result] = errors.pop(call.result, 0) + 1
+    if len(errors) > RESULTS_PER_TOOL:
+        del errors[next(iter(errors))]
     while len(state.tool_errors) > TOOL_MEMORY:
         del state.tool_errors[next(iter(state.tool_errors))]
 
 
 def _remember_shape(state: NoveltyState, call: CallOutcome) -> None:
+    if state.last_shape.get(call.name) == call.shape:
+        return
     state.last_shape.pop(call.name, None)
     state.last_shape[call.name] = call.shape
     while len(state.last_shape) > TOOL_MEMORY:

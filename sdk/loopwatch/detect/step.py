@@ -57,16 +57,23 @@ class StepNovelty:
         firsts: tuple[int, ...],
         spreads: tuple[bool, ...],
     ) -> StepNovelty:
+        since, fruitless, all_repeats = 0, bool(kinds), bool(kinds)
+        for kind, first in zip(kinds, firsts, strict=True):  # one pass: this runs every step
+            if kind is Novelty.REPEAT:
+                since = first if not since else min(since, first)
+            else:
+                all_repeats = False
+                fruitless = fruitless and kind in FRUITLESS
         return cls(
             kinds=kinds,
             repeats=repeats,
             firsts=firsts,
             spreads=spreads,
-            since=min((f for k, f in zip(kinds, firsts, strict=True) if k is Novelty.REPEAT), default=0),
-            spread=any(spreads),
-            fruitless=bool(kinds) and all(k in FRUITLESS for k in kinds),
+            since=since,
+            spread=True in spreads,
+            fruitless=fruitless,
             informative=Novelty.NEW in kinds,
-            all_repeats=bool(kinds) and all(k is Novelty.REPEAT for k in kinds),
+            all_repeats=all_repeats,
         )
 
     def subset(self, indices: tuple[int, ...]) -> StepNovelty:
