@@ -2,7 +2,8 @@
 
 Precedence, highest first: command-line flags > environment variables (names in
 ``environment_variables``) > the YAML file > built-in defaults. Every key is validated at
-start-up; a ``ConfigError`` message names the key (``agents.billing.mode: ...``).
+start-up; one ``ConfigError`` lists every problem, each naming the key
+(``agents.billing.mode: ...``) or the variable that set it (``LOOPWATCH_MODE=watch (defaults.mode): ...``).
 
 Example::
 
@@ -31,16 +32,25 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 
 from loopwatch_collector import environment_variables as env
+from loopwatch_collector.config_errors import EnvSources, validation_problems, yaml_problem
 from loopwatch_collector.exceptions import ConfigError
 
 Mode = Literal["enforce", "shadow"]
 DetectorSettings = dict[str, dict[str, Any]]
+
+
+def _upper(value: Any) -> Any:
+    return value.upper() if isinstance(value, str) else value
+
+
+#: ``debug`` and ``DEBUG`` alike: log level names are case-insensitive everywhere else too.
+LogLevel = Annotated[Literal["DEBUG", "INFO", "WARNING", "ERROR"], BeforeValidator(_upper)]
 
 
 class _Model(BaseModel):
@@ -103,7 +113,7 @@ class CollectorConfig(_Model):
     metrics: MetricsConfig = Field(default_factory=MetricsConfig)
     defaults: AgentConfig = Field(default_factory=AgentConfig)
     agents: dict[str, AgentConfig] = Field(default_factory=dict)
-    log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "WARNING"
+    log_level: LogLevel = "WARNING"
 
     def resolve_agent(self, agent: str) -> ResolvedAgentConfig:
         """The effective settings of ``agent``: its entry merged over ``defaults``."""
@@ -174,7 +184,8 @@ def load_config(
 
     ``path`` falls back to ``LOOPWATCH_CONFIG``; ``environ`` defaults to ``os.environ``;
     ``overrides`` is a nested mapping from CLI flags (e.g. ``{"listen": {"grpc_port": 0}}``).
-    Raises ``ConfigError`` naming the bad key or variable.
+    Raises one ``ConfigError`` listing every problem (``.problems``), each naming the key, or
+    the variable when the value came from one (``LOOPWATCH_MODE=watch (defaults.mode): ...``).
     """
     environ = os.environ if environ is None else environ
     path = path or environ.get(env.LOOPWATCH_CONFIG) or None
@@ -182,31 +193,51 @@ def load_config(
     if path is not None:
         try:
             loaded = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
-        except (OSError, yaml.YAMLError) as exc:
-            raise ConfigError(f"config file {path}: {exc}") from exc
+        except OSError as exc:
+            raise ConfigError(f"config file {path}: {exc.strerror or exc}") from exc
+        except yaml.YAMLError as exc:
+            raise ConfigError(yaml_problem(path, exc)) from exc
         if loaded is not None and not isinstance(loaded, dict):
             raise ConfigError(f"config file {path}: the top level must be a mapping")
         raw = loaded or {}
+    problems: list[str] = []
+    sources: dict[tuple[str, ...], str] = {}
+    flagged = set(_override_paths(overrides or {}))
     for name, (keys, convert) in _ENV_KEYS.items():
-        if name not in environ:
+        if name not in environ or keys in flagged:  # a flag wins over the variable
             continue
         try:
             value = convert(environ[name])
-        except ValueError as exc:
-            raise ConfigError(f"{name}: {exc}") from exc
+        except ValueError:
+            problems.append(f"{name}={environ[name]}: expected {_TYPE_WORDS[convert]}")
+            continue
         _set(raw, keys, value)
+        sources[keys] = name
     _merge(raw, overrides or {})
-    return config_from_mapping(raw)
+    try:
+        config = config_from_mapping(raw, sources=sources, environ=environ)
+    except ConfigError as exc:
+        problems.extend(exc.problems)
+    if problems:
+        raise ConfigError(*problems)
+    return config
 
 
-def config_from_mapping(raw: Mapping[str, Any]) -> CollectorConfig:
-    """Validate a configuration mapping (the YAML structure); raises ``ConfigError``."""
+_TYPE_WORDS: dict[type[Any], str] = {int: "an integer", float: "a number", str: "a string"}
+
+
+def config_from_mapping(
+    raw: Mapping[str, Any], *, sources: EnvSources | None = None, environ: Mapping[str, str] | None = None
+) -> CollectorConfig:
+    """Validate a configuration mapping (the YAML structure); raises ``ConfigError``.
+
+    Every problem is reported (``ConfigError.problems``); ``sources`` maps config paths to
+    the environment variable that set them, so their problems name the variable.
+    """
     try:
         config = CollectorConfig.model_validate(raw)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        key = ".".join(str(p) for p in first["loc"]) or "(top level)"
-        raise ConfigError(f"{key}: {first['msg']}") from exc
+        raise ConfigError(*validation_problems(exc, sources or {}, environ or {})) from exc
     _validate_engines(config)
     return config
 
@@ -214,12 +245,25 @@ def config_from_mapping(raw: Mapping[str, Any]) -> CollectorConfig:
 def _validate_engines(config: CollectorConfig) -> None:
     from loopwatch_collector.processing.engines import build_engine  # engines imports config types
 
+    problems = []
     for prefix, name in [("defaults", None), *((f"agents.{a}", a) for a in config.agents)]:
         resolved = config.resolve_agent(name) if name is not None else _resolve(config.defaults, None)
         try:
             build_engine(resolved)
         except (ValueError, TypeError) as exc:
-            raise ConfigError(f"{prefix}: {exc}") from exc
+            problems.append(f"{prefix}: {exc}")
+    if problems:
+        raise ConfigError(*problems)
+
+
+def _override_paths(overrides: Mapping[str, Any], prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+    paths = []
+    for key, value in overrides.items():
+        if isinstance(value, Mapping):
+            paths.extend(_override_paths(value, (*prefix, key)))
+        else:
+            paths.append((*prefix, key))
+    return paths
 
 
 def _set(raw: dict[str, Any], keys: tuple[str, ...], value: Any) -> None:

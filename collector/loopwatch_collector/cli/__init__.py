@@ -14,26 +14,45 @@ import json
 import logging
 import sys
 from collections.abc import Sequence
+from importlib import metadata
 from pathlib import Path
 
+import loopwatch
 from loopwatch.detect.engine import Engine
 from loopwatch.scenario import ScenarioError, iter_scenario_files, load_scenario, replay
 from loopwatch.verdict import Verdict
 from loopwatch_collector.cli.serve import add_serve_parser, serve
 
+# Plain text: argparse prints it as it is, so no reST markup from the module docstring.
+_DESCRIPTION = (
+    "loopwatch: loop detection for AI agents. Run the collector (serve) or backtest transcripts (replay)."
+)
+
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="loopwatch", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="loopwatch", description=_DESCRIPTION)
+    parser.add_argument("--version", action="version", version=version_line())
     sub = parser.add_subparsers(dest="command", required=True)
     rp = sub.add_parser("replay", help="replay recorded transcripts through the engine")
     rp.add_argument("paths", nargs="+", type=Path, help="scenario files or directories")
-    rp.add_argument("--format", choices=("table", "jsonl"), default="table")
+    rp.add_argument(
+        "--format",
+        choices=("table", "jsonl"),
+        default="table",
+        help="table: readable, per scenario (default); jsonl: one JSON object per scenario, for tools",
+    )
     add_serve_parser(sub)
     args = parser.parse_args(argv)
     if args.command == "serve":
         return serve(args)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     return _replay(args.paths, args.format)
+
+
+def version_line() -> str:
+    """``loopwatch-collector X (SDK loopwatch Y)``: both distributions, from their metadata."""
+    collector = metadata.version("loopwatch-collector")
+    return f"loopwatch-collector {collector} (SDK loopwatch {loopwatch.__version__})"
 
 
 def _replay(paths: Sequence[Path], output_format: str) -> int:
