@@ -25,6 +25,8 @@ from loopwatch._proto.v1 import guard_pb2 as pb
 from loopwatch._wire import MAX_EVIDENCE_CHARS, WireError, context_from_proto, events_from_proto
 from loopwatch.verdict import Finding, Verdict
 from loopwatch_collector.exceptions import StoreError
+from loopwatch_collector.exporters.timeline_view import TimelineStepBody
+from loopwatch_collector.exporters.ui import ui_router
 from loopwatch_collector.processing.pipeline import Pipeline
 from loopwatch_collector.receivers.loopguard import pending_call_from_request
 from loopwatch_collector.store.base import SessionRecord
@@ -85,6 +87,10 @@ class VerdictBody(BaseModel):
         )
 
 
+class SentVerdictBody(VerdictBody):
+    sent_unix_s: float | None = None  # when the collector decided and sent it, if remembered
+
+
 class EvaluateResponse(VerdictBody):
     trace_id: str
     agent: str
@@ -101,6 +107,7 @@ class SessionSummary(BaseModel):
     last_seen_unix_s: float
     looping: bool
     runaway: bool
+    halted: bool
     last_verdict: VerdictBody | None
 
     @classmethod
@@ -116,6 +123,7 @@ class SessionSummary(BaseModel):
             last_seen_unix_s=r.last_seen_unix_s,
             looping=r.looping,
             runaway=r.runaway,
+            halted=r.state.policy.halted,
             last_verdict=VerdictBody.of(r.last_verdict) if r.last_verdict else None,
         )
 
@@ -126,7 +134,8 @@ class SessionDetail(SessionSummary):
     step_open: bool
     detector_errors: int
     findings: list[FindingBody]
-    verdicts: list[VerdictBody]
+    verdicts: list[SentVerdictBody]
+    timeline: list[TimelineStepBody]  # the last steps, oldest first (bounded)
 
     @classmethod
     def of(cls, r: SessionRecord) -> SessionDetail:
@@ -138,7 +147,11 @@ class SessionDetail(SessionSummary):
             step_open=s.open_step is not None,
             detector_errors=s.detector_errors,
             findings=[FindingBody.of(f) for f in s.findings],
-            verdicts=[VerdictBody.of(v) for v in r.verdicts],
+            verdicts=[
+                SentVerdictBody(**VerdictBody.of(v).model_dump(), sent_unix_s=r.timeline.sent_at(v))
+                for v in r.verdicts
+            ],
+            timeline=[TimelineStepBody.of(step) for step in r.timeline.steps],
         )
 
 
@@ -157,6 +170,7 @@ def create_rest_app(
     app = FastAPI(title="loopwatch collector", version="0.1.0", description=__doc__)
     for router in extra_routers:
         app.include_router(router)
+    app.include_router(ui_router())  # the session page (/ui): static files over the routes below
 
     @app.get("/healthz", tags=["health"])
     async def healthz() -> dict[str, str]:
@@ -178,12 +192,13 @@ def create_rest_app(
 
     @app.get("/v1/sessions", tags=["sessions"])
     async def list_sessions(
-        state: Literal["looping", "runaway"] | None = None,
+        state: Literal["looping", "runaway", "halted"] | None = None,
+        agent: str | None = None,
         limit: int = Query(default=100, ge=1, le=10_000),
     ) -> SessionList:
-        """Live sessions, most recently seen first."""
+        """Live sessions, most recently seen first, optionally of one state and one agent."""
         try:
-            records = await pipeline.list_sessions(state=state, limit=limit)
+            records = await pipeline.list_sessions(state=state, agent=agent, limit=limit)
         except StoreError as exc:
             raise _unavailable(exc) from exc
         return SessionList(sessions=[SessionSummary.of(r) for r in records])

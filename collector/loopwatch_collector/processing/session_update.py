@@ -62,6 +62,7 @@ def ingest_events(
     known = {id(f) for f in state.findings}
     steps_before = state.steps
     verdicts = engine.ingest(state, fresh)
+    record.timeline.record_events(fresh, first_step=steps_before + 1, now_unix_s=record.last_seen_unix_s)
     new_calls = sum(len(e.tool_calls) for e in fresh if isinstance(e, Step))
     record.tool_calls += new_calls
     budget = settings.trace_max_steps
@@ -155,6 +156,7 @@ def _conclude(
     for verdict in verdicts:
         if verdict.intervenes:
             record.verdicts.append(verdict)
+            record.timeline.note_verdict(verdict, now_unix_s=record.last_seen_unix_s, history=history)
             if not record.looping:
                 record.looping = became_looping = True
         if verdict.finding is not None and verdict.finding.severity is Severity.LIMIT and not record.runaway:

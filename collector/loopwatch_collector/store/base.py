@@ -30,6 +30,7 @@ from typing import Protocol, TypeVar
 
 from loopwatch.detect.session import SessionState
 from loopwatch.verdict import Verdict
+from loopwatch_collector.store.timeline import SessionTimeline
 
 R = TypeVar("R")
 
@@ -64,6 +65,8 @@ class SessionRecord:
     last_verdict: Verdict | None = None
     looping: bool = False
     runaway: bool = False
+    #: The last steps and verdict send times, for the session page (``store/timeline.py``).
+    timeline: SessionTimeline = field(default_factory=SessionTimeline)
 
     @property
     def steps(self) -> int:

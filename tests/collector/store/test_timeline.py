@@ -1,0 +1,92 @@
+"""SessionTimeline: the bounded step history behind the session page."""
+
+from __future__ import annotations
+
+from loopwatch.detect.session import SessionState
+from loopwatch.events import Step, ToolCall, ToolResult
+from loopwatch.verdict import Action, Verdict
+from loopwatch_collector.store import codec
+from loopwatch_collector.store.base import SessionRecord
+from loopwatch_collector.store.timeline import (
+    TIMELINE_ARGUMENT_CHARS,
+    TIMELINE_CALLS_PER_STEP,
+    TIMELINE_STEPS,
+    SessionTimeline,
+)
+
+
+def _step(i: int, *, calls: int = 1, capture: bool = True, args: str = "x") -> tuple[Step, list[ToolResult]]:
+    tool_calls = tuple(
+        ToolCall.create(id=f"c{i}.{n}", name="grep", arguments={"q": args}, capture_content=capture)
+        for n in range(calls)
+    )
+    step = Step.create(event_id=f"s{i}", text="look", tool_calls=tool_calls, capture_content=capture)
+    results = [
+        ToolResult.create(event_id=f"r{c.id}", call_id=c.id, content="no match", capture_content=capture)
+        for c in tool_calls
+    ]
+    return step, results
+
+
+def test_steps_are_numbered_and_results_attached_to_their_calls() -> None:
+    timeline = SessionTimeline()
+    step, results = _step(1)
+    timeline.record_events([step], first_step=1, now_unix_s=10.0)
+    assert timeline.steps[0].calls[0].result_fingerprint is None  # no result yet
+    step2, results2 = _step(2)
+    timeline.record_events([*results, step2, *results2], first_step=2, now_unix_s=11.0)
+    assert [s.number for s in timeline.steps] == [1, 2]
+    first = timeline.steps[0].calls[0]
+    assert (first.arguments, first.result_preview, first.result_size) == ('{"q":"x"}', "no match", 8)
+    assert first.result_fingerprint == results[0].fingerprint
+    assert timeline.steps[1].received_unix_s == 11.0
+
+
+def test_privacy_mode_keeps_fingerprints_only() -> None:
+    timeline = SessionTimeline()
+    step, results = _step(1, capture=False)
+    timeline.record_events([step, *results], first_step=1, now_unix_s=1.0)
+    call = timeline.steps[0].calls[0]
+    assert call.arguments is None
+    assert call.result_preview is None
+    assert call.call_fingerprint == step.tool_calls[0].fingerprint
+    assert call.result_fingerprint == results[0].fingerprint
+
+
+def test_the_timeline_is_bounded() -> None:
+    timeline = SessionTimeline()
+    for i in range(1, TIMELINE_STEPS + 6):
+        step, _ = _step(i, calls=TIMELINE_CALLS_PER_STEP + 3, args="y" * (TIMELINE_ARGUMENT_CHARS * 2))
+        timeline.record_events([step], first_step=i, now_unix_s=float(i))
+    assert len(timeline.steps) == TIMELINE_STEPS
+    assert timeline.steps[0].number == 6
+    assert len(timeline.steps[-1].calls) == TIMELINE_CALLS_PER_STEP
+    assert timeline.steps[-1].omitted_calls == 3
+    arguments = timeline.steps[-1].calls[0].arguments
+    assert arguments is not None
+    assert len(arguments) == TIMELINE_ARGUMENT_CHARS
+
+
+def test_verdict_send_times_follow_the_verdict_history() -> None:
+    timeline = SessionTimeline()
+    nudge = Verdict(action=Action.NUDGE, step=3)
+    withdraw = Verdict(action=Action.WITHDRAW_TOOLS, step=5)
+    timeline.note_verdict(nudge, now_unix_s=30.0, history=1)
+    assert timeline.sent_at(nudge) == 30.0
+    timeline.note_verdict(withdraw, now_unix_s=50.0, history=1)
+    assert (timeline.sent_at(nudge), timeline.sent_at(withdraw)) == (None, 50.0)
+
+
+def test_a_record_with_a_timeline_survives_the_codec() -> None:
+    record = SessionRecord(
+        trace_id="t",
+        agent="a",
+        conversation_id=None,
+        state=SessionState(),
+        started_unix_s=1.0,
+        last_seen_unix_s=2.0,
+    )
+    step, results = _step(1)
+    record.timeline.record_events([step, *results], first_step=1, now_unix_s=2.0)
+    record.timeline.note_verdict(Verdict(action=Action.NUDGE, step=1), now_unix_s=2.0, history=4)
+    assert codec.decode(codec.encode(record), SessionRecord).timeline == record.timeline
