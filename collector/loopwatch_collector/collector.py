@@ -34,6 +34,7 @@ from prometheus_client import CollectorRegistry
 from loopwatch_collector.config import CollectorConfig
 from loopwatch_collector.exporters.metrics import Metrics
 from loopwatch_collector.exporters.rest import create_rest_app
+from loopwatch_collector.exporters.ui.info import register_ui_info
 from loopwatch_collector.listeners import GRPC, OTLP_HTTP, REST, Listener, bind_tcp, check_free, listen_error
 from loopwatch_collector.processing.pipeline import Pipeline
 from loopwatch_collector.receivers.loopguard import SERVICE_NAME, LoopGuardService, add_loop_guard_service
@@ -104,6 +105,7 @@ class Collector:
         self.pipeline = Pipeline(config, self.store, self.metrics)
         for name in self.pipeline.detector_names:
             self.metrics.detector_errors.labels(detector=name)
+        register_ui_info(self.registry, config.ui.external_url)
         self._health = AsyncHealthServicer()
         self._grpc: grpc.aio.Server | None = None
         self._http: list[tuple[_QuietServer, asyncio.Task[None]]] = []

@@ -12,6 +12,7 @@ Example::
     redis: {url: redis://localhost:6379/0}
     sessions: {idle_ttl_s: 3600, max_sessions: 100000}
     metrics: {max_agent_labels: 50}
+    ui: {external_url: https://loopwatch.example.com}   # links in alerts and dashboards
     defaults:                       # every agent, unless overridden below
       mode: enforce                 # or shadow: verdicts computed and exported, CONTINUE returned
       detectors: {identical_call: {consecutive: 3, per_turn: 4}}
@@ -90,6 +91,12 @@ class MetricsConfig(_Model):
     max_agent_labels: int = Field(default=50, ge=0)
 
 
+class UiConfig(_Model):
+    #: Base URL of the REST port as people reach it (``https://loopwatch.example.com``), used
+    #: in alert annotations and dashboard links to the session page; unset: relative links.
+    external_url: str | None = Field(default=None, pattern=r"^https?://[^\s?#]+$")
+
+
 class BudgetsConfig(_Model):
     trace_max_steps: int | None = Field(default=None, ge=0)
     conversation_max_steps: int | None = Field(default=None, ge=0)
@@ -111,6 +118,7 @@ class CollectorConfig(_Model):
     redis: RedisConfig = Field(default_factory=RedisConfig)
     sessions: SessionsConfig = Field(default_factory=SessionsConfig)
     metrics: MetricsConfig = Field(default_factory=MetricsConfig)
+    ui: UiConfig = Field(default_factory=UiConfig)
     defaults: AgentConfig = Field(default_factory=AgentConfig)
     agents: dict[str, AgentConfig] = Field(default_factory=dict)
     log_level: LogLevel = "WARNING"
@@ -171,6 +179,7 @@ _ENV_KEYS: dict[str, tuple[tuple[str, ...], type[Any]]] = {
     env.LOOPWATCH_MAX_SESSIONS: (("sessions", "max_sessions"), int),
     env.LOOPWATCH_MODE: (("defaults", "mode"), str),
     env.LOOPWATCH_LOG_LEVEL: (("log_level",), str),
+    env.LOOPWATCH_EXTERNAL_URL: (("ui", "external_url"), str),
 }
 
 

@@ -142,3 +142,13 @@ def test_bad_files(tmp_path: Path) -> None:
     listy.write_text("- 1\n")
     with pytest.raises(ConfigError, match="mapping"):
         load_config(listy, environ={})
+
+
+def test_external_url_of_the_session_page() -> None:
+    config = load_config(environ={env.LOOPWATCH_EXTERNAL_URL: "https://loopwatch.example.com"})
+    assert config.ui.external_url == "https://loopwatch.example.com"
+    assert load_config(environ={}).ui.external_url is None
+    with pytest.raises(ConfigError) as info:
+        load_config(environ={env.LOOPWATCH_EXTERNAL_URL: "loopwatch.example.com/?x=1"})
+    (problem,) = info.value.problems
+    assert problem.startswith(f"{env.LOOPWATCH_EXTERNAL_URL}=loopwatch.example.com/?x=1 (ui.external_url): ")
