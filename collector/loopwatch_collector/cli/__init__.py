@@ -4,7 +4,8 @@
 ``--format jsonl`` it prints exactly one JSON object per scenario,
 ``{"id": ..., "verdicts": [{"step": 7, "action": "nudge", "detector": "identical_call"}]}``,
 CONTINUE verdicts omitted. A bad file gets one line on stderr naming it and the problem, the
-other files are still replayed, and the exit status is 1.
+other files are still replayed, and the exit status is 1. On a terminal, stderr also shows the
+progress (files done out of the total); piped, stderr carries only those error lines.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import loopwatch
 from loopwatch.detect.engine import Engine
 from loopwatch.scenario import ScenarioError, iter_scenario_files, load_scenario, replay
 from loopwatch.verdict import Verdict
+from loopwatch_collector.cli.progress import Progress
 from loopwatch_collector.cli.serve import add_serve_parser, serve
 
 # Plain text: argparse prints it as it is, so no reST markup from the module docstring.
@@ -58,18 +60,25 @@ def version_line() -> str:
 def _replay(paths: Sequence[Path], output_format: str) -> int:
     engine = Engine()
     status = 0
-    for path in iter_scenario_files(paths):
-        try:
-            scenario = load_scenario(path)
-        except ScenarioError as exc:
-            print(f"loopwatch replay: {exc}", file=sys.stderr)
-            status = 1
-            continue
-        verdicts = [v for v in replay(engine, scenario) if v.intervenes]
-        if output_format == "jsonl":
-            print(json.dumps({"id": scenario.id, "verdicts": [_verdict_json(v) for v in verdicts]}))
-        else:
-            _print_table(scenario.id, verdicts)
+    files = list(iter_scenario_files(paths))
+    progress = Progress(sys.stderr, total=len(files), label="loopwatch replay")
+    try:
+        for path in files:
+            try:
+                scenario = load_scenario(path)
+            except ScenarioError as exc:
+                progress.message(f"loopwatch replay: {exc}")
+                status = 1
+            else:
+                verdicts = [v for v in replay(engine, scenario) if v.intervenes]
+                progress.clear()  # stdout may share the terminal: print below no half-drawn line
+                if output_format == "jsonl":
+                    print(json.dumps({"id": scenario.id, "verdicts": [_verdict_json(v) for v in verdicts]}))
+                else:
+                    _print_table(scenario.id, verdicts)
+            progress.advance()
+    finally:
+        progress.clear()
     return status
 
 
