@@ -1,13 +1,17 @@
 """JSON bodies of a session's timeline for ``GET /v1/sessions/{trace_id}`` (and the session page).
 
-They mirror ``store/timeline.py`` field for field; pydantic lives here, at the HTTP edge.
+They name the positions of the compact steps ``store/timeline.py`` keeps; pydantic lives here,
+at the HTTP edge.
 """
 
 from __future__ import annotations
 
+import json
+from typing import Any
+
 from pydantic import BaseModel
 
-from loopwatch_collector.store.timeline import TimelineCall, TimelineStep
+from loopwatch_collector.store import timeline as stored
 
 
 class TimelineCallBody(BaseModel):
@@ -21,16 +25,16 @@ class TimelineCallBody(BaseModel):
     is_error: bool
 
     @classmethod
-    def of(cls, call: TimelineCall) -> TimelineCallBody:
+    def of(cls, call: list[Any]) -> TimelineCallBody:
         return cls(
-            id=call.id,
-            name=call.name,
-            call_fingerprint=call.call_fingerprint,
-            arguments=call.arguments,
-            result_fingerprint=call.result_fingerprint,
-            result_preview=call.result_preview,
-            result_size=call.result_size,
-            is_error=call.is_error,
+            id=call[stored.CALL_ID],
+            name=call[stored.CALL_NAME],
+            call_fingerprint=call[stored.CALL_FINGERPRINT],
+            arguments=call[stored.CALL_ARGUMENTS],
+            result_fingerprint=call[stored.RESULT_FINGERPRINT],
+            result_preview=call[stored.RESULT_PREVIEW],
+            result_size=call[stored.RESULT_SIZE],
+            is_error=call[stored.RESULT_ERROR],
         )
 
 
@@ -42,11 +46,13 @@ class TimelineStepBody(BaseModel):
     omitted_calls: int
 
     @classmethod
-    def of(cls, step: TimelineStep) -> TimelineStepBody:
+    def of(cls, text: str) -> TimelineStepBody:
+        """One stored step (a ``SessionTimeline.steps`` item)."""
+        step = json.loads(text)
         return cls(
-            number=step.number,
-            received_unix_s=step.received_unix_s,
-            time_unix_ns=step.time_unix_ns,
-            calls=[TimelineCallBody.of(c) for c in step.calls],
-            omitted_calls=step.omitted_calls,
+            number=step[stored.STEP_NUMBER],
+            received_unix_s=step[stored.STEP_RECEIVED],
+            time_unix_ns=step[stored.STEP_TIME_NS],
+            calls=[TimelineCallBody.of(call) for call in step[stored.STEP_CALLS]],
+            omitted_calls=step[stored.STEP_OMITTED],
         )

@@ -5,15 +5,17 @@ looking at a looping session wants the last steps in order: each call with its (
 arguments, the result preview or, in privacy mode, the result fingerprint, and when each
 intervening verdict was sent. ``SessionTimeline`` is that view, kept on the ``SessionRecord``
 (so it is stored, encoded and shared between replicas like the rest) and bounded: the last
-``TIMELINE_STEPS`` steps, ``TIMELINE_CALLS_PER_STEP`` calls each, arguments clipped to
-``TIMELINE_ARGUMENT_CHARS``. Plain data for the codec; mutated only inside the pipeline's
-``SessionStore.update`` (``processing/session_update.py``).
+``TIMELINE_STEPS`` steps, ``TIMELINE_CALLS_PER_STEP`` calls each, arguments and previews clipped
+to ``TIMELINE_ARGUMENT_CHARS`` / ``TIMELINE_PREVIEW_CHARS``. Plain data for the codec; mutated
+only inside the pipeline's ``SessionStore.update`` (``processing/session_update.py``).
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import Any
 
 from loopwatch.events import Event, Step, ToolResult
 from loopwatch.verdict import Verdict
@@ -25,35 +27,21 @@ TIMELINE_STEPS = 20
 TIMELINE_CALLS_PER_STEP = 8
 #: Argument characters kept per call: enough to tell two calls apart at a glance.
 TIMELINE_ARGUMENT_CHARS = 240
+#: Result preview characters kept per call (the finding's evidence keeps the full preview).
+TIMELINE_PREVIEW_CHARS = 120
 
-
-@dataclass(slots=True, kw_only=True)
-class TimelineCall:
-    """One tool call of a step and, once it arrived, its result.
-
-    ``arguments`` and ``result_preview`` are ``None`` in privacy mode; the fingerprints are
-    always there (equal fingerprints: the same call, the same normalised result).
-    """
-
-    id: str
-    name: str
-    call_fingerprint: str
-    arguments: str | None = None
-    result_fingerprint: str | None = None
-    result_preview: str | None = None
-    result_size: int | None = None
-    is_error: bool = False
-
-
-@dataclass(slots=True, kw_only=True)
-class TimelineStep:
-    """One model step: its number in the trace, when it arrived, its calls."""
-
-    number: int
-    received_unix_s: float
-    time_unix_ns: int = 0
-    calls: list[TimelineCall] = field(default_factory=list)
-    omitted_calls: int = 0
+# Positions in a stored step and in each of its calls (see ``SessionTimeline``).
+STEP_NUMBER, STEP_RECEIVED, STEP_TIME_NS, STEP_OMITTED, STEP_CALLS = range(5)
+(
+    CALL_ID,
+    CALL_NAME,
+    CALL_FINGERPRINT,
+    CALL_ARGUMENTS,
+    RESULT_FINGERPRINT,
+    RESULT_PREVIEW,
+    RESULT_SIZE,
+    RESULT_ERROR,
+) = range(8)
 
 
 @dataclass(slots=True, kw_only=True)
@@ -67,9 +55,18 @@ class SentVerdict:
 
 @dataclass(slots=True, kw_only=True)
 class SessionTimeline:
-    """The last steps of a session and the send times of its intervening verdicts."""
+    """The last steps of a session and the send times of its intervening verdicts.
 
-    steps: list[TimelineStep] = field(default_factory=list)
+    Each step is kept as one compact JSON array, ``[number, received_unix_s, time_unix_ns,
+    omitted_calls, calls]`` with each call ``[id, name, call_fingerprint, arguments,
+    result_fingerprint, result_preview, result_size, is_error]`` (the ``STEP_*`` / ``CALL_*`` /
+    ``RESULT_*`` positions), not as nested dataclasses: the record is encoded on every update
+    with the Redis store and on idle compaction, where a string costs the codec almost nothing
+    and forty small objects tripled its encoding time; positions instead of keys keep an idle
+    session's encoded size small. Only the REST view (``exporters/timeline_view.py``) reads them.
+    """
+
+    steps: list[str] = field(default_factory=list)
     sent: list[SentVerdict] = field(default_factory=list)
 
     def record_events(self, events: Iterable[Event], *, first_step: int, now_unix_s: float) -> None:
@@ -81,7 +78,7 @@ class SessionTimeline:
         number = first_step
         for event in events:
             if isinstance(event, Step):
-                self.steps.append(_step(event, number, now_unix_s))
+                self.steps.append(_dump(_step(event, number, now_unix_s)))
                 number += 1
             elif isinstance(event, ToolResult):
                 self._attach(event)
@@ -102,31 +99,37 @@ class SessionTimeline:
         return None
 
     def _attach(self, result: ToolResult) -> None:
-        for step in reversed(self.steps):
-            for call in step.calls:
-                if call.id == result.call_id:
-                    call.result_fingerprint = result.fingerprint
-                    call.result_preview = result.preview
-                    call.result_size = result.size
-                    call.is_error = result.is_error
+        # Results follow their step closely: search from the newest, parsing only a step whose
+        # text contains the call id.
+        needle = json.dumps(result.call_id, ensure_ascii=False)
+        for index in range(len(self.steps) - 1, -1, -1):
+            if needle not in self.steps[index]:
+                continue
+            step = json.loads(self.steps[index])
+            for call in step[STEP_CALLS]:
+                if call[CALL_ID] == result.call_id:
+                    call[RESULT_FINGERPRINT] = result.fingerprint
+                    call[RESULT_PREVIEW] = _clip(result.preview, TIMELINE_PREVIEW_CHARS)
+                    call[RESULT_SIZE] = result.size
+                    call[RESULT_ERROR] = result.is_error
+                    self.steps[index] = _dump(step)
                     return
 
 
-def _step(event: Step, number: int, now_unix_s: float) -> TimelineStep:
+def _step(event: Step, number: int, now_unix_s: float) -> list[Any]:
     calls = [
-        TimelineCall(id=c.id, name=c.name, call_fingerprint=c.fingerprint, arguments=_clip(c.arguments))
+        [c.id, c.name, c.fingerprint, _clip(c.arguments, TIMELINE_ARGUMENT_CHARS), None, None, None, False]
         for c in event.tool_calls[:TIMELINE_CALLS_PER_STEP]
     ]
-    return TimelineStep(
-        number=number,
-        received_unix_s=now_unix_s,
-        time_unix_ns=event.time_unix_ns,
-        calls=calls,
-        omitted_calls=max(0, len(event.tool_calls) - TIMELINE_CALLS_PER_STEP),
-    )
+    omitted = max(0, len(event.tool_calls) - TIMELINE_CALLS_PER_STEP)
+    return [number, now_unix_s, event.time_unix_ns, omitted, calls]
 
 
-def _clip(text: str | None) -> str | None:
-    if text is None or len(text) <= TIMELINE_ARGUMENT_CHARS:
+def _dump(step: list[Any]) -> str:
+    return json.dumps(step, ensure_ascii=False, separators=(",", ":"))
+
+
+def _clip(text: str | None, limit: int) -> str | None:
+    if text is None or len(text) <= limit:
         return text
-    return text[: TIMELINE_ARGUMENT_CHARS - 3] + "..."
+    return text[: limit - 3] + "..."

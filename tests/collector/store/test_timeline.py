@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from loopwatch.detect.session import SessionState
 from loopwatch.events import Step, ToolCall, ToolResult
 from loopwatch.verdict import Action, Verdict
+from loopwatch_collector.exporters.timeline_view import TimelineStepBody
 from loopwatch_collector.store import codec
 from loopwatch_collector.store.base import SessionRecord
 from loopwatch_collector.store.timeline import (
@@ -15,9 +18,11 @@ from loopwatch_collector.store.timeline import (
 )
 
 
-def _step(i: int, *, calls: int = 1, capture: bool = True, args: str = "x") -> tuple[Step, list[ToolResult]]:
+def _step(
+    i: int, *, calls: int = 1, capture: bool = True, args: str = "x", call_id: str = "c"
+) -> tuple[Step, list[ToolResult]]:
     tool_calls = tuple(
-        ToolCall.create(id=f"c{i}.{n}", name="grep", arguments={"q": args}, capture_content=capture)
+        ToolCall.create(id=f"{call_id}{i}.{n}", name="grep", arguments={"q": args}, capture_content=capture)
         for n in range(calls)
     )
     step = Step.create(event_id=f"s{i}", text="look", tool_calls=tool_calls, capture_content=capture)
@@ -28,29 +33,36 @@ def _step(i: int, *, calls: int = 1, capture: bool = True, args: str = "x") -> t
     return step, results
 
 
+def _steps(timeline: SessionTimeline) -> list[dict[str, Any]]:
+    """The stored steps, read as the REST view reads them."""
+    return [TimelineStepBody.of(s).model_dump() for s in timeline.steps]
+
+
 def test_steps_are_numbered_and_results_attached_to_their_calls() -> None:
     timeline = SessionTimeline()
-    step, results = _step(1)
+    step, results = _step(1, call_id="çall-")  # non-ASCII ids are found too
     timeline.record_events([step], first_step=1, now_unix_s=10.0)
-    assert timeline.steps[0].calls[0].result_fingerprint is None  # no result yet
+    assert _steps(timeline)[0]["calls"][0]["result_fingerprint"] is None  # no result yet
     step2, results2 = _step(2)
     timeline.record_events([*results, step2, *results2], first_step=2, now_unix_s=11.0)
-    assert [s.number for s in timeline.steps] == [1, 2]
-    first = timeline.steps[0].calls[0]
-    assert (first.arguments, first.result_preview, first.result_size) == ('{"q":"x"}', "no match", 8)
-    assert first.result_fingerprint == results[0].fingerprint
-    assert timeline.steps[1].received_unix_s == 11.0
+    first, second = _steps(timeline)
+    assert (first["number"], second["number"]) == (1, 2)
+    call = first["calls"][0]
+    assert (call["arguments"], call["result_preview"], call["result_size"]) == ('{"q":"x"}', "no match", 8)
+    assert call["is_error"] is False
+    assert call["result_fingerprint"] == results[0].fingerprint
+    assert second["received_unix_s"] == 11.0
 
 
 def test_privacy_mode_keeps_fingerprints_only() -> None:
     timeline = SessionTimeline()
     step, results = _step(1, capture=False)
     timeline.record_events([step, *results], first_step=1, now_unix_s=1.0)
-    call = timeline.steps[0].calls[0]
-    assert call.arguments is None
-    assert call.result_preview is None
-    assert call.call_fingerprint == step.tool_calls[0].fingerprint
-    assert call.result_fingerprint == results[0].fingerprint
+    (call,) = _steps(timeline)[0]["calls"]
+    assert call["arguments"] is None
+    assert call["result_preview"] is None
+    assert call["call_fingerprint"] == step.tool_calls[0].fingerprint
+    assert call["result_fingerprint"] == results[0].fingerprint
 
 
 def test_the_timeline_is_bounded() -> None:
@@ -58,13 +70,22 @@ def test_the_timeline_is_bounded() -> None:
     for i in range(1, TIMELINE_STEPS + 6):
         step, _ = _step(i, calls=TIMELINE_CALLS_PER_STEP + 3, args="y" * (TIMELINE_ARGUMENT_CHARS * 2))
         timeline.record_events([step], first_step=i, now_unix_s=float(i))
-    assert len(timeline.steps) == TIMELINE_STEPS
-    assert timeline.steps[0].number == 6
-    assert len(timeline.steps[-1].calls) == TIMELINE_CALLS_PER_STEP
-    assert timeline.steps[-1].omitted_calls == 3
-    arguments = timeline.steps[-1].calls[0].arguments
-    assert arguments is not None
-    assert len(arguments) == TIMELINE_ARGUMENT_CHARS
+    steps = _steps(timeline)
+    assert len(steps) == TIMELINE_STEPS
+    assert steps[0]["number"] == 6
+    assert len(steps[-1]["calls"]) == TIMELINE_CALLS_PER_STEP
+    assert steps[-1]["omitted_calls"] == 3
+    assert len(steps[-1]["calls"][0]["arguments"]) == TIMELINE_ARGUMENT_CHARS
+
+
+def test_a_result_for_an_unknown_call_changes_nothing() -> None:
+    timeline = SessionTimeline()
+    step, _ = _step(1)
+    timeline.record_events([step], first_step=1, now_unix_s=1.0)
+    before = list(timeline.steps)
+    stray = ToolResult.create(event_id="r?", call_id="grep", content="x")  # matches a name, not an id
+    timeline.record_events([stray], first_step=2, now_unix_s=2.0)
+    assert timeline.steps == before
 
 
 def test_verdict_send_times_follow_the_verdict_history() -> None:
