@@ -17,11 +17,11 @@ from loopwatch_collector.store import timeline as stored
 class TimelineCallBody(BaseModel):
     id: str
     name: str
-    call_fingerprint: str
+    call_fingerprint: str | None  # only when the arguments are not captured (privacy mode)
     arguments: str | None
-    result_fingerprint: str | None
+    result_fingerprint: str | None  # only when the preview is not captured
     result_preview: str | None
-    result_size: int | None
+    result_size: int | None  # null until the result arrived
     is_error: bool
 
     @classmethod

@@ -81,6 +81,7 @@ class Pipeline:
         self._clock = clock
         self._engines = EngineSet(config, on_detector_error=self._on_detector_error)
         self._history = config.sessions.verdict_history
+        self._timeline_steps = config.sessions.timeline_steps
         self._waiters: dict[str, asyncio.Event] = {}  # trace id -> set on its next ingest
         self._waiting: dict[str, int] = {}  # trace id -> GetVerdict calls waiting on it
         self._started = False
@@ -119,7 +120,10 @@ class Pipeline:
             raise ValueError(f"source must be one of {SOURCES}, got {source!r}")
         engine, settings = self._engines.for_agent(context.agent)
         outcome = await self._update(
-            context, lambda r: ingest_events(r, events, engine, settings, history=self._history)
+            context,
+            lambda r: ingest_events(
+                r, events, engine, settings, history=self._history, timeline_steps=self._timeline_steps
+            ),
         )
         self._report(context, outcome, source=source)
         if context.conversation_id and outcome.new_steps + outcome.new_tool_calls:

@@ -47,8 +47,10 @@ def ingest_events(
     settings: ResolvedAgentConfig,
     *,
     history: int,
+    timeline_steps: int,
 ) -> IngestOutcome:
-    """Apply ``events`` (de-duplicated by id) and the trace step budget to ``record``."""
+    """Apply ``events`` (de-duplicated by id) and the trace step budget to ``record``; keep the
+    last ``timeline_steps`` steps in its timeline (0: none)."""
     state = record.state
     fresh: list[Event] = []
     batch_ids: set[str] = set()
@@ -62,7 +64,10 @@ def ingest_events(
     known = {id(f) for f in state.findings}
     steps_before = state.steps
     verdicts = engine.ingest(state, fresh)
-    record.timeline.record_events(fresh, first_step=steps_before + 1, now_unix_s=record.last_seen_unix_s)
+    if timeline_steps:
+        record.timeline.record_events(
+            fresh, first_step=steps_before + 1, now_unix_s=record.last_seen_unix_s, limit=timeline_steps
+        )
     new_calls = sum(len(e.tool_calls) for e in fresh if isinstance(e, Step))
     record.tool_calls += new_calls
     budget = settings.trace_max_steps

@@ -5,7 +5,7 @@ looking at a looping session wants the last steps in order: each call with its (
 arguments, the result preview or, in privacy mode, the result fingerprint, and when each
 intervening verdict was sent. ``SessionTimeline`` is that view, kept on the ``SessionRecord``
 (so it is stored, encoded and shared between replicas like the rest) and bounded: the last
-``TIMELINE_STEPS`` steps, ``TIMELINE_CALLS_PER_STEP`` calls each, arguments and previews clipped
+``sessions.timeline_steps`` steps, ``TIMELINE_CALLS_PER_STEP`` calls each, arguments and previews clipped
 to ``TIMELINE_ARGUMENT_CHARS`` / ``TIMELINE_PREVIEW_CHARS``. Plain data for the codec; mutated
 only inside the pipeline's ``SessionStore.update`` (``processing/session_update.py``).
 """
@@ -17,12 +17,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from loopwatch.events import Event, Step, ToolResult
+from loopwatch.events import Event, Step, ToolCall, ToolResult
 from loopwatch.verdict import Verdict
 
-#: Steps kept per session: enough to see a loop's repetitions (detectors fire within 3-17 steps)
-#: while a session's record stays a few KB (the store keeps up to ``max_sessions`` of them).
-TIMELINE_STEPS = 20
 #: Calls kept per step; a fan-out of 50 reads shows its first calls and a count of the rest.
 TIMELINE_CALLS_PER_STEP = 8
 #: Argument characters kept per call: enough to tell two calls apart at a glance.
@@ -57,6 +54,8 @@ class SentVerdict:
 class SessionTimeline:
     """The last steps of a session and the send times of its intervening verdicts.
 
+    A fingerprint is kept only where its text is not (privacy mode): beside the arguments or
+    the preview it tells a reader nothing more. ``result_size`` is null until the result came.
     Each step is kept as one compact JSON array, ``[number, received_unix_s, time_unix_ns,
     omitted_calls, calls]`` with each call ``[id, name, call_fingerprint, arguments,
     result_fingerprint, result_preview, result_size, is_error]`` (the ``STEP_*`` / ``CALL_*`` /
@@ -69,8 +68,11 @@ class SessionTimeline:
     steps: list[str] = field(default_factory=list)
     sent: list[SentVerdict] = field(default_factory=list)
 
-    def record_events(self, events: Iterable[Event], *, first_step: int, now_unix_s: float) -> None:
-        """Add new steps (numbered from ``first_step``) and attach results to their calls.
+    def record_events(
+        self, events: Iterable[Event], *, first_step: int, now_unix_s: float, limit: int
+    ) -> None:
+        """Add new steps (numbered from ``first_step``), keeping the last ``limit``, and attach
+        results to their calls.
 
         ``events`` are the de-duplicated events of one update, in the order the engine applied
         them, so the n-th ``Step`` is step ``first_step + n``.
@@ -82,8 +84,8 @@ class SessionTimeline:
                 number += 1
             elif isinstance(event, ToolResult):
                 self._attach(event)
-        if len(self.steps) > TIMELINE_STEPS:
-            del self.steps[: len(self.steps) - TIMELINE_STEPS]
+        if len(self.steps) > limit:
+            del self.steps[: len(self.steps) - limit]
 
     def note_verdict(self, verdict: Verdict, *, now_unix_s: float, history: int) -> None:
         """Remember when ``verdict`` was sent; keeps as many as the verdict history."""
@@ -108,7 +110,8 @@ class SessionTimeline:
             step = json.loads(self.steps[index])
             for call in step[STEP_CALLS]:
                 if call[CALL_ID] == result.call_id:
-                    call[RESULT_FINGERPRINT] = result.fingerprint
+                    # With a preview the fingerprint tells a reader nothing more: keep one.
+                    call[RESULT_FINGERPRINT] = result.fingerprint if result.preview is None else None
                     call[RESULT_PREVIEW] = _clip(result.preview, TIMELINE_PREVIEW_CHARS)
                     call[RESULT_SIZE] = result.size
                     call[RESULT_ERROR] = result.is_error
@@ -117,12 +120,25 @@ class SessionTimeline:
 
 
 def _step(event: Step, number: int, now_unix_s: float) -> list[Any]:
-    calls = [
-        [c.id, c.name, c.fingerprint, _clip(c.arguments, TIMELINE_ARGUMENT_CHARS), None, None, None, False]
-        for c in event.tool_calls[:TIMELINE_CALLS_PER_STEP]
-    ]
+    calls = [_call(c) for c in event.tool_calls[:TIMELINE_CALLS_PER_STEP]]
     omitted = max(0, len(event.tool_calls) - TIMELINE_CALLS_PER_STEP)
-    return [number, now_unix_s, event.time_unix_ns, omitted, calls]
+    # Milliseconds are enough for a timeline and keep the stored number short.
+    return [number, round(now_unix_s, 3), event.time_unix_ns, omitted, calls]
+
+
+def _call(call: ToolCall) -> list[Any]:
+    # With the arguments the call's fingerprint tells a reader nothing more: keep one of them.
+    fingerprint = call.fingerprint if call.arguments is None else None
+    return [
+        call.id,
+        call.name,
+        fingerprint,
+        _clip(call.arguments, TIMELINE_ARGUMENT_CHARS),
+        None,
+        None,
+        None,
+        False,
+    ]
 
 
 def _dump(step: list[Any]) -> str:

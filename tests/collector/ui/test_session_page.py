@@ -164,7 +164,7 @@ def test_session_view_shows_timeline_findings_and_verdicts_as_text(
     )
     # Attacker-controlled arguments are shown verbatim as text, and nothing in them ran.
     timeline_text = page.evaluate("document.getElementById('timeline').textContent")
-    assert json.dumps({"q": XSS}, separators=(",", ":")) in timeline_text or XSS in timeline_text
+    assert json.dumps({"q": XSS}, separators=(",", ":")) in timeline_text
     assert page.evaluate("document.querySelectorAll('main script, main img').length") == 0
     assert page.evaluate("window.__pwned === undefined") is True
     assert "no match" in timeline_text  # the result preview (content capture on)

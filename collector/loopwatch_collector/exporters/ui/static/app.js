@@ -252,7 +252,7 @@ function renderTimeline(s) {
     const calls = step.calls.map((c) => {
       const args = c.arguments !== null ? el("pre", {}, c.arguments) : el("span", { className: "fingerprint" }, ` call ${short(c.call_fingerprint)}`);
       let result;
-      if (c.result_fingerprint === null) result = el("span", { className: "fingerprint" }, "no result yet");
+      if (c.result_size === null) result = el("span", { className: "fingerprint" }, "no result yet");
       else if (c.result_preview !== null) result = el("pre", {}, c.result_preview);
       else result = el("span", { className: "fingerprint" }, `result ${short(c.result_fingerprint)} (${c.result_size} chars)`);
       return el(
