@@ -10,9 +10,11 @@ Usage::
     python dashboards/make_dashboard.py --check  # exit 1 if the committed file is stale
 
 Template variables used in expressions: ``$agent`` (multi-value regex, "All" = ``.*``),
-``$__rate_interval`` and ``$__range`` (Grafana built-ins). The datasource is the ``datasource``
-template variable, never ``${DS_PROMETHEUS}``, which only resolves in the UI import flow and
-breaks file provisioning (grafana/grafana#10786).
+``$__rate_interval`` and ``$__range`` (Grafana built-ins). ``$loopwatch_url`` is the collector's
+``ui.external_url`` (from ``loopwatch_ui_info{url}``): per-agent series link to the session page
+filtered on their agent (``/ui?agent=...&state=...``), and the dashboard links to ``/ui``.
+The datasource is the ``datasource`` template variable, never ``${DS_PROMETHEUS}``, which only
+resolves in the UI import flow and breaks file provisioning (grafana/grafana#10786).
 """
 
 from __future__ import annotations
@@ -37,6 +39,8 @@ RATE = "$__rate_interval"
 # Loop rate = sessions that got a detection / sessions started. An agent that never looped has
 # no loopwatch_sessions_looping_total series: `or ... * 0` gives it an explicit 0 instead of
 # dropping it from the division.
+# The session page's base URL, as a dashboard variable read from the collector's setting.
+UI_URL_VARIABLE = "loopwatch_url"
 LOOPING_BY_AGENT = f"sum by (agent) (rate(loopwatch_sessions_looping_total{{{AGENT}}}[{RATE}]))"
 STARTED_BY_AGENT = f"sum by (agent) (rate(loopwatch_sessions_started_total{{{AGENT}}}[{RATE}]))"
 
@@ -47,6 +51,21 @@ class Target:
     legend: str = ""
     exemplar: bool = False
     instant: bool = False
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SessionsLink:
+    """A data link from a per-agent series to the collector's session list for that agent."""
+
+    title: str
+    state: str | None = None  # looping | runaway | halted; None = every session of the agent
+
+    def as_json(self) -> dict[str, Any]:
+        query = "agent=${__field.labels.agent:percentencode}" + (f"&state={self.state}" if self.state else "")
+        return {"targetBlank": True, "title": self.title, "url": f"${{{UI_URL_VARIABLE}}}/ui?{query}"}
+
+
+RUNAWAY_LINK = SessionsLink(title="Runaway sessions of ${__field.labels.agent}", state="runaway")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -61,6 +80,7 @@ class Panel:
     stacked: bool = False
     thresholds: tuple[tuple[float, str], ...] = ()
     extra_options: dict[str, Any] = field(default_factory=dict)
+    links: tuple[SessionsLink, ...] = ()
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -97,10 +117,11 @@ ROWS: tuple[Row, ...] = (
                 title="Runaway sessions",
                 description=(
                     "Live sessions that hit a hard budget (steps per trace or per conversation), per agent. "
-                    "Open /v1/sessions?state=runaway on the collector to see which."
+                    "Click a value to open them on the collector's session page."
                 ),
                 kind="stat",
                 width=6,
+                links=(RUNAWAY_LINK,),
                 thresholds=((0.0, "green"), (1.0, "red")),
                 targets=(
                     Target(
@@ -112,8 +133,12 @@ ROWS: tuple[Row, ...] = (
             ),
             Panel(
                 title="Loop rate per agent",
-                description="Share of the sessions started per agent that got a detection.",
+                description=(
+                    "Share of the sessions started per agent that got a detection. Click a series to "
+                    "open that agent's looping sessions on the collector's session page."
+                ),
                 unit="percentunit",
+                links=(SessionsLink(title="Looping sessions of ${__field.labels.agent}", state="looping"),),
                 targets=(
                     Target(
                         expr=f"({LOOPING_BY_AGENT} or {STARTED_BY_AGENT} * 0) / {STARTED_BY_AGENT}",
@@ -150,8 +175,9 @@ ROWS: tuple[Row, ...] = (
             ),
             Panel(
                 title="Runaway sessions over time",
-                description="Live sessions over a budget, per agent.",
+                description="Live sessions over a budget, per agent. Click a series to open them.",
                 width=24,
+                links=(RUNAWAY_LINK,),
                 targets=(
                     Target(
                         expr=f"sum by (agent) (loopwatch_runaway_sessions{{{AGENT}}})",
@@ -176,9 +202,10 @@ ROWS: tuple[Row, ...] = (
             ),
             Panel(
                 title="Sessions started per agent",
-                description="New sessions (traces) per second, per agent.",
+                description="New sessions (traces) per second, per agent. Click a series to list them.",
                 unit="ops",
                 width=8,
+                links=(SessionsLink(title="Sessions of ${__field.labels.agent}"),),
                 targets=(Target(expr=STARTED_BY_AGENT, legend="{{agent}}"),),
             ),
             Panel(
@@ -343,6 +370,8 @@ def _target(target: Target, ref_id: str) -> dict[str, Any]:
 
 def _panel(panel: Panel, panel_id: int, x: int, y: int) -> dict[str, Any]:
     defaults: dict[str, Any] = {"unit": panel.unit, "thresholds": _thresholds(panel.thresholds)}
+    if panel.links:
+        defaults["links"] = [link.as_json() for link in panel.links]
     options: dict[str, Any]
     if panel.kind == "stat":
         defaults["color"] = {"mode": "thresholds"}
@@ -381,6 +410,7 @@ def _panel(panel: Panel, panel_id: int, x: int, y: int) -> dict[str, Any]:
 
 def _variables() -> list[dict[str, Any]]:
     agent_query = "label_values(loopwatch_sessions_started_total, agent)"
+    ui_query = "label_values(loopwatch_ui_info, url)"
     return [
         {
             "current": {},
@@ -414,6 +444,28 @@ def _variables() -> list[dict[str, Any]]:
             "refresh": 2,
             "regex": "",
             "sort": 1,
+            "type": "query",
+        },
+        {
+            # Hidden: set once on the collector (ui.external_url / LOOPWATCH_EXTERNAL_URL).
+            "current": {},
+            "datasource": DATASOURCE,
+            "definition": ui_query,
+            "description": "Base URL of the loopwatch session page (the collector's ui.external_url).",
+            "hide": 2,
+            "includeAll": False,
+            "label": "loopwatch URL",
+            "multi": False,
+            "name": UI_URL_VARIABLE,
+            "options": [],
+            "query": {
+                "qryType": 1,
+                "query": ui_query,
+                "refId": "PrometheusVariableQueryEditor-VariableQuery",
+            },
+            "refresh": 1,
+            "regex": "",
+            "sort": 0,
             "type": "query",
         },
     ]
@@ -453,7 +505,15 @@ def build() -> dict[str, Any]:
         "editable": True,
         "graphTooltip": 1,
         "id": None,
-        "links": [],
+        "links": [
+            {
+                "targetBlank": True,
+                "title": "loopwatch sessions",
+                "tooltip": "The live sessions on the collector's session page",
+                "type": "link",
+                "url": f"${{{UI_URL_VARIABLE}}}/ui",
+            }
+        ],
         "panels": panels,
         "refresh": "30s",
         "schemaVersion": SCHEMA_VERSION,

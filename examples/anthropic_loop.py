@@ -79,7 +79,9 @@ def run_agent(lw: loopwatch.Loopwatch, question: str, max_steps: int = 20) -> tu
             request["messages"].append({"role": "user", "content": results})
             verdict = run.after_batch()
             if verdict.intervenes:
-                print(f"  step {verdict.step}: loopwatch says {verdict.action.value.upper()}")
+                print(
+                    f"  step {verdict.step}: loopwatch says {verdict.action.value.upper()}: {verdict.message}"
+                )
             apply_verdict(verdict, request)  # nudge as a text block after the tool results
     return "(gave up)", request
 

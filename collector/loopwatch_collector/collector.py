@@ -17,7 +17,6 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import socket
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -35,6 +34,8 @@ from prometheus_client import CollectorRegistry
 from loopwatch_collector.config import CollectorConfig
 from loopwatch_collector.exporters.metrics import Metrics
 from loopwatch_collector.exporters.rest import create_rest_app
+from loopwatch_collector.exporters.ui.info import register_ui_info
+from loopwatch_collector.listeners import GRPC, OTLP_HTTP, REST, Listener, bind_tcp, check_free, listen_error
 from loopwatch_collector.processing.pipeline import Pipeline
 from loopwatch_collector.receivers.loopguard import SERVICE_NAME, LoopGuardService, add_loop_guard_service
 from loopwatch_collector.store.factory import build_store
@@ -104,6 +105,7 @@ class Collector:
         self.pipeline = Pipeline(config, self.store, self.metrics)
         for name in self.pipeline.detector_names:
             self.metrics.detector_errors.labels(detector=name)
+        register_ui_info(self.registry, config.ui.external_url)
         self._health = AsyncHealthServicer()
         self._grpc: grpc.aio.Server | None = None
         self._http: list[tuple[_QuietServer, asyncio.Task[None]]] = []
@@ -138,18 +140,22 @@ class Collector:
             otlp.add_grpc(server)
             services.append(_OTLP_TRACE_SERVICE)
         reflection.enable_server_reflection(services, server)
-        grpc_port = server.add_insecure_port(f"{_grpc_host(listen.host)}:{listen.grpc_port}")
+        check_free(listen.host, listen.grpc_port, GRPC)
+        try:
+            grpc_port = server.add_insecure_port(f"{_grpc_host(listen.host)}:{listen.grpc_port}")
+        except RuntimeError as exc:  # taken between the check and the bind
+            raise listen_error(GRPC, listen.host, listen.grpc_port) from exc
         if grpc_port == 0:
-            raise OSError(f"cannot bind gRPC port {listen.grpc_port} on {listen.host}")
+            raise listen_error(GRPC, listen.host, listen.grpc_port)
         await server.start()
         for name in (SERVICE_NAME, _OTLP_TRACE_SERVICE, ""):
             await self._health.set(name, health_pb2.HealthCheckResponse.SERVING)
         rest = create_rest_app(self.pipeline, self.registry, is_ready=lambda: self._ready)
-        http_port = await self._serve_http(rest, listen.host, listen.http_port)
+        http_port = await self._serve_http(rest, listen.host, listen.http_port, REST)
         otlp_app = FastAPI(title="loopwatch OTLP/HTTP receiver", openapi_url=None)
         if otlp is not None:
             otlp_app.include_router(otlp.http_router)
-        otlp_port = await self._serve_http(otlp_app, listen.host, listen.otlp_http_port)
+        otlp_port = await self._serve_http(otlp_app, listen.host, listen.otlp_http_port, OTLP_HTTP)
         self._endpoints = Endpoints(
             host=listen.host, grpc_port=grpc_port, http_port=http_port, otlp_http_port=otlp_port
         )
@@ -177,8 +183,8 @@ class Collector:
         await self.pipeline.shutdown()
         logger.info("collector stopped")
 
-    async def _serve_http(self, app: FastAPI, host: str, port: int) -> int:
-        sock = _bind(host, port)
+    async def _serve_http(self, app: FastAPI, host: str, port: int, listener: Listener) -> int:
+        sock = bind_tcp(host, port, listener)
         bound = int(sock.getsockname()[1])
         config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off")
         server = _QuietServer(config)
@@ -217,19 +223,6 @@ def _otlp_receivers(pipeline: Pipeline, metrics: Metrics) -> _OtlpReceivers | No
         add=receivers.add_otlp_trace_service,
         http_router=receivers.otlp_http_router(ingestor),
     )
-
-
-def _bind(host: str, port: int) -> socket.socket:
-    family = socket.AF_INET6 if ":" in host else socket.AF_INET
-    sock = socket.socket(family, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    try:
-        sock.bind((host, port))
-    except OSError:
-        sock.close()
-        raise
-    sock.set_inheritable(True)
-    return sock
 
 
 def _grpc_host(host: str) -> str:

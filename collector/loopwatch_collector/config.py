@@ -2,7 +2,8 @@
 
 Precedence, highest first: command-line flags > environment variables (names in
 ``environment_variables``) > the YAML file > built-in defaults. Every key is validated at
-start-up; a ``ConfigError`` message names the key (``agents.billing.mode: ...``).
+start-up; one ``ConfigError`` lists every problem, each naming the key
+(``agents.billing.mode: ...``) or the variable that set it (``LOOPWATCH_MODE=watch (defaults.mode): ...``).
 
 Example::
 
@@ -11,6 +12,7 @@ Example::
     redis: {url: redis://localhost:6379/0}
     sessions: {idle_ttl_s: 3600, max_sessions: 100000}
     metrics: {max_agent_labels: 50}
+    ui: {external_url: https://loopwatch.example.com}   # links in alerts and dashboards
     defaults:                       # every agent, unless overridden below
       mode: enforce                 # or shadow: verdicts computed and exported, CONTINUE returned
       detectors: {identical_call: {consecutive: 3, per_turn: 4}}
@@ -32,14 +34,15 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
 
 from loopwatch.detect.factory import build_engine
 from loopwatch.detect.settings import DetectorSettings, merge_settings
 from loopwatch_collector import environment_variables as env
+from loopwatch_collector.config_errors import EnvSources, validation_problems, yaml_problem
 from loopwatch_collector.exceptions import ConfigError
 
 Mode = Literal["enforce", "shadow"]
@@ -50,6 +53,14 @@ Mode = Literal["enforce", "shadow"]
 STEP_LOG_MAX_EVENTS = 0
 STEP_LOG_MAX_BYTES = 48 * 1024
 DetectorOptions = dict[str, dict[str, Any]]
+
+
+def _upper(value: Any) -> Any:
+    return value.upper() if isinstance(value, str) else value
+
+
+#: ``debug`` and ``DEBUG`` alike: log level names are case-insensitive everywhere else too.
+LogLevel = Annotated[Literal["DEBUG", "INFO", "WARNING", "ERROR"], BeforeValidator(_upper)]
 
 
 class _Model(BaseModel):
@@ -79,6 +90,9 @@ class SessionsConfig(_Model):
     sweep_interval_s: float = Field(default=5.0, gt=0)
     #: Intervening verdicts kept per session for ``GET /v1/sessions/{trace_id}``.
     verdict_history: int = Field(default=16, ge=0)
+    #: Last steps kept per session for the session page's timeline (``store/timeline.py``);
+    #: about 300 bytes a step with content capture on, half that in privacy mode; 0 = off.
+    timeline_steps: int = Field(default=20, ge=0)
     #: Idle seconds after which an in-memory session is kept encoded (~1/4 of its size); 0 = never.
     compact_idle_after_s: float = Field(default=60.0, ge=0)
     #: Upper bound on how long ``GetVerdict`` waits when the call has no deadline.
@@ -91,6 +105,12 @@ class SessionsConfig(_Model):
 
 class MetricsConfig(_Model):
     max_agent_labels: int = Field(default=50, ge=0)
+
+
+class UiConfig(_Model):
+    #: Base URL of the REST port as people reach it (``https://loopwatch.example.com``), used
+    #: in alert annotations and dashboard links to the session page; unset: relative links.
+    external_url: str | None = Field(default=None, pattern=r"^https?://[^\s?#]+$")
 
 
 class BudgetsConfig(_Model):
@@ -114,9 +134,10 @@ class CollectorConfig(_Model):
     redis: RedisConfig = Field(default_factory=RedisConfig)
     sessions: SessionsConfig = Field(default_factory=SessionsConfig)
     metrics: MetricsConfig = Field(default_factory=MetricsConfig)
+    ui: UiConfig = Field(default_factory=UiConfig)
     defaults: AgentConfig = Field(default_factory=AgentConfig)
     agents: dict[str, AgentConfig] = Field(default_factory=dict)
-    log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "WARNING"
+    log_level: LogLevel = "WARNING"
 
     def resolve_agent(self, agent: str) -> ResolvedAgentConfig:
         """The effective settings of ``agent``: its entry merged over ``defaults``."""
@@ -153,6 +174,7 @@ _ENV_KEYS: dict[str, tuple[tuple[str, ...], type[Any]]] = {
     env.LOOPWATCH_MAX_SESSIONS: (("sessions", "max_sessions"), int),
     env.LOOPWATCH_MODE: (("defaults", "mode"), str),
     env.LOOPWATCH_LOG_LEVEL: (("log_level",), str),
+    env.LOOPWATCH_EXTERNAL_URL: (("ui", "external_url"), str),
 }
 
 
@@ -166,7 +188,8 @@ def load_config(
 
     ``path`` falls back to ``LOOPWATCH_CONFIG``; ``environ`` defaults to ``os.environ``;
     ``overrides`` is a nested mapping from CLI flags (e.g. ``{"listen": {"grpc_port": 0}}``).
-    Raises ``ConfigError`` naming the bad key or variable.
+    Raises one ``ConfigError`` listing every problem (``.problems``), each naming the key, or
+    the variable when the value came from one (``LOOPWATCH_MODE=watch (defaults.mode): ...``).
     """
     environ = os.environ if environ is None else environ
     path = path or environ.get(env.LOOPWATCH_CONFIG) or None
@@ -174,42 +197,75 @@ def load_config(
     if path is not None:
         try:
             loaded = yaml.safe_load(Path(path).read_text(encoding="utf-8"))
-        except (OSError, yaml.YAMLError) as exc:
-            raise ConfigError(f"config file {path}: {exc}") from exc
+        except OSError as exc:
+            raise ConfigError(f"config file {path}: {exc.strerror or exc}") from exc
+        except yaml.YAMLError as exc:
+            raise ConfigError(yaml_problem(path, exc)) from exc
         if loaded is not None and not isinstance(loaded, dict):
             raise ConfigError(f"config file {path}: the top level must be a mapping")
         raw = loaded or {}
+    problems: list[str] = []
+    sources: dict[tuple[str, ...], str] = {}
+    flagged = set(_override_paths(overrides or {}))
     for name, (keys, convert) in _ENV_KEYS.items():
-        if name not in environ:
+        if name not in environ or keys in flagged:  # a flag wins over the variable
             continue
         try:
             value = convert(environ[name])
-        except ValueError as exc:
-            raise ConfigError(f"{name}: {exc}") from exc
+        except ValueError:
+            problems.append(f"{name}={environ[name]}: expected {_TYPE_WORDS[convert]}")
+            continue
         _set(raw, keys, value)
+        sources[keys] = name
     _merge(raw, overrides or {})
-    return config_from_mapping(raw)
+    try:
+        config = config_from_mapping(raw, sources=sources, environ=environ)
+    except ConfigError as exc:
+        problems.extend(exc.problems)
+    if problems:
+        raise ConfigError(*problems)
+    return config
 
 
-def config_from_mapping(raw: Mapping[str, Any]) -> CollectorConfig:
-    """Validate a configuration mapping (the YAML structure); raises ``ConfigError``."""
+_TYPE_WORDS: dict[type[Any], str] = {int: "an integer", float: "a number", str: "a string"}
+
+
+def config_from_mapping(
+    raw: Mapping[str, Any], *, sources: EnvSources | None = None, environ: Mapping[str, str] | None = None
+) -> CollectorConfig:
+    """Validate a configuration mapping (the YAML structure); raises ``ConfigError``.
+
+    Every problem is reported (``ConfigError.problems``); ``sources`` maps config paths to
+    the environment variable that set them, so their problems name the variable.
+    """
     try:
         config = CollectorConfig.model_validate(raw)
     except ValidationError as exc:
-        first = exc.errors()[0]
-        key = ".".join(str(p) for p in first["loc"]) or "(top level)"
-        raise ConfigError(f"{key}: {first['msg']}") from exc
+        raise ConfigError(*validation_problems(exc, sources or {}, environ or {})) from exc
     _validate_engines(config)
     return config
 
 
 def _validate_engines(config: CollectorConfig) -> None:
+    problems = []
     for prefix, name in [("defaults", None), *((f"agents.{a}", a) for a in config.agents)]:
         resolved = config.resolve_agent(name) if name is not None else _resolve(config.defaults, None)
         try:
             build_engine(resolved)
         except (ValueError, TypeError) as exc:
-            raise ConfigError(f"{prefix}: {exc}") from exc
+            problems.append(f"{prefix}: {exc}")
+    if problems:
+        raise ConfigError(*problems)
+
+
+def _override_paths(overrides: Mapping[str, Any], prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
+    paths = []
+    for key, value in overrides.items():
+        if isinstance(value, Mapping):
+            paths.extend(_override_paths(value, (*prefix, key)))
+        else:
+            paths.append((*prefix, key))
+    return paths
 
 
 def _set(raw: dict[str, Any], keys: tuple[str, ...], value: Any) -> None:

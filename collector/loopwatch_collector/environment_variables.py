@@ -40,6 +40,11 @@ LOOPWATCH_MODE = "LOOPWATCH_MODE"
 LOOPWATCH_LOG_LEVEL = "LOOPWATCH_LOG_LEVEL"
 """Log level of ``loopwatch serve`` (``DEBUG`` .. ``ERROR``). Default ``WARNING`` (quiet)."""
 
+LOOPWATCH_EXTERNAL_URL = "LOOPWATCH_EXTERNAL_URL"
+"""Base URL of the REST port as people reach it (``ui.external_url``), e.g.
+``https://loopwatch.example.com``: alert annotations and dashboard links to the session page
+(``/ui``) start with it. Default: unset (the links are relative)."""
+
 ALL = (
     LOOPWATCH_CONFIG,
     LOOPWATCH_HOST,
@@ -52,4 +57,5 @@ ALL = (
     LOOPWATCH_MAX_SESSIONS,
     LOOPWATCH_MODE,
     LOOPWATCH_LOG_LEVEL,
+    LOOPWATCH_EXTERNAL_URL,
 )

@@ -4,6 +4,7 @@
 
     CollectorError
      +-- ConfigError        a configuration key or environment variable is invalid (start-up)
+     +-- ListenError        a listener cannot bind its address, e.g. the port is in use (start-up)
      +-- StoreError         the session store failed (Redis down, ...): retryable, fail open
      +-- InvalidInputError       a request does not describe valid events (INVALID_ARGUMENT / 400)
 
@@ -19,7 +20,23 @@ class CollectorError(Exception):
 
 
 class ConfigError(CollectorError, ValueError):
-    """Invalid configuration; the message starts with the key or variable name."""
+    """Invalid configuration; each problem starts with the key or variable name.
+
+    ``problems`` holds every problem found (one line each); the message is that line when
+    there is one, else a count followed by the indented lines.
+    """
+
+    def __init__(self, *problems: str) -> None:
+        self.problems: tuple[str, ...] = problems
+        if len(problems) == 1:
+            super().__init__(problems[0])
+        else:
+            lines = "".join(f"\n  {p}" for p in problems)
+            super().__init__(f"{len(problems)} configuration problems:{lines}")
+
+
+class ListenError(CollectorError, OSError):
+    """A listener could not bind; the message names the listener, address and how to move it."""
 
 
 class StoreError(CollectorError):

@@ -5,6 +5,8 @@ The public surface is curated here; modules starting with ``_`` are private.
 
 from __future__ import annotations
 
+from importlib import metadata as _metadata
+
 from loopwatch._init import init
 from loopwatch._recorders import ChatSpan, ToolSpan
 from loopwatch._run import AgentRun, Loopwatch
@@ -14,6 +16,12 @@ from loopwatch.events import Event, Step, ToolCall, ToolResult, TraceContext, Us
 from loopwatch.exceptions import GuardUnavailable, LoopDetected, LoopwatchError
 from loopwatch.guard import Guard, GuardSession, GuardStats
 from loopwatch.verdict import Action, Finding, Severity, Verdict
+
+try:
+    __version__ = _metadata.version("loopwatch")
+    """The installed distribution's version (one source of truth: ``sdk/pyproject.toml``)."""
+except _metadata.PackageNotFoundError:  # imported from a source tree that was never installed
+    __version__ = "0+unknown"
 
 __all__ = [
     "Action",

@@ -25,6 +25,14 @@ OtlpProtocol = Literal["grpc", "http/protobuf"]
 GuardKind = Literal["remote", "local", "off"]
 
 _TRUE = {"1", "true", "yes", "on"}
+
+#: Bound on one span export, retries included (the OTLP exporters default to 10 s). The batch
+#: processor's last export runs inside ``Loopwatch.shutdown()``, so this is how long a dead or
+#: unreachable collector can hold an agent at exit: about a second, not ten. Spans are
+#: telemetry; a collector that cannot take a batch within a second loses it (logged by OTel).
+#: ``OTEL_EXPORTER_OTLP_TIMEOUT`` / ``OTEL_EXPORTER_OTLP_TRACES_TIMEOUT`` override it.
+SPAN_EXPORT_TIMEOUT_S = 1.0
+_OTEL_TIMEOUT_VARIABLES = ("OTEL_EXPORTER_OTLP_TRACES_TIMEOUT", "OTEL_EXPORTER_OTLP_TIMEOUT")
 _CAPTURE_VALUES = {"true", "span_only", "span_and_event"}
 
 
@@ -167,11 +175,15 @@ def _exporter(endpoint: str | None, otlp_endpoint: str | None, protocol: OtlpPro
         or "grpc"
     )
     env_endpoint = _otel_endpoint()
+    # None lets the exporter read the OTEL_* timeout variable the user set.
+    timeout = None if any(os.environ.get(v) for v in _OTEL_TIMEOUT_VARIABLES) else SPAN_EXPORT_TIMEOUT_S
     if chosen == "grpc":
         from opentelemetry.exporter.otlp.proto.grpc.trace_exporter import OTLPSpanExporter
 
         grpc_endpoint = otlp_endpoint or (None if env_endpoint or not endpoint else endpoint)
-        return OTLPSpanExporter(endpoint=grpc_endpoint, insecure=True if grpc_endpoint else None)
+        return OTLPSpanExporter(
+            endpoint=grpc_endpoint, insecure=True if grpc_endpoint else None, timeout=timeout
+        )
     if chosen in ("http/protobuf", "http"):
         try:
             from opentelemetry.exporter.otlp.proto.http.trace_exporter import (
@@ -181,7 +193,7 @@ def _exporter(endpoint: str | None, otlp_endpoint: str | None, protocol: OtlpPro
             raise ValueError(
                 "otlp_protocol 'http/protobuf' needs the http extra: pip install 'loopwatch[http]'"
             ) from exc
-        return HttpExporter(endpoint=otlp_endpoint)
+        return HttpExporter(endpoint=otlp_endpoint, timeout=timeout)
     raise ValueError(
         f"otlp_protocol / OTEL_EXPORTER_OTLP_PROTOCOL must be grpc or http/protobuf, got {chosen!r}"
     )

@@ -81,10 +81,58 @@ def test_errors_name_the_key(raw: dict[str, object], key: str) -> None:
 
 
 def test_env_errors_name_the_variable() -> None:
-    with pytest.raises(ConfigError, match=rf"^{env.LOOPWATCH_GRPC_PORT}:"):
+    with pytest.raises(ConfigError) as info:
         load_config(environ={env.LOOPWATCH_GRPC_PORT: "many"})
-    with pytest.raises(ConfigError, match=r"^store:"):
-        load_config(environ={env.LOOPWATCH_STORE: "etcd"})
+    assert info.value.problems == (f"{env.LOOPWATCH_GRPC_PORT}=many: expected an integer",)
+    with pytest.raises(ConfigError) as info:
+        load_config(environ={env.LOOPWATCH_MODE: "watch"})
+    (problem,) = info.value.problems
+    assert problem.startswith(f"{env.LOOPWATCH_MODE}=watch (defaults.mode): ")
+
+
+def test_every_problem_is_reported_at_once(tmp_path: Path) -> None:
+    path = tmp_path / "c.yaml"
+    path.write_text("listen: {grpc_port: 70000}\nstore: etcd\n")
+    environ = {env.LOOPWATCH_MODE: "watch", env.LOOPWATCH_SESSION_TTL_S: "soon"}
+    with pytest.raises(ConfigError) as info:
+        load_config(path, environ=environ)
+    origins = [p.split(":")[0] for p in info.value.problems]
+    assert sorted(origins) == sorted(
+        [
+            "listen.grpc_port",
+            "store",
+            f"{env.LOOPWATCH_MODE}=watch (defaults.mode)",
+            f"{env.LOOPWATCH_SESSION_TTL_S}=soon",
+        ]
+    )
+    assert str(info.value).startswith("4 configuration problems:\n  ")
+
+
+def test_engine_problems_of_every_agent_are_reported_together() -> None:
+    raw = {"agents": {"a": {"detectors": {"nope": {}}}, "b": {"policy": {"bogus": 1}}}}
+    with pytest.raises(ConfigError) as info:
+        config_from_mapping(raw)
+    assert [p.split(":")[0] for p in info.value.problems] == ["agents.a", "agents.b"]
+
+
+def test_a_flag_wins_over_an_invalid_variable() -> None:
+    config = load_config(environ={env.LOOPWATCH_GRPC_PORT: "many"}, overrides={"listen": {"grpc_port": 0}})
+    assert config.listen.grpc_port == 0
+
+
+@pytest.mark.parametrize("level", ["debug", "Info", "WARNING"])
+def test_log_level_is_case_insensitive(level: str) -> None:
+    assert load_config(environ={env.LOOPWATCH_LOG_LEVEL: level}).log_level == level.upper()
+
+
+def test_yaml_syntax_error_is_one_line_with_its_position(tmp_path: Path) -> None:
+    path = tmp_path / "bad.yaml"
+    path.write_text("listen:\n  grpc_port: [1\nstore: memory\n")
+    with pytest.raises(ConfigError) as info:
+        load_config(path, environ={})
+    (problem,) = info.value.problems
+    assert "\n" not in problem
+    assert problem.startswith(f"config file {path}, line 3, column ")
 
 
 def test_bad_files(tmp_path: Path) -> None:
@@ -94,3 +142,13 @@ def test_bad_files(tmp_path: Path) -> None:
     listy.write_text("- 1\n")
     with pytest.raises(ConfigError, match="mapping"):
         load_config(listy, environ={})
+
+
+def test_external_url_of_the_session_page() -> None:
+    config = load_config(environ={env.LOOPWATCH_EXTERNAL_URL: "https://loopwatch.example.com"})
+    assert config.ui.external_url == "https://loopwatch.example.com"
+    assert load_config(environ={}).ui.external_url is None
+    with pytest.raises(ConfigError) as info:
+        load_config(environ={env.LOOPWATCH_EXTERNAL_URL: "loopwatch.example.com/?x=1"})
+    (problem,) = info.value.problems
+    assert problem.startswith(f"{env.LOOPWATCH_EXTERNAL_URL}=loopwatch.example.com/?x=1 (ui.external_url): ")

@@ -135,3 +135,28 @@ def test_ten_megabyte_arguments_are_handled(http: httpx.Client) -> None:
 def test_finding_body_schema_is_the_wire_finding() -> None:
     # The OpenAPI schema lists the fields; the values come from loopwatch.wire.finding_to_dict.
     assert list(FindingBody.model_fields) == list(wire.FINDING_FIELDS)
+
+
+def test_session_detail_has_the_timeline_and_verdict_send_times(http: httpx.Client) -> None:
+    trace = trace_id(310)
+    for step in range(4):
+        assert http.post("/v1/evaluate", json=_body(trace, step, agent="timeline-bot")).status_code == 200
+    detail = http.get(f"/v1/sessions/{trace}").json()
+    assert [s["number"] for s in detail["timeline"]] == [1, 2, 3, 4]
+    assert detail["timeline"][0]["calls"][0]["name"] == "grep"
+    (nudge,) = detail["verdicts"]
+    assert nudge["action"] == "nudge"
+    assert nudge["sent_unix_s"] >= detail["started_unix_s"]
+    assert detail["halted"] is False
+
+
+def test_sessions_filter_by_agent_and_halted(http: httpx.Client) -> None:
+    trace = trace_id(311)
+    for step in range(12):
+        http.post("/v1/evaluate", json=_body(trace, step, agent="halting-bot"))
+    halted = http.get("/v1/sessions", params={"state": "halted"}).json()["sessions"]
+    assert [s["trace_id"] for s in halted] == [trace]
+    assert halted[0]["halted"] is True
+    mine = http.get("/v1/sessions", params={"agent": "halting-bot"}).json()["sessions"]
+    assert [s["agent"] for s in mine] == ["halting-bot"]
+    assert http.get("/v1/sessions", params={"agent": "nobody", "state": "looping"}).json()["sessions"] == []

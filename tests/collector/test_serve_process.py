@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import socket
 import subprocess
 import sys
 
 import grpc
 import httpx
+import pytest
 from grpc_health.v1 import health_pb2, health_pb2_grpc
 
 from loopwatch import wire
@@ -45,4 +47,34 @@ def test_serve_rejects_bad_configuration() -> None:
         check=False,
     )
     assert result.returncode == 2
-    assert result.stderr.startswith(f"loopwatch serve: {env.LOOPWATCH_GRPC_PORT}:")
+    assert result.stderr.startswith(f"loopwatch serve: {env.LOOPWATCH_GRPC_PORT}=many:")
+
+
+@pytest.mark.parametrize(
+    ("flag", "listener", "variable"),
+    [
+        ("--grpc-port", "gRPC", env.LOOPWATCH_GRPC_PORT),
+        ("--http-port", "REST/metrics", env.LOOPWATCH_HTTP_PORT),
+        ("--otlp-http-port", "OTLP/HTTP", env.LOOPWATCH_OTLP_HTTP_PORT),
+    ],
+)
+def test_a_busy_port_is_one_line_naming_it_and_exit_2(flag: str, listener: str, variable: str) -> None:
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        ports = {"--grpc-port": "0", "--http-port": "0", "--otlp-http-port": "0", flag: str(port)}
+        result = subprocess.run(
+            [sys.executable, "-m", "loopwatch_collector.cli", "serve", "--host", "127.0.0.1"]
+            + [part for item in ports.items() for part in item],
+            env={"PATH": ""},
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+    assert result.returncode == 2
+    assert result.stderr.splitlines() == [
+        f"loopwatch serve: {listener} port {port} on 127.0.0.1 is already in use "
+        f"(is another collector running?); choose another with {flag} or {variable}"
+    ]

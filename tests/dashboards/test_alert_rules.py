@@ -77,6 +77,14 @@ def test_every_alert_is_tested_firing_and_silent() -> None:
     assert alerts - silent == set(), "alerts never shown silent"
 
 
+def test_agent_alerts_link_to_the_session_page_of_the_agent() -> None:
+    by_name = {rule["alert"]: rule for rule in _rules() if "alert" in rule}
+    for name, state in [("LoopwatchAgentLoopRateHigh", "looping"), ("LoopwatchRunawaySession", "runaway")]:
+        link = " ".join(by_name[name]["annotations"]["session_list"].split())
+        assert "loopwatch_ui_info" in link  # the base URL is the collector's ui.external_url
+        assert link.endswith(f"/ui?agent={{{{ $labels.agent | urlquery }}}}&state={state}"), link
+
+
 def test_rules_use_only_metrics_the_collector_exposes(known_metrics: set[str]) -> None:
     for rule in _rules():
         used = set(METRIC.findall(rule["expr"]))

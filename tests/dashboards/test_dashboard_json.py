@@ -77,6 +77,32 @@ def test_datasource_and_agent_template_variables(dashboard: dict[str, Any]) -> N
     assert "label_values(loopwatch_sessions_started_total, agent)" in agent["definition"]
 
 
+def test_session_page_url_variable_comes_from_the_collector(dashboard: dict[str, Any]) -> None:
+    variables = {v["name"]: v for v in dashboard["templating"]["list"]}
+    ui = variables["loopwatch_url"]
+    assert ui["type"] == "query"
+    assert ui["definition"] == "label_values(loopwatch_ui_info, url)"
+    assert ui["hide"] == 2  # set on the collector, not picked by the viewer
+    (link,) = dashboard["links"]
+    assert link["url"] == "${loopwatch_url}/ui"
+
+
+def test_per_agent_panels_link_to_the_agents_sessions(panels: list[dict[str, Any]]) -> None:
+    per_agent = [p for p in panels if any("by (agent)" in t["expr"] for t in p.get("targets", []))]
+    assert len(per_agent) >= 4
+    for panel in per_agent:
+        links = panel["fieldConfig"]["defaults"].get("links", [])
+        assert links, panel["title"]
+        for link in links:
+            assert link["url"].startswith("${loopwatch_url}/ui?agent=${__field.labels.agent:percentencode}")
+    states = {
+        link["url"].partition("&state=")[2]
+        for p in per_agent
+        for link in p["fieldConfig"]["defaults"]["links"]
+    }
+    assert {"looping", "runaway"} <= states
+
+
 def test_every_panel_and_target_uses_the_datasource_variable(panels: list[dict[str, Any]]) -> None:
     for panel in panels:
         assert panel["datasource"] == DATASOURCE_REF, panel["title"]
@@ -156,10 +182,10 @@ def test_provisioning_points_at_the_dashboard_folder() -> None:
     assert source["type"] == "prometheus"
     assert source["uid"]
     assert source["isDefault"] is True
-    # Exemplar links open the session of the trace id on the collector's REST API.
+    # Exemplar links open the session page of the trace id on the collector.
     (destination,) = source["jsonData"]["exemplarTraceIdDestinations"]
     assert destination["name"] == "trace_id"
-    assert destination["url"].endswith("/v1/sessions/${__value.raw}")
+    assert destination["url"].endswith("/ui?trace_id=${__value.raw}")
 
 
 def test_metric_catalogue_matches_the_collector(metric_catalogue: dict[str, set[str]]) -> None:

@@ -43,7 +43,9 @@ ROUNDS = 3
 ROUND_PAUSE_S = 1.6  # longer than the scrape interval, so counters visibly increase
 LOOPING_AGENT, HEALTHY_AGENT, RUNAWAY_AGENT = "looper", "healthy", "runaway-bot"
 RUNAWAY_BUDGET = 5
+EXTERNAL_URL = "https://loopwatch.test"  # the collector's ui.external_url, as people reach it
 COLLECTOR_CONFIG: dict[str, Any] = {
+    "ui": {"external_url": EXTERNAL_URL},
     # A small live-session bound and a short idle TTL, so that evictions happen and sessions
     # end (loopwatch_session_steps is observed when a session leaves the store).
     "sessions": {"idle_ttl_s": 2.5, "max_sessions": 4, "sweep_interval_s": 0.2},
@@ -322,6 +324,37 @@ def test_agent_variable_lists_the_agents(
     metric, label = match.groups()
     values = _api(prometheus, f"label/{label}/values", {"match[]": metric})
     assert {LOOPING_AGENT, HEALTHY_AGENT, RUNAWAY_AGENT} <= set(values)
+
+
+def test_data_links_open_the_agents_sessions_on_the_collector(
+    prometheus: str, workload: Workload, dashboard: dict[str, Any], panels: list[dict[str, Any]]
+) -> None:
+    """``$loopwatch_url`` resolves to the collector's external URL; each per-agent link, pointed
+    at the running collector, opens the session page, whose filter the REST API accepts (the
+    workload's sessions have expired by now: this collector's idle TTL is seconds)."""
+    variable = next(v for v in dashboard["templating"]["list"] if v["name"] == "loopwatch_url")
+    match = re.fullmatch(r"label_values\((\w+), (\w+)\)", variable["definition"])
+    assert match is not None, variable["definition"]
+    assert _api(prometheus, f"label/{match[2]}/values", {"match[]": match[1]}) == [EXTERNAL_URL]
+    collector_url = _collector_url(prometheus)
+    links = [link["url"] for p in panels for link in p["fieldConfig"]["defaults"].get("links", [])]
+    assert links
+    agent = {"looping": LOOPING_AGENT, "runaway": RUNAWAY_AGENT}
+    for template in links:
+        state = template.partition("&state=")[2]
+        url = template.replace("${loopwatch_url}", collector_url).replace(
+            "${__field.labels.agent:percentencode}", agent.get(state, HEALTHY_AGENT)
+        )
+        page = httpx.get(url, timeout=10)
+        assert page.status_code == 200, url
+        assert "loopwatch sessions" in page.text
+        listed = httpx.get(f"{collector_url}/v1/sessions", params=dict(httpx.URL(url).params), timeout=10)
+        assert listed.status_code == 200, (url, listed.text)
+
+
+def _collector_url(prometheus: str) -> str:
+    (target,) = _api(prometheus, "targets", {})["activeTargets"]
+    return str(target["scrapeUrl"]).removesuffix("/metrics")
 
 
 def test_runaway_sessions_and_otlp_rejects_are_counted(prometheus: str, workload: Workload) -> None:

@@ -14,3 +14,14 @@ def promtool() -> str:
     if path is None:
         pytest.fail("promtool not found: run scripts/install-system-deps.sh (Debian package prometheus)")
     return path
+
+
+@pytest.fixture(scope="session")
+def amtool() -> str:
+    """Path of amtool; missing fails the test (scripts/install-system-deps.sh: prometheus-alertmanager)."""
+    path = shutil.which("amtool")
+    if path is None:
+        pytest.fail(
+            "amtool not found: run scripts/install-system-deps.sh (Debian package prometheus-alertmanager)"
+        )
+    return path

@@ -31,6 +31,7 @@ PUBLISHED = {
     8080: ("loopwatch-1", 8080),
     8081: ("loopwatch-2", 8080),
     9090: ("prometheus", 9090),
+    9093: ("alertmanager", 9093),
     3000: ("grafana", 3000),
 }
 COLLECTORS = ("loopwatch-1", "loopwatch-2")
@@ -78,7 +79,15 @@ def test_matches_the_compose_specification(compose: dict[str, Any]) -> None:
 
 
 def test_stack_has_the_services_the_issue_asks_for(services: dict[str, dict[str, Any]]) -> None:
-    assert set(services) == {*COLLECTORS, "otelcol", "redis", "prometheus", "grafana"}
+    assert set(services) == {
+        *COLLECTORS,
+        "otelcol",
+        "redis",
+        "prometheus",
+        "alertmanager",
+        "alert-webhook",
+        "grafana",
+    }
 
 
 def test_images_are_pinned(services: dict[str, dict[str, Any]]) -> None:

@@ -2,7 +2,13 @@
 
 from __future__ import annotations
 
+import ast
 import itertools
+import re
+import sys
+import tomllib
+from importlib import metadata
+from pathlib import Path
 
 import openai
 import pytest
@@ -10,6 +16,8 @@ import pytest
 import loopwatch
 from loopwatch.testing import fake_openai_server, stubborn_model
 from tests.sdk.sdk_helpers import load_example
+
+REPO = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(autouse=True)
@@ -48,8 +56,8 @@ def test_anthropic_loop_example_keeps_the_protocol(capsys: pytest.CaptureFixture
     example = load_example("anthropic_loop")
     assert example.main() == 0
     out = capsys.readouterr().out
-    assert "NUDGE" in out
-    assert "WITHDRAW_TOOLS" in out
+    assert "NUDGE: [loopwatch] An automatic loop guard" in out  # the guard's message, as for OpenAI
+    assert "WITHDRAW_TOOLS: [loopwatch]" in out
     answer, request = example.run_agent(loopwatch.Loopwatch(agent="t", guard=loopwatch.Guard.local()), "q?")
     assert "could not find" in answer
     assert request["tool_choice"] == {"type": "none"}
@@ -60,3 +68,55 @@ def test_anthropic_loop_example_keeps_the_protocol(capsys: pytest.CaptureFixture
         kinds = [b["type"] for b in blocks]
         if "tool_result" in kinds and "text" in kinds:
             assert kinds.index("text") > max(i for i, k in enumerate(kinds) if k == "tool_result")
+
+
+# Which extra of sdk/pyproject.toml each example needs (examples/README.md says the same).
+EXAMPLE_EXTRAS = {
+    "openai_loop": "openai",
+    "anthropic_loop": "anthropic",
+    "langgraph_agent": "langgraph",
+    "openai_agents_loop": "openai-agents",
+}
+
+
+def _canonical(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+@pytest.mark.parametrize(("example", "extra"), sorted(EXAMPLE_EXTRAS.items()))
+def test_each_examples_imports_come_with_its_extra(example: str, extra: str) -> None:
+    project = tomllib.loads((REPO / "sdk" / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    provided = {
+        _canonical(re.split(r"[<>=!~\[ ;]", r, maxsplit=1)[0])
+        for r in project["optional-dependencies"][extra]
+    }
+    provided |= {_canonical(project["name"])} | {
+        _canonical(re.split(r"[<>=!~\[ ;]", r, maxsplit=1)[0]) for r in project["dependencies"]
+    }
+    tree = ast.parse((REPO / "examples" / f"{example}.py").read_text(encoding="utf-8"))
+    modules = {
+        alias.name.split(".")[0]
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Import)
+        for alias in node.names
+    }
+    modules |= {
+        node.module.split(".")[0]
+        for node in ast.walk(tree)
+        if isinstance(node, ast.ImportFrom) and node.module and node.level == 0
+    }
+    third_party = {m for m in modules if m not in sys.stdlib_module_names and m != "__future__"}
+    distributions = metadata.packages_distributions()
+    for module in sorted(third_party):
+        assert {_canonical(d) for d in distributions[module]} & provided, (
+            f"{module} is not in loopwatch[{extra}]"
+        )
+
+
+def test_examples_readme_names_every_example_and_its_extra() -> None:
+    readme = (REPO / "examples" / "README.md").read_text(encoding="utf-8")
+    on_disk = {p.stem for p in (REPO / "examples").glob("*.py")}
+    assert on_disk == set(EXAMPLE_EXTRAS)
+    for example, extra in EXAMPLE_EXTRAS.items():
+        assert f"`{example}.py" in readme
+        assert f"loopwatch[{extra}]" in readme

@@ -20,3 +20,10 @@ def test_all_matches_the_public_names_of_the_package() -> None:
 
 def test_integrations_all_is_sorted() -> None:
     assert loopwatch.integrations.__all__ == sorted(loopwatch.integrations.__all__)
+
+
+def test_version_comes_from_the_installed_distribution() -> None:
+    from importlib.metadata import version
+
+    assert loopwatch.__version__ == version("loopwatch")
+    assert loopwatch.__version__.count(".") >= 2

@@ -2,10 +2,15 @@
 
 from __future__ import annotations
 
+import socket
+import time
+from typing import Literal
+
 import pytest
 
 import loopwatch
 from loopwatch import LocalVerdictService
+from loopwatch import _init as loopwatch_init
 from loopwatch._remote import RemoteVerdictService
 from loopwatch.detect.budget import Budget
 
@@ -101,3 +106,31 @@ def test_detector_settings_configure_the_local_guard(monkeypatch: pytest.MonkeyP
     assert budget.config.hard_max_steps == 7
     with pytest.raises(ValueError, match="remote guard uses the collector"):
         loopwatch.init(endpoint="127.0.0.1:4317", guard="remote", detectors={})
+
+
+# A dead collector used to hold the agent ~10 s at exit (OTLP's default export timeout with
+# retries); the bound is SPAN_EXPORT_TIMEOUT_S plus scheduling slack on a loaded CI machine.
+_SHUTDOWN_BOUND_S = 3.0
+
+
+@pytest.mark.parametrize("protocol", ["grpc", "http/protobuf"])
+def test_a_dead_collector_holds_shutdown_about_a_second(
+    monkeypatch: pytest.MonkeyPatch, protocol: Literal["grpc", "http/protobuf"]
+) -> None:
+    for name in (
+        "OTEL_EXPORTER_OTLP_ENDPOINT",
+        "OTEL_EXPORTER_OTLP_TIMEOUT",
+        "OTEL_EXPORTER_OTLP_TRACES_TIMEOUT",
+    ):
+        monkeypatch.delenv(name, raising=False)
+    with socket.socket() as probe:  # a port that was free a moment ago: connections are refused
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    endpoint = f"127.0.0.1:{port}" if protocol == "grpc" else f"http://127.0.0.1:{port}/v1/traces"
+    lw = loopwatch.init(agent="a", guard="local", otlp_protocol=protocol, otlp_endpoint=endpoint)
+    with lw.run() as run, run.chat("m") as chat:
+        chat.record(text="done")
+    started = time.monotonic()
+    lw.shutdown()
+    assert time.monotonic() - started < _SHUTDOWN_BOUND_S
+    assert loopwatch_init.SPAN_EXPORT_TIMEOUT_S <= 1.0

@@ -8,7 +8,8 @@ and meaning).
 ``--format jsonl`` it prints exactly one JSON object per scenario,
 ``{"id": ..., "verdicts": [{"step": 7, "action": "nudge", "detector": "identical_call"}]}``,
 CONTINUE verdicts omitted. A bad file gets one line on stderr naming it and the problem, the
-other files are still replayed, and the exit status is 1.
+other files are still replayed, and the exit status is 1. On a terminal, stderr also shows the
+progress (files done out of the total); piped, stderr carries only those error lines.
 """
 
 from __future__ import annotations
@@ -18,24 +19,38 @@ import json
 import logging
 import sys
 from collections.abc import Sequence
+from importlib import metadata
 from pathlib import Path
 
+import loopwatch
 from loopwatch.detect.engine import Engine
 from loopwatch.scenario import ScenarioError, iter_scenario_files, load_scenario, replay
 from loopwatch.verdict import Verdict
 from loopwatch_collector.cli.eval import add_eval_parser, run_eval
 from loopwatch_collector.cli.export import add_export_parser, run_export
+from loopwatch_collector.cli.progress import Progress
 from loopwatch_collector.cli.serve import add_serve_parser, serve
 from loopwatch_collector.detector_reference import FORMATS as REFERENCE_FORMATS
 from loopwatch_collector.detector_reference import render as render_reference
 
+# Plain text: argparse prints it as it is, so no reST markup from the module docstring.
+_DESCRIPTION = (
+    "loopwatch: loop detection for AI agents. Run the collector (serve) or backtest transcripts (replay)."
+)
+
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="loopwatch", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="loopwatch", description=_DESCRIPTION)
+    parser.add_argument("--version", action="version", version=version_line())
     sub = parser.add_subparsers(dest="command", required=True)
     rp = sub.add_parser("replay", help="replay recorded transcripts through the engine")
     rp.add_argument("paths", nargs="+", type=Path, help="scenario files or directories")
-    rp.add_argument("--format", choices=("table", "jsonl"), default="table")
+    rp.add_argument(
+        "--format",
+        choices=("table", "jsonl"),
+        default="table",
+        help="table: readable, per scenario (default); jsonl: one JSON object per scenario, for tools",
+    )
     add_serve_parser(sub)
     add_eval_parser(sub)
     add_export_parser(sub)
@@ -55,21 +70,34 @@ def main(argv: Sequence[str] | None = None) -> int:
     return _replay(args.paths, args.format)
 
 
+def version_line() -> str:
+    """``loopwatch-collector X (SDK loopwatch Y)``: both distributions, from their metadata."""
+    collector = metadata.version("loopwatch-collector")
+    return f"loopwatch-collector {collector} (SDK loopwatch {loopwatch.__version__})"
+
+
 def _replay(paths: Sequence[Path], output_format: str) -> int:
     engine = Engine()
     status = 0
-    for path in iter_scenario_files(paths):
-        try:
-            scenario = load_scenario(path)
-        except ScenarioError as exc:
-            print(f"loopwatch replay: {exc}", file=sys.stderr)
-            status = 1
-            continue
-        verdicts = [v for v in replay(engine, scenario) if v.intervenes]
-        if output_format == "jsonl":
-            print(json.dumps({"id": scenario.id, "verdicts": [_verdict_json(v) for v in verdicts]}))
-        else:
-            _print_table(scenario.id, verdicts)
+    files = list(iter_scenario_files(paths))
+    progress = Progress(sys.stderr, total=len(files), label="loopwatch replay")
+    try:
+        for path in files:
+            try:
+                scenario = load_scenario(path)
+            except ScenarioError as exc:
+                progress.message(f"loopwatch replay: {exc}")
+                status = 1
+            else:
+                verdicts = [v for v in replay(engine, scenario) if v.intervenes]
+                progress.clear()  # stdout may share the terminal: print below no half-drawn line
+                if output_format == "jsonl":
+                    print(json.dumps({"id": scenario.id, "verdicts": [_verdict_json(v) for v in verdicts]}))
+                else:
+                    _print_table(scenario.id, verdicts)
+            progress.advance()
+    finally:
+        progress.clear()
     return status
 
 

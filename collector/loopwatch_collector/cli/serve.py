@@ -5,6 +5,9 @@ flags, highest precedence last (see ``config.py``). ``--ready-file PATH`` writes
 ports as JSON (``{"host", "grpc_port", "http_port", "otlp_http_port"}``) atomically once every
 listener serves, so tests and supervisors can start it with port 0.
 
+Exit status 2 for what the operator must fix before starting: a configuration problem (every
+one listed) or a port already in use (named, with the flag and variable that move it).
+
 Shutdown on SIGTERM/SIGINT: gRPC health NOT_SERVING, ``server.stop(grace)``, HTTP drained,
 store flushed; exit status 0. Logs are one ``key=value`` line per record on stderr, quiet
 (WARNING) by default.
@@ -22,24 +25,53 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from loopwatch_collector import environment_variables as env
 from loopwatch_collector.collector import Collector
-from loopwatch_collector.config import load_config
-from loopwatch_collector.exceptions import ConfigError
+from loopwatch_collector.config import ListenConfig, load_config
+from loopwatch_collector.exceptions import ConfigError, ListenError
 
 logger = logging.getLogger(__name__)
 
 _LOG_FORMAT = 'ts=%(asctime)s level=%(levelname)s logger=%(name)s msg="%(message)s"'
 
 
+# flag, ``listen`` key, variable, what it sets: the help shows each flag's default and variable.
+_LISTEN_FLAGS = (
+    ("--host", "host", env.LOOPWATCH_HOST, "bind address of every listener"),
+    ("--grpc-port", "grpc_port", env.LOOPWATCH_GRPC_PORT, "gRPC port: OTLP, LoopGuard"),
+    ("--http-port", "http_port", env.LOOPWATCH_HTTP_PORT, "REST API, /metrics and /ui port"),
+    ("--otlp-http-port", "otlp_http_port", env.LOOPWATCH_OTLP_HTTP_PORT, "OTLP/HTTP port"),
+)
+
+
 def add_serve_parser(sub: Any) -> None:
     """Register the ``serve`` subcommand on an ``argparse`` subparsers object."""
-    sp = sub.add_parser("serve", help="run the collector (OTLP in, verdicts and metrics out)")
-    sp.add_argument("--config", type=Path, default=None, help="YAML configuration file")
-    sp.add_argument("--host", default=None, help="bind address of every listener")
-    sp.add_argument("--grpc-port", type=int, default=None, help="gRPC port (0: any free port)")
-    sp.add_argument("--http-port", type=int, default=None, help="REST/metrics port (0: any free port)")
-    sp.add_argument("--otlp-http-port", type=int, default=None, help="OTLP/HTTP port (0: any free port)")
-    sp.add_argument("--ready-file", type=Path, default=None, help="write the bound ports here as JSON")
+    flag_variables = {env.LOOPWATCH_CONFIG, *(variable for _, _, variable, _ in _LISTEN_FLAGS)}
+    others = ", ".join(name for name in env.ALL if name not in flag_variables)
+    sp = sub.add_parser(
+        "serve",
+        help="run the collector (OTLP in, verdicts and metrics out)",
+        description="Run the collector until SIGTERM or SIGINT.",
+        epilog=(
+            f"Precedence: flags, then LOOPWATCH_* variables, then the YAML file, then defaults. "
+            f"Settings without a flag come from the file or from {others}."
+        ),
+    )
+    sp.add_argument(
+        "--config",
+        type=Path,
+        default=None,
+        help=f"YAML configuration file (default: none; env {env.LOOPWATCH_CONFIG})",
+    )
+    for flag, key, variable, what in _LISTEN_FLAGS:
+        default = ListenConfig.model_fields[key].default
+        kind, any_port = (str, "") if key == "host" else (int, ", 0 = any free port")
+        sp.add_argument(
+            flag, type=kind, default=None, help=f"{what} (default: {default}{any_port}; env {variable})"
+        )
+    sp.add_argument(
+        "--ready-file", type=Path, default=None, help="write the bound ports here as JSON once serving"
+    )
 
 
 def serve(args: argparse.Namespace) -> int:
@@ -62,6 +94,9 @@ def serve(args: argparse.Namespace) -> int:
     logging.basicConfig(level=config.log_level, format=_LOG_FORMAT, stream=sys.stderr)
     try:
         asyncio.run(_run(Collector(config), args.ready_file))
+    except ListenError as exc:  # a port in use: one line naming it, no traceback
+        print(f"loopwatch serve: {exc}", file=sys.stderr)
+        return 2
     except OSError as exc:
         print(f"loopwatch serve: {exc}", file=sys.stderr)
         return 1

@@ -25,6 +25,8 @@ from loopwatch.verdict import Finding, Verdict
 from loopwatch.wire import WireError, context_from_proto, events_from_proto, finding_to_dict, pb
 from loopwatch_collector.exceptions import StoreError
 from loopwatch_collector.exporters.session_scenario import session_scenario
+from loopwatch_collector.exporters.timeline_view import TimelineStepBody
+from loopwatch_collector.exporters.ui import ui_router
 from loopwatch_collector.processing.pipeline import Pipeline
 from loopwatch_collector.receivers.loopguard import pending_call_from_request
 from loopwatch_collector.store.base import SessionRecord
@@ -74,6 +76,10 @@ class VerdictBody(BaseModel):
         )
 
 
+class SentVerdictBody(VerdictBody):
+    sent_unix_s: float | None = None  # when the collector decided and sent it, if remembered
+
+
 class EvaluateResponse(VerdictBody):
     trace_id: str
     agent: str
@@ -90,6 +96,7 @@ class SessionSummary(BaseModel):
     last_seen_unix_s: float
     looping: bool
     runaway: bool
+    halted: bool
     last_verdict: VerdictBody | None
 
     @classmethod
@@ -105,6 +112,7 @@ class SessionSummary(BaseModel):
             last_seen_unix_s=r.last_seen_unix_s,
             looping=r.looping,
             runaway=r.runaway,
+            halted=r.state.policy.halted,
             last_verdict=VerdictBody.of(r.last_verdict) if r.last_verdict else None,
         )
 
@@ -115,7 +123,8 @@ class SessionDetail(SessionSummary):
     step_open: bool
     detector_errors: int
     findings: list[FindingBody]
-    verdicts: list[VerdictBody]
+    verdicts: list[SentVerdictBody]
+    timeline: list[TimelineStepBody]  # the last steps, oldest first (bounded)
 
     @classmethod
     def of(cls, r: SessionRecord) -> SessionDetail:
@@ -127,7 +136,11 @@ class SessionDetail(SessionSummary):
             step_open=s.open_step is not None,
             detector_errors=s.detector_errors,
             findings=[FindingBody.of(f) for f in s.findings],
-            verdicts=[VerdictBody.of(v) for v in r.verdicts],
+            verdicts=[
+                SentVerdictBody(**VerdictBody.of(v).model_dump(), sent_unix_s=r.timeline.sent_at(v))
+                for v in r.verdicts
+            ],
+            timeline=[TimelineStepBody.of(step) for step in r.timeline.steps],
         )
 
 
@@ -146,6 +159,7 @@ def create_rest_app(
     app = FastAPI(title="loopwatch collector", version="0.1.0", description=__doc__)
     for router in extra_routers:
         app.include_router(router)
+    app.include_router(ui_router())  # the session page (/ui): static files over the routes below
 
     @app.get("/healthz", tags=["health"])
     async def healthz() -> dict[str, str]:
@@ -167,12 +181,13 @@ def create_rest_app(
 
     @app.get("/v1/sessions", tags=["sessions"])
     async def list_sessions(
-        state: Literal["looping", "runaway"] | None = None,
+        state: Literal["looping", "runaway", "halted"] | None = None,
+        agent: str | None = None,
         limit: int = Query(default=100, ge=1, le=10_000),
     ) -> SessionList:
-        """Live sessions, most recently seen first."""
+        """Live sessions, most recently seen first, optionally of one state and one agent."""
         try:
-            records = await pipeline.list_sessions(state=state, limit=limit)
+            records = await pipeline.list_sessions(state=state, agent=agent, limit=limit)
         except StoreError as exc:
             raise _unavailable(exc) from exc
         return SessionList(sessions=[SessionSummary.of(r) for r in records])

@@ -47,7 +47,7 @@ logger = logging.getLogger(__name__)
 
 #: ``source`` values of ``Pipeline.ingest`` (the ``source`` label of ``loopwatch_events_total``).
 SOURCES = ("otlp", "evaluate")
-SessionFilter = Literal["looping", "runaway"]
+SessionFilter = Literal["looping", "runaway", "halted"]
 R = TypeVar("R")
 T = TypeVar("T")
 # GetVerdict re-reads the store at least this often while waiting: with a shared (Redis) store,
@@ -74,6 +74,7 @@ class Pipeline:
         self._engines = EngineSet(config, on_detector_error=self._on_detector_error)
         self._history = config.sessions.verdict_history
         self._step_log = StepLogLimits.of(config.sessions)
+        self._timeline_steps = config.sessions.timeline_steps
         self._waiters: dict[str, asyncio.Event] = {}  # trace id -> set on its next ingest
         self._waiting: dict[str, int] = {}  # trace id -> GetVerdict calls waiting on it
         self._started = False
@@ -171,14 +172,11 @@ class Pipeline:
         return await self._store_call("get", self.store.get(trace_id))
 
     async def list_sessions(
-        self, *, state: SessionFilter | None = None, limit: int = 100
+        self, *, state: SessionFilter | None = None, agent: str | None = None, limit: int = 100
     ) -> list[SessionRecord]:
-        """Live sessions, most recent first; ``state`` keeps only looping / runaway ones."""
-        predicate: Callable[[SessionRecord], bool] | None = None
-        if state == "looping":
-            predicate = _is_looping
-        elif state == "runaway":
-            predicate = _is_runaway
+        """Live sessions, most recent first; ``state`` keeps only looping / runaway / halted
+        ones, ``agent`` only that agent's."""
+        predicate = _session_predicate(state, agent)
         return await self._store_call("list", self.store.list_sessions(predicate=predicate, limit=limit))
 
     # -----------------------------------------------------------------------------------------
@@ -202,6 +200,7 @@ class Pipeline:
                 settings,
                 history=self._history,
                 step_log=self._step_log,
+                timeline_steps=self._timeline_steps,
                 end_of_batch=end_of_batch,
                 pending_call=pending_call,
             )
@@ -326,9 +325,19 @@ class Pipeline:
         self.metrics.detector_errors.labels(detector=detector).inc()
 
 
-def _is_looping(record: SessionRecord) -> bool:
-    return record.looping
+_STATE_PREDICATES: dict[str, Callable[[SessionRecord], bool]] = {
+    "looping": lambda record: record.looping,
+    "runaway": lambda record: record.runaway,
+    "halted": lambda record: record.state.policy.halted,
+}
 
 
-def _is_runaway(record: SessionRecord) -> bool:
-    return record.runaway
+def _session_predicate(
+    state: SessionFilter | None, agent: str | None
+) -> Callable[[SessionRecord], bool] | None:
+    by_state = _STATE_PREDICATES[state] if state is not None else None
+    if agent is None:
+        return by_state
+    if by_state is None:
+        return lambda record: record.agent == agent
+    return lambda record: record.agent == agent and by_state(record)

@@ -51,9 +51,12 @@ def ingest_events(
     pending_call: ToolCall | None = None,
     add_conversation_steps: ConversationCounter | None = None,
     step_log: StepLogLimits | None = None,
+    timeline_steps: int = 0,
 ) -> IngestOutcome:
-    """``loopwatch.detect.evaluate`` on ``record``'s state, then the record's bookkeeping; the
-    new events are logged in ``record.step_log`` when ``step_log`` allows any."""
+    """``loopwatch.detect.evaluate`` on ``record``'s state, then the record's bookkeeping: the
+    new events are logged in ``record.step_log`` when ``step_log`` allows any, and the last
+    ``timeline_steps`` steps kept in its timeline (0: none)."""
+    steps_before = record.state.steps
     done = evaluate(
         engine,
         record.state,
@@ -67,6 +70,13 @@ def ingest_events(
         if record.step_log is None:
             record.step_log = StepLog()
         log_events(record.step_log, done.applied, step_log)
+    if timeline_steps:
+        record.timeline.record_events(
+            done.applied,
+            first_step=steps_before + 1,
+            now_unix_s=record.last_seen_unix_s,
+            limit=timeline_steps,
+        )
     outcome = _conclude(record, done.verdict, done.verdicts, settings, history=history)
     outcome.new_events = done.new_events
     outcome.duplicates = done.duplicates
@@ -117,6 +127,7 @@ def _conclude(
     for verdict in verdicts:
         if verdict.intervenes:
             record.verdicts.append(verdict)
+            record.timeline.note_verdict(verdict, now_unix_s=record.last_seen_unix_s, history=history)
             if not record.looping:
                 record.looping = became_looping = True
         if verdict.finding is not None and verdict.finding.severity is Severity.LIMIT and not record.runaway:

@@ -31,6 +31,7 @@ from typing import Protocol, TypeVar
 from loopwatch.detect.session import SessionState
 from loopwatch.events import Step, ToolResult, UserMessage
 from loopwatch.verdict import Verdict
+from loopwatch_collector.store.timeline import SessionTimeline
 
 R = TypeVar("R")
 
@@ -80,6 +81,8 @@ class SessionRecord:
     looping: bool = False
     runaway: bool = False
     step_log: StepLog | None = None  # None while the step log is off: costs nothing then
+    #: The last steps and verdict send times, for the session page (``store/timeline.py``).
+    timeline: SessionTimeline = field(default_factory=SessionTimeline)
 
     @property
     def steps(self) -> int:

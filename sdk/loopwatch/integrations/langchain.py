@@ -14,7 +14,9 @@ What happens where:
 - the handler records the run (``invoke_agent``), every chat model call (``chat``, with the
   requested tool calls) and every tool execution (``execute_tool``);
 - ``on_tool_start`` asks ``before_tool_call``: a call that must not run raises
-  ``LoopDetected`` out of ``invoke`` (the handler sets ``raise_error``);
+  ``LoopDetected`` out of ``invoke`` (the handler sets ``raise_error``; LangChain's own
+  "Error in ... callback" warning for that deliberate stop is filtered out, so it does not read
+  as a crash);
 - ``pre_model_hook`` runs after the tool node finished the batch, so it is the after-batch
   checkpoint: NUDGE and WITHDRAW_TOOLS add the verdict's message as a ``HumanMessage`` after
   the tool messages, a degenerate text is replaced by its trimmed form, HALT raises
@@ -28,6 +30,7 @@ The handler never breaks the agent because of its own trouble: anything but ``Lo
 from __future__ import annotations
 
 import functools
+import logging
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, TypeVar, cast
 from uuid import UUID
@@ -47,6 +50,35 @@ from loopwatch.verdict import Action
 __all__ = ["LoopwatchCallbackHandler", "pre_model_hook"]
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+# LangChain logs "Error in <handler>.<event> callback: <exc>" at WARNING for every exception a
+# handler raises, even with ``raise_error = True``. A LoopDetected is the guard's decision,
+# raised on purpose and re-raised out of ``invoke``; logged like that it reads as a crash.
+_LANGCHAIN_CALLBACK_LOGGER = "langchain_core.callbacks.manager"
+
+
+class _HideLoopDecisions(logging.Filter):
+    """Drops LangChain's callback-error record when it is this handler's ``LoopDetected``.
+
+    Every other record (another handler's error, a ``GuardUnavailable`` in fail-closed mode)
+    passes unchanged.
+    """
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        args = record.args if isinstance(record.args, tuple) else ()
+        return not (
+            len(args) == 3
+            and record.msg == "Error in %s.%s callback: %s"
+            and args[0] == LoopwatchCallbackHandler.__name__
+            and str(args[2]).startswith(f"{LoopDetected.__name__}(")
+        )
+
+
+def _install_log_filter() -> None:
+    """Installs ``_HideLoopDecisions`` on LangChain's callback logger once per process."""
+    target = logging.getLogger(_LANGCHAIN_CALLBACK_LOGGER)
+    if not any(isinstance(f, _HideLoopDecisions) for f in target.filters):
+        target.addFilter(_HideLoopDecisions())
 
 
 def _safe(method: F) -> F:
@@ -72,6 +104,7 @@ class LoopwatchCallbackHandler(BaseCallbackHandler):
     run_inline = True  # keep event order in async graphs (no executor hop)
 
     def __init__(self, lw: Loopwatch, *, conversation_id: str | None = None) -> None:
+        _install_log_filter()
         self.lw = lw
         self.conversation_id = conversation_id
         self.run: AgentRun | None = None

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import logging
 
 import pytest
 from langchain_core.messages import AIMessage, HumanMessage, ToolMessage
@@ -25,6 +26,21 @@ def test_example_main_shows_the_loop_caught(capsys: pytest.CaptureFixture[str]) 
     assert "loopwatch said: [loopwatch] An automatic loop guard" in out
     assert "final answer: I could not find" in out
     assert example.main(["--stubborn"]) == 1
+
+
+def test_the_stubborn_halt_is_not_logged_as_a_callback_crash(caplog: pytest.LogCaptureFixture) -> None:
+    with caplog.at_level(logging.WARNING):
+        assert example.main(["--stubborn"]) == 1
+    callback_errors = [r for r in caplog.records if r.name == "langchain_core.callbacks.manager"]
+    assert callback_errors == []
+    # Another handler's failure is still LangChain's to report.
+    with caplog.at_level(logging.WARNING):
+        logging.getLogger("langchain_core.callbacks.manager").warning(
+            "Error in %s.%s callback: %s", "OtherHandler", "on_tool_start", "ValueError('x')"
+        )
+    assert [r.args for r in caplog.records if r.name == "langchain_core.callbacks.manager"] == [
+        ("OtherHandler", "on_tool_start", "ValueError('x')")
+    ]
 
 
 def test_nudge_follows_the_tool_messages_and_the_model_answers() -> None:
