@@ -22,13 +22,13 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from loopwatch.detect.engine import Engine
+from loopwatch.detect.factory import build_engine
 from loopwatch.scenario import Scenario, ScenarioError, iter_scenario_files, load_scenario
 from loopwatch.verdict import Verdict
 from loopwatch_collector.cli.eval_report import render
 from loopwatch_collector.config import ResolvedAgentConfig, load_config
 from loopwatch_collector.evaluation import ScenarioScore, Thresholds, check, score_scenario, summarise
 from loopwatch_collector.exceptions import ConfigError
-from loopwatch_collector.processing.engines import build_engine
 from loopwatch_collector.processing.session_update import ingest_events
 from loopwatch_collector.store.base import SessionRecord
 

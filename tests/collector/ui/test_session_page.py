@@ -25,9 +25,9 @@ from fastapi import Request, Response
 from fastapi.responses import JSONResponse
 from google.protobuf import json_format
 
-from loopwatch import _wire
-from loopwatch._proto.v1 import guard_pb2 as pb
+from loopwatch import wire
 from loopwatch.events import Event, Step, ToolCall, ToolResult
+from loopwatch.wire import pb
 from loopwatch_collector.exporters.rest import create_rest_app
 from loopwatch_collector.testing import RunningCollector, running_collector
 from tests.collector.ui.headless_chromium import Browser, Page, read_png
@@ -62,7 +62,7 @@ def _post_steps(http: httpx.Client, trace: str, agent: str, steps: range, **step
     verdict: dict[str, Any] = {}
     for i in steps:
         request = pb.EvaluateRequest(
-            trace_id=trace, agent=agent, events=_wire.events_to_proto(tool_step(i, **step))
+            trace_id=trace, agent=agent, events=wire.events_to_proto(tool_step(i, **step))
         )
         body = json_format.MessageToDict(request, preserving_proto_field_name=True)
         response = http.post("/v1/evaluate", json=body)

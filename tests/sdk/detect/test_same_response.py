@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pytest
 
 from loopwatch.detect.same_response import SameResponse, SameResponseConfig
@@ -15,7 +17,7 @@ REPHRASINGS = (
 SORRY = ("Sorry, could you rephrase that?", "Sorry, could you rephrase your question?")
 
 
-def conversation(requests: tuple[str, ...], responses: list[list[ScriptItem]]) -> list[ScriptItem]:
+def conversation(requests: tuple[str, ...], responses: Sequence[Sequence[ScriptItem]]) -> list[ScriptItem]:
     script: list[ScriptItem] = []
     for request, response in zip(requests, responses, strict=True):
         script += [UserTurn(request), *response]
