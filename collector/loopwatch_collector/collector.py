@@ -37,6 +37,18 @@ from loopwatch_collector.exporters.metrics import Metrics
 from loopwatch_collector.exporters.rest import create_rest_app
 from loopwatch_collector.processing.pipeline import Pipeline
 from loopwatch_collector.receivers.loopguard import SERVICE_NAME, LoopGuardService, add_loop_guard_service
+from loopwatch_collector.security import (
+    ApiKeyMiddleware,
+    AuthFailures,
+    AuthInterceptor,
+    IngestRateLimiter,
+    TenantQuotaStore,
+    check_exposure,
+    load_api_keys,
+    rest_open_paths,
+    session_shares,
+)
+from loopwatch_collector.store.base import SessionStore
 from loopwatch_collector.store.factory import build_store
 
 logger = logging.getLogger(__name__)
@@ -97,11 +109,16 @@ class Collector:
     def __init__(self, config: CollectorConfig, *, registry: CollectorRegistry | None = None) -> None:
         self.config = config
         self.registry = registry if registry is not None else CollectorRegistry()
+        self.api_keys = load_api_keys(config.auth)
+        check_exposure(
+            config.listen.host, authenticated=self.api_keys.enabled, insecure=config.listen.insecure
+        )
+        self._auth_failures = AuthFailures(self.registry)
         self.store = build_store(config)
         self.metrics = Metrics(
             self.registry, max_agent_labels=config.metrics.max_agent_labels, known_agents=config.agents
         )
-        self.pipeline = Pipeline(config, self.store, self.metrics)
+        self.pipeline = Pipeline(config, self._tenant_store(), self.metrics)
         for name in self.pipeline.detector_names:
             self.metrics.detector_errors.labels(detector=name)
         self._health = AsyncHealthServicer()
@@ -127,9 +144,11 @@ class Collector:
             return self._endpoints
         listen = self.config.listen
         await self.pipeline.start()
-        otlp = _otlp_receivers(self.pipeline, self.metrics)
+        rates = {t: c.ingest_spans_per_s for t, c in self.config.auth.tenants.items()}
+        otlp = _otlp_receivers(self.pipeline, self.metrics, IngestRateLimiter(rates))
         options = otlp.grpc_options if otlp else _DEFAULT_GRPC_OPTIONS
-        server = grpc.aio.server(options=list(options))
+        interceptor = AuthInterceptor(self.api_keys, failures=self._auth_failures)
+        server = grpc.aio.server(options=list(options), interceptors=[interceptor])
         self._grpc = server
         add_loop_guard_service(LoopGuardService(self.pipeline), server)
         health_pb2_grpc.add_HealthServicer_to_server(self._health, server)
@@ -145,10 +164,13 @@ class Collector:
         for name in (SERVICE_NAME, _OTLP_TRACE_SERVICE, ""):
             await self._health.set(name, health_pb2.HealthCheckResponse.SERVING)
         rest = create_rest_app(self.pipeline, self.registry, is_ready=lambda: self._ready)
+        metrics_open = not self.config.auth.metrics_requires_key
+        self._authenticate(rest, open_paths=rest_open_paths(metrics_requires_key=not metrics_open))
         http_port = await self._serve_http(rest, listen.host, listen.http_port)
         otlp_app = FastAPI(title="loopwatch OTLP/HTTP receiver", openapi_url=None)
         if otlp is not None:
             otlp_app.include_router(otlp.http_router)
+        self._authenticate(otlp_app, open_paths=())
         otlp_port = await self._serve_http(otlp_app, listen.host, listen.otlp_http_port)
         self._endpoints = Endpoints(
             host=listen.host, grpc_port=grpc_port, http_port=http_port, otlp_http_port=otlp_port
@@ -177,6 +199,21 @@ class Collector:
         await self.pipeline.shutdown()
         logger.info("collector stopped")
 
+    def _tenant_store(self) -> SessionStore:
+        """The store the pipeline writes to: per-tenant session quotas when keys are configured."""
+        if not self.api_keys.enabled:
+            return self.store
+        shares = session_shares(
+            self.api_keys.tenants, self.config.auth.tenants, self.config.sessions.max_sessions
+        )
+        return TenantQuotaStore(self.store, max_sessions=shares, registry=self.registry)
+
+    def _authenticate(self, app: FastAPI, *, open_paths: frozenset[str] | tuple[str, ...]) -> None:
+        """Every route of ``app``, present or added later, needs a key except ``open_paths``."""
+        app.add_middleware(
+            ApiKeyMiddleware, keys=self.api_keys, open_paths=open_paths, failures=self._auth_failures
+        )
+
     async def _serve_http(self, app: FastAPI, host: str, port: int) -> int:
         sock = _bind(host, port)
         bound = int(sock.getsockname()[1])
@@ -203,14 +240,16 @@ class _OtlpReceivers:
         self.add(self.service, server)
 
 
-def _otlp_receivers(pipeline: Pipeline, metrics: Metrics) -> _OtlpReceivers | None:
+def _otlp_receivers(
+    pipeline: Pipeline, metrics: Metrics, rate_limiter: IngestRateLimiter
+) -> _OtlpReceivers | None:
     """The OTLP helper's receivers, when installed (they land in ``receivers/``)."""
     try:
         from loopwatch_collector import receivers
     except ImportError as exc:  # pragma: no cover - only while the receivers are being built
         logger.warning("OTLP receivers unavailable: %s", exc)
         return None
-    ingestor = receivers.OtlpIngestor(pipeline, metrics=metrics)
+    ingestor = receivers.OtlpIngestor(pipeline, metrics=metrics, rate_limiter=rate_limiter)
     return _OtlpReceivers(
         grpc_options=tuple(receivers.GRPC_SERVER_OPTIONS),
         service=receivers.OtlpGrpcTraceService(ingestor),

@@ -6,7 +6,7 @@ start-up; a ``ConfigError`` message names the key (``agents.billing.mode: ...``)
 
 Example::
 
-    listen: {host: 0.0.0.0, grpc_port: 4317, http_port: 8080, otlp_http_port: 4318}
+    listen: {host: 127.0.0.1, grpc_port: 4317, http_port: 8080, otlp_http_port: 4318}
     store: memory                   # or redis (see store/factory.py)
     redis: {url: redis://localhost:6379/0}
     sessions: {idle_ttl_s: 3600, max_sessions: 100000}
@@ -28,7 +28,7 @@ Pydantic lives here only; the rest of the collector reads the frozen ``ResolvedA
 from __future__ import annotations
 
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -38,6 +38,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from loopwatch_collector import environment_variables as env
 from loopwatch_collector.exceptions import ConfigError
+from loopwatch_collector.security.settings import AuthConfig
 
 Mode = Literal["enforce", "shadow"]
 DetectorSettings = dict[str, dict[str, Any]]
@@ -48,7 +49,10 @@ class _Model(BaseModel):
 
 
 class ListenConfig(_Model):
-    host: str = "0.0.0.0"  # a collector listens for agents on the network by design
+    #: Loopback unless configured: a non-loopback address needs API keys or ``insecure``.
+    host: str = "127.0.0.1"
+    #: Serve a non-loopback address without authentication (explicit opt-in; see SECURITY.md).
+    insecure: bool = False
     grpc_port: int = Field(default=4317, ge=0, le=65535)
     http_port: int = Field(default=8080, ge=0, le=65535)
     otlp_http_port: int = Field(default=4318, ge=0, le=65535)
@@ -104,6 +108,7 @@ class CollectorConfig(_Model):
     defaults: AgentConfig = Field(default_factory=AgentConfig)
     agents: dict[str, AgentConfig] = Field(default_factory=dict)
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "WARNING"
+    auth: AuthConfig = Field(default_factory=AuthConfig)
 
     def resolve_agent(self, agent: str) -> ResolvedAgentConfig:
         """The effective settings of ``agent``: its entry merged over ``defaults``."""
@@ -149,8 +154,16 @@ def _resolve(defaults: AgentConfig, agent: AgentConfig | None) -> ResolvedAgentC
     )
 
 
+def _flag(value: str) -> bool:
+    if value.strip().lower() in ("1", "true", "yes"):
+        return True
+    if value.strip().lower() in ("", "0", "false", "no"):
+        return False
+    raise ValueError(f"expected true or false, got {value!r}")
+
+
 # Environment variable -> (config path, converter name); parsing errors name the variable.
-_ENV_KEYS: dict[str, tuple[tuple[str, ...], type[Any]]] = {
+_ENV_KEYS: dict[str, tuple[tuple[str, ...], Callable[[str], Any]]] = {
     env.LOOPWATCH_HOST: (("listen", "host"), str),
     env.LOOPWATCH_GRPC_PORT: (("listen", "grpc_port"), int),
     env.LOOPWATCH_HTTP_PORT: (("listen", "http_port"), int),
@@ -161,6 +174,8 @@ _ENV_KEYS: dict[str, tuple[tuple[str, ...], type[Any]]] = {
     env.LOOPWATCH_MAX_SESSIONS: (("sessions", "max_sessions"), int),
     env.LOOPWATCH_MODE: (("defaults", "mode"), str),
     env.LOOPWATCH_LOG_LEVEL: (("log_level",), str),
+    env.LOOPWATCH_INSECURE: (("listen", "insecure"), _flag),
+    env.LOOPWATCH_API_KEYS_FILE: (("auth", "keys_file"), str),
 }
 
 

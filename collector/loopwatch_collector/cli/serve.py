@@ -39,6 +39,12 @@ def add_serve_parser(sub: Any) -> None:
     sp.add_argument("--grpc-port", type=int, default=None, help="gRPC port (0: any free port)")
     sp.add_argument("--http-port", type=int, default=None, help="REST/metrics port (0: any free port)")
     sp.add_argument("--otlp-http-port", type=int, default=None, help="OTLP/HTTP port (0: any free port)")
+    sp.add_argument(
+        "--insecure",
+        action="store_true",
+        default=None,
+        help="serve a non-loopback --host without API keys (listen.insecure; see SECURITY.md)",
+    )
     sp.add_argument("--ready-file", type=Path, default=None, help="write the bound ports here as JSON")
 
 
@@ -51,17 +57,19 @@ def serve(args: argparse.Namespace) -> int:
             ("grpc_port", args.grpc_port),
             ("http_port", args.http_port),
             ("otlp_http_port", args.otlp_http_port),
+            ("insecure", args.insecure),
         )
         if value is not None
     }
     try:
         config = load_config(args.config, overrides={"listen": listen} if listen else None)
+        collector = Collector(config)
     except ConfigError as exc:
         print(f"loopwatch serve: {exc}", file=sys.stderr)
         return 2
     logging.basicConfig(level=config.log_level, format=_LOG_FORMAT, stream=sys.stderr)
     try:
-        asyncio.run(_run(Collector(config), args.ready_file))
+        asyncio.run(_run(collector, args.ready_file))
     except OSError as exc:
         print(f"loopwatch serve: {exc}", file=sys.stderr)
         return 1

@@ -27,6 +27,13 @@ from loopwatch.verdict import Finding, Verdict
 from loopwatch_collector.exceptions import StoreError
 from loopwatch_collector.processing.pipeline import Pipeline
 from loopwatch_collector.receivers.loopguard import pending_call_from_request
+from loopwatch_collector.security.tenancy import (
+    ANONYMOUS,
+    current_tenant,
+    public_id,
+    scoped_context,
+    session_key,
+)
 from loopwatch_collector.store.base import SessionRecord
 
 logger = logging.getLogger(__name__)
@@ -104,11 +111,12 @@ class SessionSummary(BaseModel):
     last_verdict: VerdictBody | None
 
     @classmethod
-    def of(cls, r: SessionRecord) -> SessionSummary:
+    def of(cls, r: SessionRecord, tenant: str = ANONYMOUS) -> SessionSummary:
+        """The record as ``tenant`` sees it: its own ids, without the tenant prefix."""
         return cls(
-            trace_id=r.trace_id,
+            trace_id=public_id(tenant, r.trace_id) or "",
             agent=r.agent,
-            conversation_id=r.conversation_id,
+            conversation_id=public_id(tenant, r.conversation_id),
             mode=r.mode,
             steps=r.steps,
             tool_calls=r.tool_calls,
@@ -129,10 +137,10 @@ class SessionDetail(SessionSummary):
     verdicts: list[VerdictBody]
 
     @classmethod
-    def of(cls, r: SessionRecord) -> SessionDetail:
+    def of(cls, r: SessionRecord, tenant: str = ANONYMOUS) -> SessionDetail:
         s = r.state
         return cls(
-            **SessionSummary.of(r).model_dump(),
+            **SessionSummary.of(r, tenant).model_dump(),
             events=s.events,
             turn=s.turn,
             step_open=s.open_step is not None,
@@ -182,22 +190,25 @@ def create_rest_app(
         limit: int = Query(default=100, ge=1, le=10_000),
     ) -> SessionList:
         """Live sessions, most recently seen first."""
+        tenant = current_tenant()
         try:
-            records = await pipeline.list_sessions(state=state, limit=limit)
+            records = await pipeline.list_sessions(state=state, limit=limit, tenant=tenant)
         except StoreError as exc:
             raise _unavailable(exc) from exc
-        return SessionList(sessions=[SessionSummary.of(r) for r in records])
+        return SessionList(sessions=[SessionSummary.of(r, tenant) for r in records])
 
     @app.get("/v1/sessions/{trace_id}", tags=["sessions"], responses={404: {"description": "unknown"}})
     async def get_session(trace_id: str) -> SessionDetail:
         """One session: counts, findings and verdict history."""
+        tenant = current_tenant()
         try:
-            record = await pipeline.get_session(trace_id)
+            # Another tenant's trace is another key: it answers 404 exactly like an unknown one.
+            record = await pipeline.get_session(session_key(tenant, trace_id))
         except StoreError as exc:
             raise _unavailable(exc) from exc
         if record is None:
             raise HTTPException(status_code=404, detail=f"no live session for trace_id {trace_id!r}")
-        return SessionDetail.of(record)
+        return SessionDetail.of(record, tenant)
 
     @app.post(
         "/v1/evaluate",
@@ -229,7 +240,9 @@ def create_rest_app(
         except WireError as exc:
             raise HTTPException(status_code=400, detail=str(exc)) from exc
         try:
-            verdict = await pipeline.evaluate(trace, events, pending_call=pending)
+            verdict = await pipeline.evaluate(
+                scoped_context(current_tenant(), trace), events, pending_call=pending
+            )
         except StoreError as exc:
             raise _unavailable(exc) from exc
         return EvaluateResponse(

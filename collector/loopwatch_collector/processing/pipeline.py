@@ -49,6 +49,7 @@ from loopwatch_collector.processing.session_update import (
     current_verdict,
     ingest_events,
 )
+from loopwatch_collector.security.tenancy import ANONYMOUS, owned_by
 from loopwatch_collector.store.base import RemovalReason, SessionRecord, SessionStore
 
 logger = logging.getLogger(__name__)
@@ -197,14 +198,19 @@ class Pipeline:
         return await self._store_call("get", self.store.get(trace_id))
 
     async def list_sessions(
-        self, *, state: SessionFilter | None = None, limit: int = 100
+        self, *, state: SessionFilter | None = None, limit: int = 100, tenant: str = ANONYMOUS
     ) -> list[SessionRecord]:
-        """Live sessions, most recent first; ``state`` keeps only looping / runaway ones."""
-        predicate: Callable[[SessionRecord], bool] | None = None
+        """``tenant``'s live sessions, most recent first; ``state`` keeps only looping / runaway ones."""
+        wanted: Callable[[SessionRecord], bool] | None = None
         if state == "looping":
-            predicate = _is_looping
+            wanted = _is_looping
         elif state == "runaway":
-            predicate = _is_runaway
+            wanted = _is_runaway
+        owns = owned_by(tenant)
+
+        def predicate(record: SessionRecord) -> bool:
+            return owns(record.trace_id) and (wanted is None or wanted(record))
+
         return await self._store_call("list", self.store.list_sessions(predicate=predicate, limit=limit))
 
     # -----------------------------------------------------------------------------------------

@@ -29,6 +29,8 @@ from loopwatch.verdict import Verdict
 from loopwatch_collector.exceptions import StoreError
 from loopwatch_collector.mapping import SpanMapper, SpanView, id_problem, span_view_from_proto
 from loopwatch_collector.mapping.spans import attributes
+from loopwatch_collector.security.quota import IngestRateLimiter
+from loopwatch_collector.security.tenancy import ANONYMOUS, scoped_context
 
 logger = logging.getLogger(__name__)
 
@@ -118,6 +120,7 @@ class OtlpIngestor:
         max_in_flight: int = DEFAULT_MAX_IN_FLIGHT,
         retry_after_s: float = DEFAULT_RETRY_AFTER_S,
         dedupe_capacity: int = DEFAULT_DEDUPE_CAPACITY,
+        rate_limiter: IngestRateLimiter | None = None,
     ) -> None:
         if max_in_flight < 1:
             raise ValueError("otlp.max_in_flight must be >= 1")
@@ -130,21 +133,29 @@ class OtlpIngestor:
         self.retry_after_s = retry_after_s
         self._seen = SeenSpans(dedupe_capacity)
         self._in_flight = 0
+        self._rate_limiter = rate_limiter
 
-    async def export(self, request: ExportTraceServiceRequest) -> ExportOutcome:
-        """Ingest ``request``; raises ``OverloadedError`` (nothing ingested) when saturated."""
+    async def export(self, request: ExportTraceServiceRequest, *, tenant: str = ANONYMOUS) -> ExportOutcome:
+        """Ingest ``request`` into ``tenant``'s sessions (the receivers pass the authenticated
+        tenant); raises ``OverloadedError`` (nothing ingested) when saturated or when the
+        tenant is over its ingest rate."""
         if self._in_flight >= self._max_in_flight:
             raise OverloadedError(self.retry_after_s)
+        if self._rate_limiter is not None:
+            spans = sum(len(ss.spans) for rs in request.resource_spans for ss in rs.scope_spans)
+            wait_s = self._rate_limiter.admit(tenant, spans)
+            if wait_s > 0:
+                raise OverloadedError(max(wait_s, self.retry_after_s))
         self._in_flight += 1
         try:
-            outcome = await self._export(request)
+            outcome = await self._export(request, tenant)
         finally:
             self._in_flight -= 1
         self._count(outcome)
         return outcome
 
-    async def _export(self, request: ExportTraceServiceRequest) -> ExportOutcome:
-        views, keys, problems, duplicate = self._decode(request)
+    async def _export(self, request: ExportTraceServiceRequest, tenant: str) -> ExportOutcome:
+        views, keys, problems, duplicate = self._decode(request, tenant)
         rejected = len(problems)
         accepted = ignored = 0
         try:
@@ -156,7 +167,8 @@ class OtlpIngestor:
         for trace in traces:
             try:
                 if trace.events:
-                    await self._pipeline.ingest(trace.context, trace.events, source=SOURCE)
+                    context = scoped_context(tenant, trace.context)
+                    await self._pipeline.ingest(context, trace.events, source=SOURCE)
             except StoreError as exc:
                 # Retryable: traces ingested so far are marked seen, so the re-sent request
                 # skips them and the retry counts nothing twice.
@@ -180,7 +192,7 @@ class OtlpIngestor:
         )
 
     def _decode(
-        self, request: ExportTraceServiceRequest
+        self, request: ExportTraceServiceRequest, tenant: str
     ) -> tuple[list[SpanView], dict[tuple[str, str], bytes], list[str], int]:
         views: list[SpanView] = []
         keys: dict[tuple[str, str], bytes] = {}
@@ -194,7 +206,8 @@ class OtlpIngestor:
                     if problem is not None:
                         problems.append(f"resource_spans[{r}].scope_spans[{s}].spans[{i}]: {problem}")
                         continue
-                    key = span.trace_id + span.span_id
+                    # Per tenant: another tenant re-using these ids must not make them "seen".
+                    key = tenant.encode() + span.trace_id + span.span_id
                     view_key = (span.trace_id.hex(), span.span_id.hex())
                     if key in self._seen or view_key in keys:
                         duplicate += 1

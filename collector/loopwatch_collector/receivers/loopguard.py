@@ -37,6 +37,13 @@ from loopwatch.events import ToolCall
 from loopwatch.verdict import Action
 from loopwatch_collector.exceptions import StoreError
 from loopwatch_collector.processing.pipeline import Pipeline
+from loopwatch_collector.security.tenancy import (
+    current_tenant,
+    owned_by,
+    public_id,
+    scoped_context,
+    session_key,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -78,7 +85,8 @@ class LoopGuardService(guard_pb2_grpc.LoopGuardServicer):  # type: ignore[misc] 
         except WireError as exc:
             await context.abort(grpc.StatusCode.INVALID_ARGUMENT, str(exc))
         try:
-            verdict = await self._pipeline.evaluate(trace, events, pending_call=pending)
+            scoped = scoped_context(current_tenant(), trace)
+            verdict = await self._pipeline.evaluate(scoped, events, pending_call=pending)
         except StoreError as exc:
             await _unavailable(context, f"session store unavailable: {exc}")
         except Exception:
@@ -93,9 +101,10 @@ class LoopGuardService(guard_pb2_grpc.LoopGuardServicer):  # type: ignore[misc] 
             await context.abort(grpc.StatusCode.INVALID_ARGUMENT, str(exc))
         remaining = context.time_remaining()
         timeout_s = float("inf") if remaining is None else max(0.0, remaining - _DEADLINE_MARGIN_S)
+        key = session_key(current_tenant(), trace.trace_id)
         try:
-            verdict = await self._pipeline.get_verdict(trace.trace_id, request.min_step, timeout_s)
-            record = await self._pipeline.get_session(trace.trace_id)
+            verdict = await self._pipeline.get_verdict(key, request.min_step, timeout_s)
+            record = await self._pipeline.get_session(key)
         except StoreError as exc:
             await _unavailable(context, f"session store unavailable: {exc}")
         except Exception:
@@ -116,9 +125,13 @@ class LoopGuardService(guard_pb2_grpc.LoopGuardServicer):  # type: ignore[misc] 
             await context.abort(
                 grpc.StatusCode.INVALID_ARGUMENT, "actions: CONTINUE verdicts are not streamed"
             )
+        tenant = current_tenant()
+        owns = owned_by(tenant)
         async with self._pipeline.subscribe(agent=request.agent or None, actions=actions or None) as sub:
             async for issued in sub:
-                yield verdict_to_proto(issued.verdict, trace_id=issued.trace_id, agent=issued.agent)
+                if owns(issued.trace_id):  # a supervisor sees its own tenant's agents only
+                    trace_id = public_id(tenant, issued.trace_id) or ""
+                    yield verdict_to_proto(issued.verdict, trace_id=trace_id, agent=issued.agent)
 
 
 def pending_call_from_request(request: pb.EvaluateRequest) -> ToolCall | None:

@@ -34,6 +34,7 @@ from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import (
 
 from loopwatch_collector.receivers.ingest import OtlpIngestor, OverloadedError
 from loopwatch_collector.receivers.limits import MAX_REQUEST_BYTES
+from loopwatch_collector.security.tenancy import current_tenant
 
 SERVICE_NAME = "opentelemetry.proto.collector.trace.v1.TraceService"
 RETRY_INFO_KEY = "google.rpc.retryinfo-bin"
@@ -70,7 +71,7 @@ class OtlpGrpcTraceService(trace_service_pb2_grpc.TraceServiceServicer):
                 )
         assert isinstance(request, ExportTraceServiceRequest)  # abort() raised otherwise
         try:
-            outcome = await self._ingestor.export(request)
+            outcome = await self._ingestor.export(request, tenant=current_tenant())
         except OverloadedError as exc:
             await _abort_unavailable(context, str(exc), exc.retry_after_s)
         reply = ExportTraceServiceResponse()

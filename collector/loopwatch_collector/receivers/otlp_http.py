@@ -29,6 +29,7 @@ from starlette.requests import ClientDisconnect
 from loopwatch_collector.receivers.ingest import OtlpIngestor, OverloadedError
 from loopwatch_collector.receivers.limits import MAX_REQUEST_BYTES
 from loopwatch_collector.receivers.otlp_json import MalformedRequestError, parse_json_request, response_json
+from loopwatch_collector.security.tenancy import current_tenant
 
 PROTOBUF = "application/x-protobuf"
 JSON = "application/json"
@@ -72,7 +73,7 @@ def otlp_http_router(ingestor: OtlpIngestor, *, max_body_bytes: int = MAX_REQUES
         except MalformedRequestError as exc:
             return _error(400, code_pb2.INVALID_ARGUMENT, str(exc), content_type)
         try:
-            outcome = await ingestor.export(export)
+            outcome = await ingestor.export(export, tenant=current_tenant())
         except OverloadedError as exc:
             response = _error(503, code_pb2.UNAVAILABLE, str(exc), content_type)
             response.headers["Retry-After"] = str(max(1, math.ceil(exc.retry_after_s)))
