@@ -42,6 +42,7 @@ def init(
     mode: GuardMode | None = None,
     provider_name: str | None = None,
     set_global: bool = False,
+    api_key: str | None = None,
 ) -> Loopwatch:
     """Build a ``Loopwatch`` that exports spans over OTLP and asks a guard for verdicts.
 
@@ -68,6 +69,9 @@ def init(
         mode: ``enforce`` or ``shadow``; default ``LOOPWATCH_MODE``, else ``enforce``.
         provider_name: ``gen_ai.provider.name`` on chat spans.
         set_global: also install the tracer provider as the global one.
+        api_key: the collector's API key; default ``LOOPWATCH_API_KEY``. Sent as
+            ``authorization: Bearer <key>`` by the remote guard and the OTLP span exporter
+            (overriding ``OTEL_EXPORTER_OTLP_HEADERS`` for the exporter when given).
 
     Raises:
         ValueError: an argument or variable has an invalid value (the message names it).
@@ -76,7 +80,8 @@ def init(
     service = service_name or os.environ.get("OTEL_SERVICE_NAME") or None
     agent = agent or os.environ.get(env.LOOPWATCH_AGENT_NAME) or service or "agent"
     capture = capture_content if capture_content is not None else _capture_from_env()
-    built_guard = _guard(guard, endpoint, timeout_s, fail_closed, mode)
+    api_key = api_key or os.environ.get(env.LOOPWATCH_API_KEY) or None
+    built_guard = _guard(guard, endpoint, timeout_s, fail_closed, mode, api_key)
 
     if otlp_protocol is not None and otlp_protocol not in ("grpc", "http/protobuf"):
         raise ValueError(f"otlp_protocol must be 'grpc' or 'http/protobuf', got {otlp_protocol!r}")
@@ -86,7 +91,8 @@ def init(
     if export_spans:
         resource = Resource.create({SERVICE_NAME: service or agent})
         provider = TracerProvider(resource=resource)
-        provider.add_span_processor(BatchSpanProcessor(_exporter(endpoint, otlp_endpoint, otlp_protocol)))
+        exporter = _exporter(endpoint, otlp_endpoint, otlp_protocol, api_key)
+        provider.add_span_processor(BatchSpanProcessor(exporter))
         if set_global:
             trace.set_tracer_provider(provider)
     lw = Loopwatch(
@@ -106,6 +112,7 @@ def _guard(
     timeout_s: float | None,
     fail_closed: bool | None,
     mode: GuardMode | None,
+    api_key: str | None,
 ) -> Guard | None:
     if isinstance(guard, Guard):
         return guard
@@ -130,7 +137,9 @@ def _guard(
             raise ValueError(f"{env.LOOPWATCH_GUARD_TIMEOUT_MS} must be a number, got {raw!r}") from None
     if fail_closed is None:
         fail_closed = os.environ.get(env.LOOPWATCH_FAIL_CLOSED, "").lower() in _TRUE
-    return Guard.remote(endpoint, timeout_s=timeout_s, fail_closed=fail_closed, mode=guard_mode)
+    return Guard.remote(
+        endpoint, timeout_s=timeout_s, fail_closed=fail_closed, mode=guard_mode, api_key=api_key
+    )
 
 
 def _capture_from_env() -> bool:
@@ -147,7 +156,9 @@ def _otel_endpoint() -> str | None:
     )
 
 
-def _exporter(endpoint: str | None, otlp_endpoint: str | None, protocol: OtlpProtocol | None) -> SpanExporter:
+def _exporter(
+    endpoint: str | None, otlp_endpoint: str | None, protocol: OtlpProtocol | None, api_key: str | None
+) -> SpanExporter:
     chosen = (
         protocol
         or os.environ.get("OTEL_EXPORTER_OTLP_TRACES_PROTOCOL")
@@ -155,11 +166,15 @@ def _exporter(endpoint: str | None, otlp_endpoint: str | None, protocol: OtlpPro
         or "grpc"
     )
     env_endpoint = _otel_endpoint()
+    # None leaves OTEL_EXPORTER_OTLP_HEADERS to the exporter.
+    headers = {"authorization": f"Bearer {api_key}"} if api_key else None
     if chosen == "grpc":
         from opentelemetry.exporter.otlp.proto.grpc.trace_exporter import OTLPSpanExporter
 
         grpc_endpoint = otlp_endpoint or (None if env_endpoint or not endpoint else endpoint)
-        return OTLPSpanExporter(endpoint=grpc_endpoint, insecure=True if grpc_endpoint else None)
+        return OTLPSpanExporter(
+            endpoint=grpc_endpoint, insecure=True if grpc_endpoint else None, headers=headers
+        )
     if chosen in ("http/protobuf", "http"):
         try:
             from opentelemetry.exporter.otlp.proto.http.trace_exporter import (
@@ -169,7 +184,7 @@ def _exporter(endpoint: str | None, otlp_endpoint: str | None, protocol: OtlpPro
             raise ValueError(
                 "otlp_protocol 'http/protobuf' needs the http extra: pip install 'loopwatch[http]'"
             ) from exc
-        return HttpExporter(endpoint=otlp_endpoint)
+        return HttpExporter(endpoint=otlp_endpoint, headers=headers)
     raise ValueError(
         f"otlp_protocol / OTEL_EXPORTER_OTLP_PROTOCOL must be grpc or http/protobuf, got {chosen!r}"
     )

@@ -54,13 +54,18 @@ class RemoteGuardError(Exception):
 class RemoteVerdictService:
     """Asks the collector at ``endpoint`` (``host:port``). Thread-safe; ``close`` idempotent."""
 
-    def __init__(self, endpoint: str, *, timeout_s: float) -> None:
+    def __init__(self, endpoint: str, *, timeout_s: float, api_key: str | None = None) -> None:
         if not endpoint or ":" not in endpoint:
             raise ValueError(f"endpoint must be 'host:port', got {endpoint!r}")
         if not timeout_s > 0:
             raise ValueError(f"timeout_s must be > 0, got {timeout_s!r}")
         self.endpoint = endpoint.removeprefix("http://").removeprefix("grpc://")
         self.timeout_s = timeout_s
+        # Sent with every call: the collector maps the key to a tenant (``authorization``
+        # metadata, the same header OTLP exporters send with OTEL_EXPORTER_OTLP_HEADERS).
+        self._metadata: tuple[tuple[str, str], ...] = (
+            (("authorization", f"Bearer {api_key}"),) if api_key else ()
+        )
         self._lock = threading.Lock()
         self._channel: grpc.Channel | None = None
         self._stub: Any = None
@@ -80,7 +85,7 @@ class RemoteVerdictService:
     def evaluate(self, request: EvaluateRequest) -> Verdict:
         message = _encode(request)
         try:
-            reply = self._sync_stub().Evaluate(message, timeout=self.timeout_s)
+            reply = self._sync_stub().Evaluate(message, timeout=self.timeout_s, metadata=self._metadata)
         except grpc.RpcError as exc:
             raise _failure(exc) from exc
         return _decode(reply)
@@ -88,7 +93,7 @@ class RemoteVerdictService:
     async def aevaluate(self, request: EvaluateRequest) -> Verdict:
         message = _encode(request)
         try:
-            reply = await self._aio_stub().Evaluate(message, timeout=self.timeout_s)
+            reply = await self._aio_stub().Evaluate(message, timeout=self.timeout_s, metadata=self._metadata)
         except grpc.RpcError as exc:
             raise _failure(exc) from exc
         return _decode(reply)

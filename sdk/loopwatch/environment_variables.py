@@ -39,3 +39,8 @@ Default ``false``: fail open (CONTINUE, logged once, counted)."""
 LOOPWATCH_MODE = "LOOPWATCH_MODE"
 """``enforce`` (verdicts are returned and applied) or ``shadow`` (verdicts are computed,
 recorded on spans and counted, but the agent always gets CONTINUE). Default ``enforce``."""
+
+LOOPWATCH_API_KEY = "LOOPWATCH_API_KEY"
+"""API key of the collector (its ``auth`` section maps it to a tenant), sent as
+``authorization: Bearer <key>`` by the remote guard and the OTLP span exporter. Default: unset
+(no key; a collector on loopback without keys accepts that)."""

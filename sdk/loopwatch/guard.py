@@ -106,12 +106,14 @@ class Guard:
         fail_closed: bool = False,
         mode: GuardMode = "enforce",
         always_check_tool_calls: bool = False,
+        api_key: str | None = None,
     ) -> Guard:
-        """A guard asking the collector at ``endpoint`` (``host:port`` of its gRPC port)."""
+        """A guard asking the collector at ``endpoint`` (``host:port`` of its gRPC port);
+        ``api_key`` is sent as ``authorization: Bearer <key>`` with every call."""
         from loopwatch._remote import RemoteVerdictService
 
         return cls(
-            RemoteVerdictService(endpoint, timeout_s=timeout_s),
+            RemoteVerdictService(endpoint, timeout_s=timeout_s, api_key=api_key),
             mode=mode,
             fail_closed=fail_closed,
             always_check_tool_calls=always_check_tool_calls,

@@ -97,8 +97,9 @@ def step_events(i: int, *, result: str = "no match") -> list[pb.Event]:
 
 
 def evaluate_request(
-    trace_id: str, step: int, *, agent: str = "bot", conversation: str = ""
+    trace_id: str, step: int, *, agent: str = "bot", conversation: str = "", result: str = "no match"
 ) -> pb.EvaluateRequest:
+    """``Evaluate`` with one step; the default result repeats (a loop), a distinct one is healthy."""
     return pb.EvaluateRequest(
-        trace_id=trace_id, agent=agent, conversation_id=conversation, events=step_events(step)
+        trace_id=trace_id, agent=agent, conversation_id=conversation, events=step_events(step, result=result)
     )
