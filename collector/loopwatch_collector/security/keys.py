@@ -68,10 +68,10 @@ def load_api_keys(config: AuthConfig, environ: Mapping[str, str] | None = None) 
             text = Path(config.keys_file).read_text(encoding="utf-8")
         except OSError as exc:
             raise ConfigError(f"auth.keys_file: {exc}") from exc
-        lines = [line.strip() for line in text.splitlines()]
-        entries += _plain(
-            (line for line in lines if line and not line.startswith("#")), source="auth.keys_file"
-        )
+        # One entry per line or comma-separated (a secret made from LOOPWATCH_API_KEYS's value).
+        lines = [line.strip() for line in text.splitlines() if not line.strip().startswith("#")]
+        items = (item.strip() for line in lines for item in line.split(","))
+        entries += _plain((item for item in items if item), source="auth.keys_file")
     raw = environ.get(API_KEYS_ENV, "").strip()
     if raw:
         entries += _plain((item.strip() for item in raw.split(",") if item.strip()), source=API_KEYS_ENV)

@@ -5,7 +5,7 @@
     auth:
       keys:                                  # hashes only: the YAML file holds no secret
         - {tenant: team-a, sha256: 9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08}
-      keys_file: /run/secrets/loopwatch-keys # lines "tenant:key" (plain keys, hashed on load)
+      keys_file: /run/secrets/loopwatch-keys # "tenant:key" per line or comma-separated (hashed on load)
       metrics_requires_key: false            # true: GET /metrics needs a key too
       tenants:                               # optional per-tenant limits
         team-a: {max_sessions: 5000, ingest_spans_per_s: 2000}
