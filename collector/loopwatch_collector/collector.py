@@ -32,11 +32,13 @@ from grpc_health.v1._async import HealthServicer as AsyncHealthServicer
 from grpc_reflection.v1alpha import reflection
 from prometheus_client import CollectorRegistry
 
-from loopwatch_collector.config import CollectorConfig
+from loopwatch_collector.config import CollectorConfig, IngestConfig
 from loopwatch_collector.exporters.metrics import Metrics
 from loopwatch_collector.exporters.rest import create_rest_app
 from loopwatch_collector.processing.pipeline import Pipeline
 from loopwatch_collector.receivers.loopguard import SERVICE_NAME, LoopGuardService, add_loop_guard_service
+from loopwatch_collector.receivers.offload import DecodeWorker
+from loopwatch_collector.receivers.priority import VerdictPriority
 from loopwatch_collector.security import (
     ApiKeyMiddleware,
     AuthFailures,
@@ -122,6 +124,9 @@ class Collector:
         for name in self.pipeline.detector_names:
             self.metrics.detector_errors.labels(detector=name)
         self._health = AsyncHealthServicer()
+        # Verdict calls run ahead of ingest; OTLP decoding runs in a worker process.
+        self._priority = VerdictPriority()
+        self._decoder = DecodeWorker()
         self._grpc: grpc.aio.Server | None = None
         self._http: list[tuple[_QuietServer, asyncio.Task[None]]] = []
         self._endpoints: Endpoints | None = None
@@ -144,13 +149,20 @@ class Collector:
             return self._endpoints
         listen = self.config.listen
         await self.pipeline.start()
-        rates = {t: c.ingest_spans_per_s for t, c in self.config.auth.tenants.items()}
-        otlp = _otlp_receivers(self.pipeline, self.metrics, IngestRateLimiter(rates))
+        rates = {t: c.ingest_spans_per_s for t, c in self.config.auth.tenants.items() if c.ingest_spans_per_s}
+        otlp = _otlp_receivers(
+            self.pipeline,
+            self.metrics,
+            rate_limiter=IngestRateLimiter(rates) if rates else None,
+            worker=self._decoder,
+            priority=self._priority,
+            limits=self.config.ingest,
+        )
         options = otlp.grpc_options if otlp else _DEFAULT_GRPC_OPTIONS
         interceptor = AuthInterceptor(self.api_keys, failures=self._auth_failures)
         server = grpc.aio.server(options=list(options), interceptors=[interceptor])
         self._grpc = server
-        add_loop_guard_service(LoopGuardService(self.pipeline), server)
+        add_loop_guard_service(LoopGuardService(self.pipeline, priority=self._priority), server)
         health_pb2_grpc.add_HealthServicer_to_server(self._health, server)
         services = [SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME]
         if otlp is not None:
@@ -163,7 +175,9 @@ class Collector:
         await server.start()
         for name in (SERVICE_NAME, _OTLP_TRACE_SERVICE, ""):
             await self._health.set(name, health_pb2.HealthCheckResponse.SERVING)
-        rest = create_rest_app(self.pipeline, self.registry, is_ready=lambda: self._ready)
+        rest = create_rest_app(
+            self.pipeline, self.registry, is_ready=lambda: self._ready, priority=self._priority
+        )
         metrics_open = not self.config.auth.metrics_requires_key
         self._authenticate(rest, open_paths=rest_open_paths(metrics_requires_key=not metrics_open))
         http_port = await self._serve_http(rest, listen.host, listen.http_port)
@@ -196,6 +210,7 @@ class Collector:
         for _, task in self._http:
             with contextlib.suppress(asyncio.CancelledError):
                 await asyncio.wait_for(task, timeout=grace + 1.0)
+        await asyncio.to_thread(self._decoder.shutdown)
         await self.pipeline.shutdown()
         logger.info("collector stopped")
 
@@ -241,7 +256,13 @@ class _OtlpReceivers:
 
 
 def _otlp_receivers(
-    pipeline: Pipeline, metrics: Metrics, rate_limiter: IngestRateLimiter
+    pipeline: Pipeline,
+    metrics: Metrics,
+    *,
+    rate_limiter: IngestRateLimiter | None,
+    worker: DecodeWorker,
+    priority: VerdictPriority,
+    limits: IngestConfig,
 ) -> _OtlpReceivers | None:
     """The OTLP helper's receivers, when installed (they land in ``receivers/``)."""
     try:
@@ -249,7 +270,15 @@ def _otlp_receivers(
     except ImportError as exc:  # pragma: no cover - only while the receivers are being built
         logger.warning("OTLP receivers unavailable: %s", exc)
         return None
-    ingestor = receivers.OtlpIngestor(pipeline, metrics=metrics, rate_limiter=rate_limiter)
+    ingestor = receivers.OtlpIngestor(
+        pipeline,
+        metrics=metrics,
+        rate_limiter=rate_limiter,
+        worker=worker,
+        priority=priority,
+        max_in_flight=limits.max_in_flight,
+        max_in_flight_bytes=limits.max_in_flight_bytes,
+    )
     return _OtlpReceivers(
         grpc_options=tuple(receivers.GRPC_SERVER_OPTIONS),
         service=receivers.OtlpGrpcTraceService(ingestor),

@@ -80,6 +80,14 @@ class SessionsConfig(_Model):
     get_verdict_max_wait_s: float = Field(default=30.0, gt=0)
 
 
+class IngestConfig(_Model):
+    """The OTLP ingest queue (``receivers/ingest.py``): requests over it get UNAVAILABLE."""
+
+    max_in_flight: int = Field(default=32, ge=1)
+    #: Bytes of request bodies queued or being decoded at once (default: two 64 MiB requests).
+    max_in_flight_bytes: int = Field(default=128 * 1024 * 1024, ge=1)
+
+
 class MetricsConfig(_Model):
     max_agent_labels: int = Field(default=50, ge=0)
 
@@ -109,6 +117,7 @@ class CollectorConfig(_Model):
     agents: dict[str, AgentConfig] = Field(default_factory=dict)
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "WARNING"
     auth: AuthConfig = Field(default_factory=AuthConfig)
+    ingest: IngestConfig = Field(default_factory=IngestConfig)
 
     def resolve_agent(self, agent: str) -> ResolvedAgentConfig:
         """The effective settings of ``agent``: its entry merged over ``defaults``."""

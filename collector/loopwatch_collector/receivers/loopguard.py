@@ -37,6 +37,7 @@ from loopwatch.events import ToolCall
 from loopwatch.verdict import Action
 from loopwatch_collector.exceptions import StoreError
 from loopwatch_collector.processing.pipeline import Pipeline
+from loopwatch_collector.receivers.priority import VerdictPriority
 from loopwatch_collector.security.tenancy import (
     current_tenant,
     owned_by,
@@ -74,8 +75,9 @@ class Context(Protocol):
 class LoopGuardService(guard_pb2_grpc.LoopGuardServicer):  # type: ignore[misc]  # generated base is untyped
     """``LoopGuard`` over a ``Pipeline``; see the module docstring for error mapping."""
 
-    def __init__(self, pipeline: Pipeline) -> None:
+    def __init__(self, pipeline: Pipeline, *, priority: VerdictPriority | None = None) -> None:
         self._pipeline = pipeline
+        self._priority = priority or VerdictPriority()
 
     async def Evaluate(self, request: pb.EvaluateRequest, context: Context) -> pb.Verdict:  # noqa: N802
         try:
@@ -86,7 +88,8 @@ class LoopGuardService(guard_pb2_grpc.LoopGuardServicer):  # type: ignore[misc] 
             await context.abort(grpc.StatusCode.INVALID_ARGUMENT, str(exc))
         try:
             scoped = scoped_context(current_tenant(), trace)
-            verdict = await self._pipeline.evaluate(scoped, events, pending_call=pending)
+            with self._priority.verdict():
+                verdict = await self._pipeline.evaluate(scoped, events, pending_call=pending)
         except StoreError as exc:
             await _unavailable(context, f"session store unavailable: {exc}")
         except Exception:
