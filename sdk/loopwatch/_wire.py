@@ -11,9 +11,15 @@ Mapping rules (proto3 has no ``None`` for scalars):
   use proto3 ``optional`` so an empty string and "not captured" stay distinct.
 - ``Step.usage`` is encoded as two token counts; both zero decodes to ``usage=None``.
 - Message fields (``sketch``, ``repetition``, ``finding``) are absent when ``None``.
-- ``Finding.arguments`` is clipped to ``MAX_EVIDENCE_CHARS`` in verdicts (evidence for humans).
+- Every text of a verdict's finding (summary, arguments, result preview, trimmed text) is
+  clipped to ``MAX_EVIDENCE_CHARS`` and its message to ``MAX_MESSAGE_CHARS``: a verdict stays
+  a few KB whatever the agent sent, well under gRPC's 4 MiB default message limit.
+- A decoded ``ToolResult.preview`` is clipped to ``PREVIEW_CHARS`` (what the SDK sends): a
+  preview is a quote for the nudge, not content to keep.
 
-Decoding validates: a missing or malformed required field raises ``WireError`` whose
+Decoding validates: a fingerprint longer than ``MAX_FINGERPRINT_CHARS`` is refused (fingerprints
+are kept per step in bounded windows, so their size bounds a session's memory), and a missing
+or malformed required field raises ``WireError`` whose
 ``field`` is a path such as ``events[3].step.tool_calls[0].name``, so servers can answer
 ``INVALID_ARGUMENT`` with a message naming it. Encoding never raises on valid model objects.
 """
@@ -23,13 +29,25 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from loopwatch._proto.v1 import guard_pb2 as pb
-from loopwatch.events import Event, Step, ToolCall, ToolResult, TraceContext, Usage, UserMessage
+from loopwatch.events import (
+    PREVIEW_CHARS,
+    Event,
+    Step,
+    ToolCall,
+    ToolResult,
+    TraceContext,
+    Usage,
+    UserMessage,
+)
+from loopwatch.fingerprint import MAX_FINGERPRINT_CHARS
 from loopwatch.sketch import Repetition, TextSketch
 from loopwatch.verdict import Action, Finding, Severity, Verdict
 
 __all__ = [
     "MAX_EVENT_ID_CHARS",
     "MAX_EVIDENCE_CHARS",
+    "MAX_FINGERPRINT_CHARS",
+    "MAX_MESSAGE_CHARS",
     "WireError",
     "action_from_proto",
     "action_to_proto",
@@ -50,6 +68,8 @@ MAX_EVENT_ID_CHARS = 256
 # A verdict's evidence quotes the repeated call's arguments for humans; a 10 MB argument must not
 # make a 10 MB verdict (gRPC clients refuse replies over 4 MiB by default).
 MAX_EVIDENCE_CHARS = 4096
+# The message quotes the call and the last result; twice the evidence bound holds both.
+MAX_MESSAGE_CHARS = 2 * MAX_EVIDENCE_CHARS
 # Trace ids are W3C ids (32 hex digits); other ids (conversation, agent) are bounded to keep
 # metrics labels and store keys sane.
 MAX_ID_CHARS = 256
@@ -130,7 +150,7 @@ def verdict_to_proto(verdict: Verdict, *, trace_id: str = "", agent: str = "") -
     msg = pb.Verdict(
         action=action_to_proto(verdict.action),
         step=verdict.step,
-        message=verdict.message or "",
+        message=_clip(verdict.message or "", MAX_MESSAGE_CHARS),
         trace_id=trace_id,
         agent=agent,
     )
@@ -140,18 +160,25 @@ def verdict_to_proto(verdict: Verdict, *, trace_id: str = "", agent: str = "") -
             pb.Finding(
                 detector=f.detector,
                 key=f.key,
-                summary=f.summary,
+                summary=_clip(f.summary, MAX_EVIDENCE_CHARS),
                 count=f.count,
                 first_step=f.first_step,
                 last_step=f.last_step,
                 severity=f.severity.value,
                 tool_name=f.tool_name or "",
                 arguments=_clip(f.arguments or "", MAX_EVIDENCE_CHARS),
-                last_result_preview=f.last_result_preview or "",
-                trimmed_text=f.trimmed_text or "",
+                last_result_preview=_clip(f.last_result_preview or "", MAX_EVIDENCE_CHARS),
+                trimmed_text=_clip(f.trimmed_text or "", MAX_EVIDENCE_CHARS),
             )
         )
     return msg
+
+
+def _check_fingerprint(fingerprint: str, field: str) -> None:
+    if not fingerprint:
+        raise WireError(field, "required")
+    if len(fingerprint) > MAX_FINGERPRINT_CHARS:
+        raise WireError(field, f"longer than {MAX_FINGERPRINT_CHARS} characters (a fingerprint is a digest)")
 
 
 def _clip(text: str, limit: int) -> str:
@@ -224,8 +251,7 @@ def event_from_proto(msg: pb.Event, *, field: str = "event") -> Event:
         where = f"{field}.tool_result"
         if not r.call_id:
             raise WireError(f"{where}.call_id", "required")
-        if not r.fingerprint:
-            raise WireError(f"{where}.fingerprint", "required")
+        _check_fingerprint(r.fingerprint, f"{where}.fingerprint")
         return ToolResult(
             event_id=event_id,
             call_id=r.call_id,
@@ -233,10 +259,12 @@ def event_from_proto(msg: pb.Event, *, field: str = "event") -> Event:
             size=r.size,
             is_error=r.is_error,
             error_type=r.error_type or None,
-            preview=r.preview if r.HasField("preview") else None,
+            preview=_clip(r.preview, PREVIEW_CHARS) if r.HasField("preview") else None,
             time_unix_ns=msg.time_unix_nano,
         )
     if kind == "user_message":
+        if len(msg.user_message.fingerprint) > MAX_FINGERPRINT_CHARS:
+            _check_fingerprint(msg.user_message.fingerprint, f"{field}.user_message.fingerprint")
         return UserMessage(
             event_id=event_id, fingerprint=msg.user_message.fingerprint, time_unix_ns=msg.time_unix_nano
         )
@@ -245,9 +273,10 @@ def event_from_proto(msg: pb.Event, *, field: str = "event") -> Event:
 
 def tool_call_from_proto(msg: pb.ToolCall, *, field: str = "tool_call") -> ToolCall:
     """Decode and validate one tool call; ``id``, ``name`` and ``fingerprint`` are required."""
-    for name in ("id", "name", "fingerprint"):
+    for name in ("id", "name"):
         if not getattr(msg, name):
             raise WireError(f"{field}.{name}", "required")
+    _check_fingerprint(msg.fingerprint, f"{field}.fingerprint")
     return ToolCall(
         id=msg.id,
         name=msg.name,

@@ -22,7 +22,13 @@ from prometheus_client.exposition import choose_encoder
 from pydantic import BaseModel
 
 from loopwatch._proto.v1 import guard_pb2 as pb
-from loopwatch._wire import MAX_EVIDENCE_CHARS, WireError, context_from_proto, events_from_proto
+from loopwatch._wire import (
+    MAX_EVIDENCE_CHARS,
+    MAX_MESSAGE_CHARS,
+    WireError,
+    context_from_proto,
+    events_from_proto,
+)
 from loopwatch.verdict import Finding, Verdict
 from loopwatch_collector.exceptions import StoreError
 from loopwatch_collector.processing.pipeline import Pipeline
@@ -63,15 +69,15 @@ class FindingBody(BaseModel):
         return cls(
             detector=f.detector,
             key=f.key,
-            summary=f.summary,
+            summary=_clip(f.summary) or "",
             count=f.count,
             first_step=f.first_step,
             last_step=f.last_step,
             severity=f.severity.value,
             tool_name=f.tool_name,
             arguments=_clip(f.arguments),
-            last_result_preview=f.last_result_preview,
-            trimmed_text=f.trimmed_text,
+            last_result_preview=_clip(f.last_result_preview),
+            trimmed_text=_clip(f.trimmed_text),
         )
 
 
@@ -87,7 +93,7 @@ class VerdictBody(BaseModel):
         return cls(
             action=v.action.value,
             step=v.step,
-            message=v.message,
+            message=_clip(v.message, MAX_MESSAGE_CHARS),
             detector=v.detector,
             finding=FindingBody.of(v.finding) if v.finding else None,
         )
@@ -271,11 +277,11 @@ async def _read_limited(request: Request, limit: int) -> bytes:
     return b"".join(chunks)
 
 
-def _clip(text: str | None) -> str | None:
-    """Evidence arguments, clipped like the gRPC verdict's (``MAX_EVIDENCE_CHARS``)."""
-    if text is None or len(text) <= MAX_EVIDENCE_CHARS:
+def _clip(text: str | None, limit: int = MAX_EVIDENCE_CHARS) -> str | None:
+    """Evidence and messages, clipped like the gRPC verdict's (``MAX_EVIDENCE_CHARS``)."""
+    if text is None or len(text) <= limit:
         return text
-    return text[: MAX_EVIDENCE_CHARS - 3] + "..."
+    return text[: limit - 3] + "..."
 
 
 def _unavailable(exc: StoreError) -> HTTPException:

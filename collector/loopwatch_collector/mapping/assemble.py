@@ -35,7 +35,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
 from loopwatch.events import Event, Step, ToolCall, ToolResult, TraceContext, Usage
-from loopwatch.fingerprint import canonical_arguments
+from loopwatch.fingerprint import bounded_fingerprint, canonical_arguments
 from loopwatch_collector.mapping import ids, loopwatch_sdk
 from loopwatch_collector.mapping.model import UNKNOWN, LlmSpan, ToolSpan
 from loopwatch_collector.mapping.recognise import llm_of, requests_tools, tool_of
@@ -185,7 +185,8 @@ class SpanMapper:
         if fingerprint is not None:
             keep = arguments is not None and self.capture_content
             captured = canonical_arguments(arguments) if keep else None
-            return ToolCall(id=call_id, name=tool.name, fingerprint=fingerprint, arguments=captured)
+            bounded = bounded_fingerprint(fingerprint)
+            return ToolCall(id=call_id, name=tool.name, fingerprint=bounded, arguments=captured)
         return ToolCall.create(
             id=call_id,
             name=tool.name,

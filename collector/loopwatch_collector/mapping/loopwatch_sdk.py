@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from loopwatch.events import PREVIEW_CHARS, ToolCall, ToolResult
-from loopwatch.fingerprint import canonical_arguments
+from loopwatch.fingerprint import bounded_fingerprint, canonical_arguments
 from loopwatch.sketch import Repetition, TextSketch
 from loopwatch_collector.mapping.model import UNKNOWN, RequestedCall, ToolSpan
 from loopwatch_collector.mapping.spans import SpanView
@@ -59,7 +59,7 @@ def step_calls(
             ToolCall(
                 id=call_id,
                 name=name,
-                fingerprint=fingerprint,
+                fingerprint=bounded_fingerprint(fingerprint),
                 arguments=arguments,
                 repetition=_repetition(reps[i] if i < len(reps) else None),
             )
@@ -101,7 +101,7 @@ def tool_result(span: SpanView, tool: ToolSpan, call_id: str, *, capture_content
     return ToolResult(
         event_id=found_id,
         call_id=call_id,
-        fingerprint=fingerprint,
+        fingerprint=bounded_fingerprint(fingerprint),
         size=max(0, integer(attrs.get("loopwatch.tool.result.size"))),
         is_error=tool.is_error or flagged,
         error_type=tool.error_type or ("error" if flagged else None),
