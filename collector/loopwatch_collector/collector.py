@@ -50,11 +50,19 @@ from loopwatch_collector.security import (
     rest_open_paths,
     session_shares,
 )
+from loopwatch_collector.security.connections import (
+    grpc_options,
+    quiet_noisy_loggers,
+    raise_file_limit,
+    uvicorn_options,
+)
 from loopwatch_collector.store.base import SessionStore
 from loopwatch_collector.store.factory import build_store
 
 logger = logging.getLogger(__name__)
 
+# Beyond the shutdown grace, how long an HTTP server gets to finish closing its connections.
+_HTTP_STOP_MARGIN_S = 1.0
 _OTLP_TRACE_SERVICE = "opentelemetry.proto.collector.trace.v1.TraceService"
 # gRPC defaults to a 4 MiB receive limit; OTLP batches may be up to 64 MiB (the receivers'
 # limit), and a step's Evaluate with captured content a few MB.
@@ -148,6 +156,8 @@ class Collector:
         if self._endpoints is not None:
             return self._endpoints
         listen = self.config.listen
+        quiet_noisy_loggers()
+        raise_file_limit()
         await self.pipeline.start()
         rates = {t: c.ingest_spans_per_s for t, c in self.config.auth.tenants.items() if c.ingest_spans_per_s}
         otlp = _otlp_receivers(
@@ -160,7 +170,12 @@ class Collector:
         )
         options = otlp.grpc_options if otlp else _DEFAULT_GRPC_OPTIONS
         interceptor = AuthInterceptor(self.api_keys, failures=self._auth_failures)
-        server = grpc.aio.server(options=list(options), interceptors=[interceptor])
+        limits = self.config.limits
+        server = grpc.aio.server(
+            options=[*options, *grpc_options(limits, grace_s=listen.shutdown_grace_s)],
+            interceptors=[interceptor],
+            maximum_concurrent_rpcs=limits.grpc_max_concurrent_rpcs,
+        )
         self._grpc = server
         add_loop_guard_service(LoopGuardService(self.pipeline, priority=self._priority), server)
         health_pb2_grpc.add_HealthServicer_to_server(self._health, server)
@@ -208,8 +223,14 @@ class Collector:
         for server, _ in self._http:
             server.should_exit = True
         for _, task in self._http:
-            with contextlib.suppress(asyncio.CancelledError):
-                await asyncio.wait_for(task, timeout=grace + 1.0)
+            # uvicorn closes what is still open after the grace (timeout_graceful_shutdown);
+            # a server that still has not stopped is cancelled, never an error exit.
+            try:
+                await asyncio.wait_for(task, timeout=grace + _HTTP_STOP_MARGIN_S)
+            except TimeoutError:
+                logger.warning("HTTP server did not stop within the grace period; cancelled")
+            except asyncio.CancelledError:
+                pass
         await asyncio.to_thread(self._decoder.shutdown)
         await self.pipeline.shutdown()
         logger.info("collector stopped")
@@ -232,7 +253,8 @@ class Collector:
     async def _serve_http(self, app: FastAPI, host: str, port: int) -> int:
         sock = _bind(host, port)
         bound = int(sock.getsockname()[1])
-        config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off")
+        options = uvicorn_options(self.config.limits, grace_s=self.config.listen.shutdown_grace_s)
+        config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off", **options)
         server = _QuietServer(config)
         task = asyncio.get_running_loop().create_task(server.serve(sockets=[sock]))
         self._http.append((server, task))

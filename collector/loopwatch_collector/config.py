@@ -38,6 +38,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from loopwatch_collector import environment_variables as env
 from loopwatch_collector.exceptions import ConfigError
+from loopwatch_collector.security.connections import LimitsConfig
 from loopwatch_collector.security.settings import AuthConfig
 
 Mode = Literal["enforce", "shadow"]
@@ -118,6 +119,7 @@ class CollectorConfig(_Model):
     log_level: Literal["DEBUG", "INFO", "WARNING", "ERROR"] = "WARNING"
     auth: AuthConfig = Field(default_factory=AuthConfig)
     ingest: IngestConfig = Field(default_factory=IngestConfig)
+    limits: LimitsConfig = Field(default_factory=LimitsConfig)
 
     def resolve_agent(self, agent: str) -> ResolvedAgentConfig:
         """The effective settings of ``agent``: its entry merged over ``defaults``."""

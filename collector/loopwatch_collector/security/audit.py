@@ -75,3 +75,34 @@ class AuthFailures:
     def record(self, transport: str, target: str) -> None:
         self.counter.labels(transport=transport).inc()
         self._log.warning("refused %s call to %s: missing or invalid API key", transport, target)
+
+
+class RateLimitFilter(logging.Filter):
+    """A logging filter passing at most ``burst`` records per ``period_s`` per logger; the
+    next record let through says how many were dropped meanwhile."""
+
+    def __init__(
+        self,
+        *,
+        period_s: float = DEFAULT_LOG_PERIOD_S,
+        burst: int = DEFAULT_LOG_BURST,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        super().__init__()
+        self._period = period_s
+        self._burst = burst
+        self._clock = clock
+        self._windows: dict[str, tuple[float, int, int]] = {}  # logger -> (start, passed, dropped)
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        now = self._clock()
+        start, passed, dropped = self._windows.get(record.name, (-self._period, 0, 0))
+        if now - start >= self._period:
+            if dropped:
+                record.msg = f"({dropped} similar records suppressed) {record.msg}"
+            start, passed, dropped = now, 0, 0
+        if passed >= self._burst:
+            self._windows[record.name] = (start, passed, dropped + 1)
+            return False
+        self._windows[record.name] = (start, passed + 1, dropped)
+        return True
