@@ -56,6 +56,7 @@ from loopwatch_collector.security.connections import (
     raise_file_limit,
     uvicorn_options,
 )
+from loopwatch_collector.security.content import ContentControl
 from loopwatch_collector.store.base import SessionStore
 from loopwatch_collector.store.factory import build_store
 
@@ -135,6 +136,8 @@ class Collector:
         # Verdict calls run ahead of ingest; OTLP decoding runs in a worker process.
         self._priority = VerdictPriority()
         self._decoder = DecodeWorker()
+        modes = {t: c.content for t, c in config.auth.tenants.items() if c.content is not None}
+        self._content = ContentControl(modes, default=config.auth.content)
         self._grpc: grpc.aio.Server | None = None
         self._http: list[tuple[_QuietServer, asyncio.Task[None]]] = []
         self._endpoints: Endpoints | None = None
@@ -167,6 +170,7 @@ class Collector:
             worker=self._decoder,
             priority=self._priority,
             limits=self.config.ingest,
+            content=self._content,
         )
         options = otlp.grpc_options if otlp else _DEFAULT_GRPC_OPTIONS
         interceptor = AuthInterceptor(self.api_keys, failures=self._auth_failures)
@@ -177,7 +181,8 @@ class Collector:
             maximum_concurrent_rpcs=limits.grpc_max_concurrent_rpcs,
         )
         self._grpc = server
-        add_loop_guard_service(LoopGuardService(self.pipeline, priority=self._priority), server)
+        guard = LoopGuardService(self.pipeline, priority=self._priority, content=self._content)
+        add_loop_guard_service(guard, server)
         health_pb2_grpc.add_HealthServicer_to_server(self._health, server)
         services = [SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME]
         if otlp is not None:
@@ -191,7 +196,11 @@ class Collector:
         for name in (SERVICE_NAME, _OTLP_TRACE_SERVICE, ""):
             await self._health.set(name, health_pb2.HealthCheckResponse.SERVING)
         rest = create_rest_app(
-            self.pipeline, self.registry, is_ready=lambda: self._ready, priority=self._priority
+            self.pipeline,
+            self.registry,
+            is_ready=lambda: self._ready,
+            priority=self._priority,
+            content=self._content,
         )
         metrics_open = not self.config.auth.metrics_requires_key
         self._authenticate(rest, open_paths=rest_open_paths(metrics_requires_key=not metrics_open))
@@ -285,6 +294,7 @@ def _otlp_receivers(
     worker: DecodeWorker,
     priority: VerdictPriority,
     limits: IngestConfig,
+    content: ContentControl,
 ) -> _OtlpReceivers | None:
     """The OTLP helper's receivers, when installed (they land in ``receivers/``)."""
     try:
@@ -300,6 +310,7 @@ def _otlp_receivers(
         priority=priority,
         max_in_flight=limits.max_in_flight,
         max_in_flight_bytes=limits.max_in_flight_bytes,
+        content=content,
     )
     return _OtlpReceivers(
         grpc_options=tuple(receivers.GRPC_SERVER_OPTIONS),

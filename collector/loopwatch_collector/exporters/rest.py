@@ -34,6 +34,7 @@ from loopwatch_collector.exceptions import StoreError
 from loopwatch_collector.processing.pipeline import Pipeline
 from loopwatch_collector.receivers.loopguard import pending_call_from_request
 from loopwatch_collector.receivers.priority import VerdictPriority
+from loopwatch_collector.security.content import ContentControl
 from loopwatch_collector.security.tenancy import (
     ANONYMOUS,
     current_tenant,
@@ -168,10 +169,12 @@ def create_rest_app(
     is_ready: Callable[[], bool],
     extra_routers: tuple[APIRouter, ...] = (),
     priority: VerdictPriority | None = None,
+    content: ContentControl | None = None,
 ) -> FastAPI:
     """The REST app; ``is_ready`` backs ``/readyz`` (false before start and while stopping);
     ``POST /v1/evaluate`` runs ahead of ingest through ``priority``."""
     gate = priority or VerdictPriority()
+    kept = content or ContentControl()
     app = FastAPI(title="loopwatch collector", version="0.1.0", description=__doc__)
     for router in extra_routers:
         app.include_router(router)
@@ -249,11 +252,12 @@ def create_rest_app(
             pending = pending_call_from_request(message)
         except WireError as exc:
             raise HTTPException(status_code=400, detail=str(exc)) from exc
+        tenant = current_tenant()
+        events = kept.events(tenant, events)
+        pending = kept.call(tenant, pending)
         try:
             with gate.verdict():
-                verdict = await pipeline.evaluate(
-                    scoped_context(current_tenant(), trace), events, pending_call=pending
-                )
+                verdict = await pipeline.evaluate(scoped_context(tenant, trace), events, pending_call=pending)
         except StoreError as exc:
             raise _unavailable(exc) from exc
         return EvaluateResponse(

@@ -41,6 +41,7 @@ from loopwatch_collector.receivers.decode import DecodedRequest, batch_of, decod
 from loopwatch_collector.receivers.limits import MAX_REQUEST_BYTES
 from loopwatch_collector.receivers.offload import DecodeWorker, WorkerUnavailableError
 from loopwatch_collector.receivers.priority import VerdictPriority
+from loopwatch_collector.security.content import ContentControl
 from loopwatch_collector.security.quota import IngestRateLimiter
 from loopwatch_collector.security.tenancy import ANONYMOUS, scoped_context
 
@@ -142,6 +143,7 @@ class OtlpIngestor:
         rate_limiter: IngestRateLimiter | None = None,
         worker: DecodeWorker | None = None,
         priority: VerdictPriority | None = None,
+        content: ContentControl | None = None,
     ) -> None:
         if max_in_flight < 1:
             raise ValueError("otlp.max_in_flight must be >= 1")
@@ -162,6 +164,7 @@ class OtlpIngestor:
         self._rate_limiter = rate_limiter
         self._worker = worker
         self._priority = priority
+        self._content = content or ContentControl()
 
     async def export(self, request: ExportTraceServiceRequest, *, tenant: str = ANONYMOUS) -> ExportOutcome:
         """Ingest a parsed ``request`` into ``tenant``'s sessions, decoding on the event loop
@@ -229,7 +232,8 @@ class OtlpIngestor:
                 duplicate += seen
                 continue
             try:
-                await self._ingest_trace(scoped_context(tenant, trace.context), trace.events)
+                events = self._content.events(tenant, trace.events)
+                await self._ingest_trace(scoped_context(tenant, trace.context), events)
             except StoreError as exc:
                 # Retryable: traces ingested so far are marked seen, so the re-sent request
                 # skips them and the retry counts nothing twice.

@@ -38,6 +38,7 @@ from loopwatch.verdict import Action
 from loopwatch_collector.exceptions import StoreError
 from loopwatch_collector.processing.pipeline import Pipeline
 from loopwatch_collector.receivers.priority import VerdictPriority
+from loopwatch_collector.security.content import ContentControl
 from loopwatch_collector.security.tenancy import (
     current_tenant,
     owned_by,
@@ -75,9 +76,16 @@ class Context(Protocol):
 class LoopGuardService(guard_pb2_grpc.LoopGuardServicer):  # type: ignore[misc]  # generated base is untyped
     """``LoopGuard`` over a ``Pipeline``; see the module docstring for error mapping."""
 
-    def __init__(self, pipeline: Pipeline, *, priority: VerdictPriority | None = None) -> None:
+    def __init__(
+        self,
+        pipeline: Pipeline,
+        *,
+        priority: VerdictPriority | None = None,
+        content: ContentControl | None = None,
+    ) -> None:
         self._pipeline = pipeline
         self._priority = priority or VerdictPriority()
+        self._content = content or ContentControl()
 
     async def Evaluate(self, request: pb.EvaluateRequest, context: Context) -> pb.Verdict:  # noqa: N802
         try:
@@ -86,8 +94,11 @@ class LoopGuardService(guard_pb2_grpc.LoopGuardServicer):  # type: ignore[misc] 
             pending = pending_call_from_request(request)
         except WireError as exc:
             await context.abort(grpc.StatusCode.INVALID_ARGUMENT, str(exc))
+        tenant = current_tenant()
+        events = self._content.events(tenant, events)
+        pending = self._content.call(tenant, pending)
         try:
-            scoped = scoped_context(current_tenant(), trace)
+            scoped = scoped_context(tenant, trace)
             with self._priority.verdict():
                 verdict = await self._pipeline.evaluate(scoped, events, pending_call=pending)
         except StoreError as exc:

@@ -8,7 +8,8 @@
       keys_file: /run/secrets/loopwatch-keys # "tenant:key" per line or comma-separated (hashed on load)
       metrics_requires_key: false            # true: GET /metrics needs a key too
       tenants:                               # optional per-tenant limits
-        team-a: {max_sessions: 5000, ingest_spans_per_s: 2000}
+        team-a: {max_sessions: 5000, ingest_spans_per_s: 2000, content: drop}
+      content: keep                          # keep | clip | drop: default of the tenants
 
 Keys also come from ``LOOPWATCH_API_KEYS`` (``tenant:key,tenant:key``). Authentication is on as
 soon as one key is configured; with none, every caller is the anonymous tenant and the
@@ -19,6 +20,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
@@ -66,12 +68,16 @@ class TenantConfig(_Model):
     max_sessions: int | None = Field(default=None, ge=1)
     #: OTLP spans per second accepted from this tenant (a token bucket of one second); 0 = no limit.
     ingest_spans_per_s: float = Field(default=0.0, ge=0)
+    #: What of the arguments, previews and text this tenant's agents send is kept (content.py).
+    content: Literal["keep", "clip", "drop"] | None = None
 
 
 class AuthConfig(_Model):
     keys: tuple[HashedKey, ...] = ()
     keys_file: Path | None = None
     metrics_requires_key: bool = False
+    #: Content mode of tenants without their own (and of every caller without keys).
+    content: Literal["keep", "clip", "drop"] = "keep"
     tenants: dict[str, TenantConfig] = Field(default_factory=dict)
 
     @field_validator("tenants")
