@@ -18,6 +18,7 @@ import asyncio
 import contextlib
 import logging
 import socket
+import ssl
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -33,6 +34,7 @@ from grpc_reflection.v1alpha import reflection
 from prometheus_client import CollectorRegistry
 
 from loopwatch_collector.config import CollectorConfig, IngestConfig
+from loopwatch_collector.exceptions import ConfigError
 from loopwatch_collector.exporters.metrics import Metrics
 from loopwatch_collector.exporters.rest import create_rest_app
 from loopwatch_collector.processing.pipeline import Pipeline
@@ -57,6 +59,7 @@ from loopwatch_collector.security.connections import (
     uvicorn_options,
 )
 from loopwatch_collector.security.content import ContentControl
+from loopwatch_collector.security.tls import TlsConfig, TlsReloader
 from loopwatch_collector.store.base import SessionStore
 from loopwatch_collector.store.factory import build_store
 
@@ -81,6 +84,7 @@ class Endpoints:
     grpc_port: int
     http_port: int
     otlp_http_port: int
+    tls: bool = False
 
     @property
     def grpc_target(self) -> str:
@@ -90,12 +94,16 @@ class Endpoints:
     @property
     def http_url(self) -> str:
         """Base URL of the REST API and ``/metrics``."""
-        return f"http://{self.host}:{self.http_port}"
+        return f"{self._scheme}://{self.host}:{self.http_port}"
 
     @property
     def otlp_http_url(self) -> str:
         """Base URL of OTLP/HTTP; traces go to ``{otlp_http_url}/v1/traces``."""
-        return f"http://{self.host}:{self.otlp_http_port}"
+        return f"{self._scheme}://{self.host}:{self.otlp_http_port}"
+
+    @property
+    def _scheme(self) -> str:
+        return "https" if self.tls else "http"
 
     def as_json(self) -> dict[str, object]:
         return {
@@ -103,6 +111,7 @@ class Endpoints:
             "grpc_port": self.grpc_port,
             "http_port": self.http_port,
             "otlp_http_port": self.otlp_http_port,
+            "tls": self.tls,
         }
 
 
@@ -125,6 +134,8 @@ class Collector:
             config.listen.host, authenticated=self.api_keys.enabled, insecure=config.listen.insecure
         )
         self._auth_failures = AuthFailures(self.registry)
+        self._tls = _tls_reloader(config.tls)
+        self._tls_task: asyncio.Task[None] | None = None
         self.store = build_store(config)
         self.metrics = Metrics(
             self.registry, max_agent_labels=config.metrics.max_agent_labels, known_agents=config.agents
@@ -189,7 +200,12 @@ class Collector:
             otlp.add_grpc(server)
             services.append(_OTLP_TRACE_SERVICE)
         reflection.enable_server_reflection(services, server)
-        grpc_port = server.add_insecure_port(f"{_grpc_host(listen.host)}:{listen.grpc_port}")
+        address = f"{_grpc_host(listen.host)}:{listen.grpc_port}"
+        if self._tls is not None:
+            grpc_port = server.add_secure_port(address, self._tls.grpc_credentials())
+            self._tls_task = asyncio.get_running_loop().create_task(self._tls.run())
+        else:
+            grpc_port = server.add_insecure_port(address)
         if grpc_port == 0:
             raise OSError(f"cannot bind gRPC port {listen.grpc_port} on {listen.host}")
         await server.start()
@@ -211,7 +227,11 @@ class Collector:
         self._authenticate(otlp_app, open_paths=())
         otlp_port = await self._serve_http(otlp_app, listen.host, listen.otlp_http_port)
         self._endpoints = Endpoints(
-            host=listen.host, grpc_port=grpc_port, http_port=http_port, otlp_http_port=otlp_port
+            host=listen.host,
+            grpc_port=grpc_port,
+            http_port=http_port,
+            otlp_http_port=otlp_port,
+            tls=self._tls is not None,
         )
         self._ready = True
         logger.info("collector serving %s", self._endpoints.as_json())
@@ -240,9 +260,15 @@ class Collector:
                 logger.warning("HTTP server did not stop within the grace period; cancelled")
             except asyncio.CancelledError:
                 pass
+        if self._tls_task is not None:
+            self._tls_task.cancel()
         await asyncio.to_thread(self._decoder.shutdown)
         await self.pipeline.shutdown()
         logger.info("collector stopped")
+
+    def reload_tls(self) -> bool:
+        """Re-read the TLS files now (``SIGHUP``); True when a new certificate is in use."""
+        return self._tls.check() if self._tls is not None else False
 
     def _tenant_store(self) -> SessionStore:
         """The store the pipeline writes to: per-tenant session quotas when keys are configured."""
@@ -263,6 +289,8 @@ class Collector:
         sock = _bind(host, port)
         bound = int(sock.getsockname()[1])
         options = uvicorn_options(self.config.limits, grace_s=self.config.listen.shutdown_grace_s)
+        if self._tls is not None:
+            options.update(self._tls.uvicorn_options())
         config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off", **options)
         server = _QuietServer(config)
         task = asyncio.get_running_loop().create_task(server.serve(sockets=[sock]))
@@ -272,6 +300,8 @@ class Collector:
                 task.result()  # raises the start-up error
                 raise OSError(f"HTTP server on {host}:{port} stopped during start-up")
             await asyncio.sleep(0.005)
+        if self._tls is not None and server.config.ssl is not None:
+            self._tls.follow(server.config.ssl)
         return bound
 
 
@@ -318,6 +348,15 @@ def _otlp_receivers(
         add=receivers.add_otlp_trace_service,
         http_router=receivers.otlp_http_router(ingestor),
     )
+
+
+def _tls_reloader(config: TlsConfig) -> TlsReloader | None:
+    if not config.enabled:
+        return None
+    try:
+        return TlsReloader(config)
+    except (OSError, ssl.SSLError, ValueError) as exc:
+        raise ConfigError(f"tls: {exc}") from exc
 
 
 def _bind(host: str, port: int) -> socket.socket:

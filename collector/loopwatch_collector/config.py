@@ -40,6 +40,7 @@ from loopwatch_collector import environment_variables as env
 from loopwatch_collector.exceptions import ConfigError
 from loopwatch_collector.security.connections import LimitsConfig
 from loopwatch_collector.security.settings import AuthConfig
+from loopwatch_collector.security.tls import TlsConfig
 
 Mode = Literal["enforce", "shadow"]
 DetectorSettings = dict[str, dict[str, Any]]
@@ -120,6 +121,7 @@ class CollectorConfig(_Model):
     auth: AuthConfig = Field(default_factory=AuthConfig)
     ingest: IngestConfig = Field(default_factory=IngestConfig)
     limits: LimitsConfig = Field(default_factory=LimitsConfig)
+    tls: TlsConfig = Field(default_factory=TlsConfig)
 
     def resolve_agent(self, agent: str) -> ResolvedAgentConfig:
         """The effective settings of ``agent``: its entry merged over ``defaults``."""

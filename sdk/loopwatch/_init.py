@@ -9,7 +9,8 @@ unless ``set_global=True``.
 from __future__ import annotations
 
 import os
-from typing import Literal
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
 
 from opentelemetry import trace
 from opentelemetry.sdk.resources import SERVICE_NAME, Resource
@@ -19,6 +20,9 @@ from opentelemetry.sdk.trace.export import BatchSpanProcessor, SpanExporter
 from loopwatch import environment_variables as env
 from loopwatch._run import Loopwatch
 from loopwatch.guard import DEFAULT_TIMEOUT_S, Guard, GuardMode
+
+if TYPE_CHECKING:
+    import grpc
 
 OtlpProtocol = Literal["grpc", "http/protobuf"]
 GuardKind = Literal["remote", "local", "off"]
@@ -43,6 +47,9 @@ def init(
     provider_name: str | None = None,
     set_global: bool = False,
     api_key: str | None = None,
+    tls_ca_file: str | None = None,
+    tls_cert_file: str | None = None,
+    tls_key_file: str | None = None,
 ) -> Loopwatch:
     """Build a ``Loopwatch`` that exports spans over OTLP and asks a guard for verdicts.
 
@@ -72,6 +79,10 @@ def init(
         api_key: the collector's API key; default ``LOOPWATCH_API_KEY``. Sent as
             ``authorization: Bearer <key>`` by the remote guard and the OTLP span exporter
             (overriding ``OTEL_EXPORTER_OTLP_HEADERS`` for the exporter when given).
+        tls_ca_file: connect to the collector over TLS, trusting this CA (PEM); default
+            ``LOOPWATCH_TLS_CA_FILE``. Used by the guard channel and the OTLP exporter.
+        tls_cert_file, tls_key_file: the client certificate for a collector requiring mTLS;
+            default ``LOOPWATCH_TLS_CERT_FILE`` / ``LOOPWATCH_TLS_KEY_FILE``.
 
     Raises:
         ValueError: an argument or variable has an invalid value (the message names it).
@@ -81,7 +92,12 @@ def init(
     agent = agent or os.environ.get(env.LOOPWATCH_AGENT_NAME) or service or "agent"
     capture = capture_content if capture_content is not None else _capture_from_env()
     api_key = api_key or os.environ.get(env.LOOPWATCH_API_KEY) or None
-    built_guard = _guard(guard, endpoint, timeout_s, fail_closed, mode, api_key)
+    tls = _Tls(
+        ca_file=tls_ca_file or os.environ.get(env.LOOPWATCH_TLS_CA_FILE) or None,
+        cert_file=tls_cert_file or os.environ.get(env.LOOPWATCH_TLS_CERT_FILE) or None,
+        key_file=tls_key_file or os.environ.get(env.LOOPWATCH_TLS_KEY_FILE) or None,
+    )
+    built_guard = _guard(guard, endpoint, timeout_s, fail_closed, mode, api_key, tls)
 
     if otlp_protocol is not None and otlp_protocol not in ("grpc", "http/protobuf"):
         raise ValueError(f"otlp_protocol must be 'grpc' or 'http/protobuf', got {otlp_protocol!r}")
@@ -91,7 +107,7 @@ def init(
     if export_spans:
         resource = Resource.create({SERVICE_NAME: service or agent})
         provider = TracerProvider(resource=resource)
-        exporter = _exporter(endpoint, otlp_endpoint, otlp_protocol, api_key)
+        exporter = _exporter(endpoint, otlp_endpoint, otlp_protocol, api_key, tls)
         provider.add_span_processor(BatchSpanProcessor(exporter))
         if set_global:
             trace.set_tracer_provider(provider)
@@ -113,6 +129,7 @@ def _guard(
     fail_closed: bool | None,
     mode: GuardMode | None,
     api_key: str | None,
+    tls: _Tls,
 ) -> Guard | None:
     if isinstance(guard, Guard):
         return guard
@@ -138,7 +155,12 @@ def _guard(
     if fail_closed is None:
         fail_closed = os.environ.get(env.LOOPWATCH_FAIL_CLOSED, "").lower() in _TRUE
     return Guard.remote(
-        endpoint, timeout_s=timeout_s, fail_closed=fail_closed, mode=guard_mode, api_key=api_key
+        endpoint,
+        timeout_s=timeout_s,
+        fail_closed=fail_closed,
+        mode=guard_mode,
+        api_key=api_key,
+        credentials=tls.credentials(),
     )
 
 
@@ -157,7 +179,11 @@ def _otel_endpoint() -> str | None:
 
 
 def _exporter(
-    endpoint: str | None, otlp_endpoint: str | None, protocol: OtlpProtocol | None, api_key: str | None
+    endpoint: str | None,
+    otlp_endpoint: str | None,
+    protocol: OtlpProtocol | None,
+    api_key: str | None,
+    tls: _Tls,
 ) -> SpanExporter:
     chosen = (
         protocol
@@ -172,6 +198,11 @@ def _exporter(
         from opentelemetry.exporter.otlp.proto.grpc.trace_exporter import OTLPSpanExporter
 
         grpc_endpoint = otlp_endpoint or (None if env_endpoint or not endpoint else endpoint)
+        credentials = tls.credentials()
+        if credentials is not None:
+            return OTLPSpanExporter(
+                endpoint=grpc_endpoint, insecure=False, credentials=credentials, headers=headers
+            )
         return OTLPSpanExporter(
             endpoint=grpc_endpoint, insecure=True if grpc_endpoint else None, headers=headers
         )
@@ -184,7 +215,29 @@ def _exporter(
             raise ValueError(
                 "otlp_protocol 'http/protobuf' needs the http extra: pip install 'loopwatch[http]'"
             ) from exc
-        return HttpExporter(endpoint=otlp_endpoint, headers=headers)
+        return HttpExporter(
+            endpoint=otlp_endpoint,
+            headers=headers,
+            certificate_file=tls.ca_file,
+            client_certificate_file=tls.cert_file,
+            client_key_file=tls.key_file,
+        )
     raise ValueError(
         f"otlp_protocol / OTEL_EXPORTER_OTLP_PROTOCOL must be grpc or http/protobuf, got {chosen!r}"
     )
+
+
+@dataclass(frozen=True, slots=True)
+class _Tls:
+    """TLS files for the collector connections; all ``None``: plaintext."""
+
+    ca_file: str | None = None
+    cert_file: str | None = None
+    key_file: str | None = None
+
+    def credentials(self) -> grpc.ChannelCredentials | None:
+        if self.ca_file is None and self.cert_file is None:
+            return None
+        from loopwatch._remote import tls_credentials
+
+        return tls_credentials(self.ca_file, self.cert_file, self.key_file)

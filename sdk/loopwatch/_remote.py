@@ -54,7 +54,14 @@ class RemoteGuardError(Exception):
 class RemoteVerdictService:
     """Asks the collector at ``endpoint`` (``host:port``). Thread-safe; ``close`` idempotent."""
 
-    def __init__(self, endpoint: str, *, timeout_s: float, api_key: str | None = None) -> None:
+    def __init__(
+        self,
+        endpoint: str,
+        *,
+        timeout_s: float,
+        api_key: str | None = None,
+        credentials: grpc.ChannelCredentials | None = None,
+    ) -> None:
         if not endpoint or ":" not in endpoint:
             raise ValueError(f"endpoint must be 'host:port', got {endpoint!r}")
         if not timeout_s > 0:
@@ -66,6 +73,7 @@ class RemoteVerdictService:
         self._metadata: tuple[tuple[str, str], ...] = (
             (("authorization", f"Bearer {api_key}"),) if api_key else ()
         )
+        self._credentials = credentials  # None: plaintext (a collector on localhost)
         self._lock = threading.Lock()
         self._channel: grpc.Channel | None = None
         self._stub: Any = None
@@ -111,7 +119,12 @@ class RemoteVerdictService:
             if self._closed:
                 raise RemoteGuardError("error", "the guard was closed")
             if self._stub is None:
-                self._channel = grpc.insecure_channel(self.endpoint, options=_CHANNEL_OPTIONS)
+                if self._credentials is not None:
+                    self._channel = grpc.secure_channel(
+                        self.endpoint, self._credentials, options=_CHANNEL_OPTIONS
+                    )
+                else:
+                    self._channel = grpc.insecure_channel(self.endpoint, options=_CHANNEL_OPTIONS)
                 self._stub = guard_pb2_grpc.LoopGuardStub(self._channel)
             return self._stub
 
@@ -121,9 +134,20 @@ class RemoteVerdictService:
             if self._closed:
                 raise RemoteGuardError("error", "the guard was closed")
             if self._aio is None or self._aio[0] is not loop:
-                channel = grpc.aio.insecure_channel(self.endpoint, options=_CHANNEL_OPTIONS)
+                if self._credentials is not None:
+                    channel = grpc.aio.secure_channel(
+                        self.endpoint, self._credentials, options=_CHANNEL_OPTIONS
+                    )
+                else:
+                    channel = grpc.aio.insecure_channel(self.endpoint, options=_CHANNEL_OPTIONS)
                 self._aio = (loop, channel, guard_pb2_grpc.LoopGuardStub(channel))
             return self._aio[2]
+
+    def _new_channel(self, module: Any) -> Any:
+        """A channel from ``module`` (``grpc`` or ``grpc.aio``): TLS when credentials are set."""
+        if self._credentials is not None:
+            return module.secure_channel(self.endpoint, self._credentials, options=_CHANNEL_OPTIONS)
+        return module.insecure_channel(self.endpoint, options=_CHANNEL_OPTIONS)
 
 
 def _encode(request: EvaluateRequest) -> pb.EvaluateRequest:
@@ -170,3 +194,28 @@ def _failure(exc: grpc.RpcError) -> RemoteGuardError:
     if code in _UNAVAILABLE:
         return RemoteGuardError("unavailable", f"{code}: {details}")
     return RemoteGuardError("error", f"{code or type(exc).__name__}: {details}")
+
+
+def tls_credentials(
+    ca_file: str | None = None, cert_file: str | None = None, key_file: str | None = None
+) -> grpc.ChannelCredentials:
+    """Channel credentials trusting ``ca_file`` (default: the system's roots), presenting
+    ``cert_file`` / ``key_file`` as the client certificate when the collector requires one
+    (mTLS). Raises ``ValueError`` naming an unreadable file or an incomplete pair."""
+    if (cert_file is None) != (key_file is None):
+        raise ValueError("tls_cert_file and tls_key_file go together")
+
+    def read(path: str | None, name: str) -> bytes | None:
+        if path is None:
+            return None
+        try:
+            with open(path, "rb") as f:
+                return f.read()
+        except OSError as exc:
+            raise ValueError(f"{name}: {exc}") from exc
+
+    return grpc.ssl_channel_credentials(
+        root_certificates=read(ca_file, "tls_ca_file"),
+        private_key=read(key_file, "tls_key_file"),
+        certificate_chain=read(cert_file, "tls_cert_file"),
+    )

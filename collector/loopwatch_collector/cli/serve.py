@@ -81,6 +81,7 @@ async def _run(collector: Collector, ready_file: Path | None) -> None:
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)
+    loop.add_signal_handler(signal.SIGHUP, collector.reload_tls)  # new TLS files, no restart
     try:
         endpoints = await collector.start()
         if ready_file is not None:
