@@ -14,8 +14,11 @@ import pytest
 from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceResponse
 from security_helpers import evaluate_request, otlp_request, tool_span
 
+from loopwatch import Action, Guard, LoopDetected, Step, ToolCall, ToolResult
 from loopwatch._proto.v1 import guard_pb2_grpc
-from loopwatch_collector.testing import RunningCollector, running_collector
+from loopwatch._remote import RemoteVerdictService
+from loopwatch.guard import DEFAULT_TIMEOUT_S
+from loopwatch_collector.testing import RunningCollector, collector_process, running_collector
 
 BIG_SPANS = 30_000  # seconds of decoding and mapping: on the event loop, every verdict waited
 SPANS_PER_TRACE = 100
@@ -72,6 +75,41 @@ def test_evaluate_answers_promptly_while_a_huge_request_is_ingested(collector: R
     assert accepted == BIG_SPANS  # nothing accepted was dropped
     assert len(latencies) > 10  # the request took a while, and verdicts kept coming
     assert max(latencies) < MAX_EVALUATE_S, sorted(latencies)[-5:]
+
+
+def test_a_looping_sdk_agent_with_the_default_deadline_is_stopped_during_a_huge_request() -> None:
+    """The finding: under a big OTLP request the SDK (50 ms deadline) failed open 8 times."""
+    body = _big_request()
+    with collector_process() as proc, grpc.insecure_channel(proc.endpoints.grpc_target) as channel:
+        export = channel.unary_unary(
+            _EXPORT, request_serializer=None, response_deserializer=ExportTraceServiceResponse.FromString
+        )
+        future = export.future(body, timeout=120)
+        time.sleep(0.2)  # the request is being decoded and ingested
+        service = RemoteVerdictService(proc.endpoints.grpc_target, timeout_s=DEFAULT_TIMEOUT_S)
+        assert service.wait_ready()  # connected first, as a long-running agent is
+        guard = Guard(service)
+        session = guard.session(agent="looping")
+        actions: list[Action] = []
+
+        def loop() -> None:
+            for i in range(8):
+                call = ToolCall.create(id=f"c{i}", name="search", arguments={"q": "same"})
+                session.add(
+                    Step.create(event_id=f"step:c{i}", text="Searching.", tool_calls=(call,)),
+                    ToolResult.create(event_id=f"result:c{i}", call_id=f"c{i}", content="no results"),
+                )
+                actions.append(session.after_batch().action)
+
+        with pytest.raises(LoopDetected) as halted:
+            loop()
+        guard.close()
+        ingesting = not future.done()
+        future.result()
+    assert ingesting  # the verdicts above were asked while the big request was in progress
+    assert halted.value.verdict.step == 6  # halted on time, not failed open
+    assert Action.NUDGE in actions
+    assert guard.stats.failed == 0
 
 
 def test_a_full_ingest_queue_answers_unavailable_with_a_retry_delay() -> None:
