@@ -28,6 +28,9 @@ from loopwatch_collector.exceptions import ConfigError
 
 logger = logging.getLogger(__name__)
 
+# The event loop serving verdicts shares the GIL with gRPC's poller and the ingest worker's
+# pipe threads; at Python's default 5 ms a verdict could wait that long for the GIL.
+_SWITCH_INTERVAL_S = 0.0005
 _LOG_FORMAT = 'ts=%(asctime)s level=%(levelname)s logger=%(name)s msg="%(message)s"'
 
 
@@ -68,6 +71,7 @@ def serve(args: argparse.Namespace) -> int:
         print(f"loopwatch serve: {exc}", file=sys.stderr)
         return 2
     logging.basicConfig(level=config.log_level, format=_LOG_FORMAT, stream=sys.stderr)
+    sys.setswitchinterval(_SWITCH_INTERVAL_S)
     try:
         asyncio.run(_run(collector, args.ready_file))
     except OSError as exc:
