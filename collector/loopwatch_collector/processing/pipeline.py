@@ -189,10 +189,11 @@ class Pipeline:
                 self._waiters.pop(trace_id, None)
 
     def subscribe(
-        self, *, agent: str | None = None, actions: frozenset[Action] | None = None
+        self, *, agent: str | None = None, actions: frozenset[Action] | None = None, tenant: str = ANONYMOUS
     ) -> Subscription:
-        """A stream of issued intervening verdicts (``WatchVerdicts``); close it when done."""
-        return self.hub.subscribe(agent=agent, actions=actions)
+        """A stream of ``tenant``'s issued intervening verdicts (``WatchVerdicts``); close it
+        when done."""
+        return self.hub.subscribe(agent=agent, actions=actions, owns=owned_by(tenant))
 
     async def get_session(self, trace_id: str) -> SessionRecord | None:
         return await self._store_call("get", self.store.get(trace_id))

@@ -41,7 +41,6 @@ from loopwatch_collector.receivers.priority import VerdictPriority
 from loopwatch_collector.security.content import ContentControl
 from loopwatch_collector.security.tenancy import (
     current_tenant,
-    owned_by,
     public_id,
     scoped_context,
     session_key,
@@ -139,13 +138,14 @@ class LoopGuardService(guard_pb2_grpc.LoopGuardServicer):  # type: ignore[misc] 
             await context.abort(
                 grpc.StatusCode.INVALID_ARGUMENT, "actions: CONTINUE verdicts are not streamed"
             )
-        tenant = current_tenant()
-        owns = owned_by(tenant)
-        async with self._pipeline.subscribe(agent=request.agent or None, actions=actions or None) as sub:
+        tenant = current_tenant()  # a supervisor sees its own tenant's agents only
+        subscription = self._pipeline.subscribe(
+            agent=request.agent or None, actions=actions or None, tenant=tenant
+        )
+        async with subscription as sub:
             async for issued in sub:
-                if owns(issued.trace_id):  # a supervisor sees its own tenant's agents only
-                    trace_id = public_id(tenant, issued.trace_id) or ""
-                    yield verdict_to_proto(issued.verdict, trace_id=trace_id, agent=issued.agent)
+                trace_id = public_id(tenant, issued.trace_id) or ""
+                yield verdict_to_proto(issued.verdict, trace_id=trace_id, agent=issued.agent)
 
 
 def pending_call_from_request(request: pb.EvaluateRequest) -> ToolCall | None:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import os
 import threading
 import time
@@ -26,6 +27,9 @@ from security_helpers import (
 
 from loopwatch._proto.v1 import guard_pb2 as pb
 from loopwatch._proto.v1 import guard_pb2_grpc
+from loopwatch.verdict import Action, Verdict
+from loopwatch_collector.processing.broadcast import IssuedVerdict, VerdictHub
+from loopwatch_collector.security.tenancy import owned_by, session_key
 from loopwatch_collector.testing import RunningCollector, running_collector
 
 ALPHA_SESSIONS = 5
@@ -152,3 +156,19 @@ def test_verdict_streams_carry_only_the_subscribers_tenant(
     for thread in threads:
         thread.join(timeout=10)
     assert received == {ALPHA_KEY: [], BETA_KEY: [beta_trace]}
+
+
+def test_another_tenants_verdict_flood_does_not_crowd_out_a_subscription() -> None:
+    hub = VerdictHub()
+    sub = hub.subscribe(owns=owned_by("beta"))
+    nudge = Verdict(action=Action.NUDGE, step=3)
+    for n in range(5000):  # far more than a subscription queues
+        hub.publish(IssuedVerdict(trace_id=session_key("alpha", f"{n:032x}"), agent="a", verdict=nudge))
+    hub.publish(IssuedVerdict(trace_id=session_key("beta", "b" * 32), agent="b", verdict=nudge))
+    hub.shutdown()
+
+    async def drain() -> list[str]:
+        return [issued.trace_id async for issued in sub]
+
+    assert asyncio.run(drain()) == [session_key("beta", "b" * 32)]
+    assert sub.dropped == 0
