@@ -8,9 +8,12 @@ import socket
 import time
 from collections.abc import Iterator
 
+import grpc
 import httpx
 import pytest
 
+from loopwatch._proto.v1 import guard_pb2 as pb
+from loopwatch._proto.v1 import guard_pb2_grpc
 from loopwatch_collector.security.audit import RateLimitFilter
 from loopwatch_collector.security.connections import GuardedH11Protocol
 from loopwatch_collector.testing import RunningCollector, collector_process, running_collector
@@ -143,3 +146,22 @@ def test_noisy_loggers_are_rate_limited() -> None:
     later = logging.LogRecord("asyncio", logging.ERROR, __file__, 1, "accept failed", None, None)
     assert limiter.filter(later)
     assert later.getMessage() == "(997 similar records suppressed) accept failed"
+
+
+def test_grpc_concurrent_rpcs_are_capped() -> None:
+    with (
+        running_collector({"limits": {"grpc_max_concurrent_rpcs": 2}}) as running,
+        grpc.insecure_channel(running.endpoints.grpc_target) as channel,
+    ):
+        stub = guard_pb2_grpc.LoopGuardStub(channel)
+        streams = [stub.WatchVerdicts(pb.WatchVerdictsRequest(), timeout=3) for _ in range(4)]
+        codes = []
+        for stream in streams:
+            try:
+                next(stream)
+            except grpc.RpcError as exc:
+                codes.append(exc.code())
+        for stream in streams:
+            stream.cancel()
+    assert codes.count(grpc.StatusCode.RESOURCE_EXHAUSTED) == 2  # the two over the cap
+    assert codes.count(grpc.StatusCode.DEADLINE_EXCEEDED) == 2  # the two open, idle streams

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import os
 import shutil
+import signal
 import ssl
 import time
 from collections.abc import Iterator
@@ -22,7 +23,7 @@ from loopwatch._remote import tls_credentials
 from loopwatch_collector.collector import Collector
 from loopwatch_collector.config import config_from_mapping
 from loopwatch_collector.exceptions import ConfigError
-from loopwatch_collector.testing import RunningCollector, running_collector
+from loopwatch_collector.testing import RunningCollector, collector_process, running_collector
 
 RELOAD_S = 0.2
 
@@ -54,6 +55,19 @@ def _health(target: str, credentials: grpc.ChannelCredentials | None) -> int:
     with channel:
         reply = health_pb2_grpc.HealthStub(channel).Check(health_pb2.HealthCheckRequest(), timeout=5)
         return int(reply.status)
+
+
+def _served_with(target: str, pki: Pki, timeout_s: float = 10.0) -> bool:
+    """True once a gRPC handshake trusting only ``pki``'s CA succeeds (polled)."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        try:
+            return bool(
+                _health(target, tls_credentials(str(pki.ca))) == health_pb2.HealthCheckResponse.SERVING
+            )
+        except grpc.RpcError:
+            time.sleep(RELOAD_S / 2)
+    return False
 
 
 def test_grpc_and_http_listeners_speak_tls(collector: RunningCollector, pki: Pki) -> None:
@@ -123,17 +137,7 @@ def test_new_certificates_are_used_without_a_restart(pki: Pki, tmp_path: Path) -
         for source, name in ((rotated.server_key, "tls.key"), (rotated.server_cert, "tls.crt")):
             shutil.copy(source, live / f".{name}.new")
             os.replace(live / f".{name}.new", live / name)
-        deadline = time.monotonic() + 10
-        while True:
-            try:
-                if (
-                    _health(target, tls_credentials(str(rotated.ca)))
-                    == health_pb2.HealthCheckResponse.SERVING
-                ):
-                    break
-            except grpc.RpcError:
-                assert time.monotonic() < deadline, "the new certificate was never served over gRPC"
-                time.sleep(RELOAD_S)
+        assert _served_with(target, rotated), "the new certificate was never served over gRPC"
         assert httpx.get(url, verify=_trust(rotated), timeout=5).status_code == 200
         with pytest.raises(httpx.ConnectError):
             httpx.get(url, verify=_trust(pki), timeout=5)
@@ -155,3 +159,21 @@ def test_evaluate_over_tls_with_the_raw_stub(collector: RunningCollector, pki: P
             evaluate_request(os.urandom(16).hex(), 0), timeout=5
         )
     assert reply.step == 1
+
+
+def test_sighup_reloads_the_certificate_of_loopwatch_serve(pki: Pki, tmp_path: Path) -> None:
+    live = tmp_path / "live"
+    live.mkdir()
+    shutil.copy(pki.server_cert, live / "tls.crt")
+    shutil.copy(pki.server_key, live / "tls.key")
+    # A reload interval far beyond the test: only SIGHUP can make the new files count.
+    tls = {"cert_file": str(live / "tls.crt"), "key_file": str(live / "tls.key"), "reload_interval_s": 3600}
+    rotated = make_pki(tmp_path / "rotated", name="rotated")
+    with collector_process({"tls": tls}) as proc:
+        target = proc.endpoints.grpc_target
+        assert _health(target, tls_credentials(str(pki.ca))) == health_pb2.HealthCheckResponse.SERVING
+        shutil.copy(rotated.server_key, live / "tls.key")
+        shutil.copy(rotated.server_cert, live / "tls.crt")
+        proc.process.send_signal(signal.SIGHUP)
+        assert _served_with(target, rotated), proc.log()
+        assert proc.process.poll() is None  # reloaded, not restarted
