@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import ssl
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -31,17 +32,43 @@ from grpc_health.v1._async import HealthServicer as AsyncHealthServicer
 from grpc_reflection.v1alpha import reflection
 from prometheus_client import CollectorRegistry
 
-from loopwatch_collector.config import CollectorConfig
+from loopwatch_collector.config import CollectorConfig, IngestConfig
+from loopwatch_collector.exceptions import ConfigError
 from loopwatch_collector.exporters.metrics import Metrics
 from loopwatch_collector.exporters.rest import create_rest_app
+from loopwatch_collector.exporters.ui import UI_OPEN_PATHS
 from loopwatch_collector.exporters.ui.info import register_ui_info
 from loopwatch_collector.listeners import GRPC, OTLP_HTTP, REST, Listener, bind_tcp, check_free, listen_error
 from loopwatch_collector.processing.pipeline import Pipeline
 from loopwatch_collector.receivers.loopguard import SERVICE_NAME, LoopGuardService, add_loop_guard_service
+from loopwatch_collector.receivers.offload import DecodeWorker
+from loopwatch_collector.receivers.priority import VerdictPriority
+from loopwatch_collector.security import (
+    ApiKeyMiddleware,
+    AuthFailures,
+    AuthInterceptor,
+    IngestRateLimiter,
+    TenantQuotaStore,
+    check_exposure,
+    load_api_keys,
+    rest_open_paths,
+    session_shares,
+)
+from loopwatch_collector.security.connections import (
+    grpc_options,
+    quiet_noisy_loggers,
+    raise_file_limit,
+    uvicorn_options,
+)
+from loopwatch_collector.security.content import ContentControl
+from loopwatch_collector.security.tls import TlsConfig, TlsReloader
+from loopwatch_collector.store.base import SessionStore
 from loopwatch_collector.store.factory import build_store
 
 logger = logging.getLogger(__name__)
 
+# Beyond the shutdown grace, how long an HTTP server gets to finish closing its connections.
+_HTTP_STOP_MARGIN_S = 1.0
 _OTLP_TRACE_SERVICE = "opentelemetry.proto.collector.trace.v1.TraceService"
 # gRPC defaults to a 4 MiB receive limit; OTLP batches may be up to 64 MiB (the receivers'
 # limit), and a step's Evaluate with captured content a few MB.
@@ -59,6 +86,7 @@ class Endpoints:
     grpc_port: int
     http_port: int
     otlp_http_port: int
+    tls: bool = False
 
     @property
     def grpc_target(self) -> str:
@@ -68,12 +96,16 @@ class Endpoints:
     @property
     def http_url(self) -> str:
         """Base URL of the REST API and ``/metrics``."""
-        return f"http://{self.host}:{self.http_port}"
+        return f"{self._scheme}://{self.host}:{self.http_port}"
 
     @property
     def otlp_http_url(self) -> str:
         """Base URL of OTLP/HTTP; traces go to ``{otlp_http_url}/v1/traces``."""
-        return f"http://{self.host}:{self.otlp_http_port}"
+        return f"{self._scheme}://{self.host}:{self.otlp_http_port}"
+
+    @property
+    def _scheme(self) -> str:
+        return "https" if self.tls else "http"
 
     def as_json(self) -> dict[str, object]:
         return {
@@ -81,6 +113,7 @@ class Endpoints:
             "grpc_port": self.grpc_port,
             "http_port": self.http_port,
             "otlp_http_port": self.otlp_http_port,
+            "tls": self.tls,
         }
 
 
@@ -98,15 +131,27 @@ class Collector:
     def __init__(self, config: CollectorConfig, *, registry: CollectorRegistry | None = None) -> None:
         self.config = config
         self.registry = registry if registry is not None else CollectorRegistry()
+        self.api_keys = load_api_keys(config.auth)
+        check_exposure(
+            config.listen.host, authenticated=self.api_keys.enabled, insecure=config.listen.insecure
+        )
+        self._auth_failures = AuthFailures(self.registry)
+        self._tls = _tls_reloader(config.tls)
+        self._tls_task: asyncio.Task[None] | None = None
         self.store = build_store(config)
         self.metrics = Metrics(
             self.registry, max_agent_labels=config.metrics.max_agent_labels, known_agents=config.agents
         )
-        self.pipeline = Pipeline(config, self.store, self.metrics)
+        self.pipeline = Pipeline(config, self._tenant_store(), self.metrics)
         for name in self.pipeline.detector_names:
             self.metrics.detector_errors.labels(detector=name)
         register_ui_info(self.registry, config.ui.external_url)
         self._health = AsyncHealthServicer()
+        # Verdict calls run ahead of ingest; OTLP decoding runs in a worker process.
+        self._priority = VerdictPriority()
+        self._decoder = DecodeWorker()
+        modes = {t: c.content for t, c in config.auth.tenants.items() if c.content is not None}
+        self._content = ContentControl(modes, default=config.auth.content)
         self._grpc: grpc.aio.Server | None = None
         self._http: list[tuple[_QuietServer, asyncio.Task[None]]] = []
         self._endpoints: Endpoints | None = None
@@ -128,36 +173,73 @@ class Collector:
         if self._endpoints is not None:
             return self._endpoints
         listen = self.config.listen
+        quiet_noisy_loggers()
+        raise_file_limit()
         await self.pipeline.start()
-        otlp = _otlp_receivers(self.pipeline, self.metrics)
+        rates = {t: c.ingest_spans_per_s for t, c in self.config.auth.tenants.items() if c.ingest_spans_per_s}
+        otlp = _otlp_receivers(
+            self.pipeline,
+            self.metrics,
+            rate_limiter=IngestRateLimiter(rates) if rates else None,
+            worker=self._decoder,
+            priority=self._priority,
+            limits=self.config.ingest,
+            content=self._content,
+        )
         options = otlp.grpc_options if otlp else _DEFAULT_GRPC_OPTIONS
-        server = grpc.aio.server(options=list(options))
+        interceptor = AuthInterceptor(self.api_keys, failures=self._auth_failures)
+        limits = self.config.limits
+        server = grpc.aio.server(
+            options=[*options, *grpc_options(limits, grace_s=listen.shutdown_grace_s)],
+            interceptors=[interceptor],
+            maximum_concurrent_rpcs=limits.grpc_max_concurrent_rpcs,
+        )
         self._grpc = server
-        add_loop_guard_service(LoopGuardService(self.pipeline), server)
+        guard = LoopGuardService(self.pipeline, priority=self._priority, content=self._content)
+        add_loop_guard_service(guard, server)
         health_pb2_grpc.add_HealthServicer_to_server(self._health, server)
         services = [SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME]
         if otlp is not None:
             otlp.add_grpc(server)
             services.append(_OTLP_TRACE_SERVICE)
         reflection.enable_server_reflection(services, server)
+        address = f"{_grpc_host(listen.host)}:{listen.grpc_port}"
         check_free(listen.host, listen.grpc_port, GRPC)
         try:
-            grpc_port = server.add_insecure_port(f"{_grpc_host(listen.host)}:{listen.grpc_port}")
+            if self._tls is not None:
+                grpc_port = server.add_secure_port(address, self._tls.grpc_credentials())
+            else:
+                grpc_port = server.add_insecure_port(address)
         except RuntimeError as exc:  # taken between the check and the bind
             raise listen_error(GRPC, listen.host, listen.grpc_port) from exc
+        if self._tls is not None:
+            self._tls_task = asyncio.get_running_loop().create_task(self._tls.run())
         if grpc_port == 0:
             raise listen_error(GRPC, listen.host, listen.grpc_port)
         await server.start()
         for name in (SERVICE_NAME, _OTLP_TRACE_SERVICE, ""):
             await self._health.set(name, health_pb2.HealthCheckResponse.SERVING)
-        rest = create_rest_app(self.pipeline, self.registry, is_ready=lambda: self._ready)
+        rest = create_rest_app(
+            self.pipeline,
+            self.registry,
+            is_ready=lambda: self._ready,
+            priority=self._priority,
+            content=self._content,
+        )
+        open_paths = rest_open_paths(metrics_requires_key=self.config.auth.metrics_requires_key)
+        self._authenticate(rest, open_paths=open_paths | UI_OPEN_PATHS)
         http_port = await self._serve_http(rest, listen.host, listen.http_port, REST)
         otlp_app = FastAPI(title="loopwatch OTLP/HTTP receiver", openapi_url=None)
         if otlp is not None:
             otlp_app.include_router(otlp.http_router)
+        self._authenticate(otlp_app, open_paths=())
         otlp_port = await self._serve_http(otlp_app, listen.host, listen.otlp_http_port, OTLP_HTTP)
         self._endpoints = Endpoints(
-            host=listen.host, grpc_port=grpc_port, http_port=http_port, otlp_http_port=otlp_port
+            host=listen.host,
+            grpc_port=grpc_port,
+            http_port=http_port,
+            otlp_http_port=otlp_port,
+            tls=self._tls is not None,
         )
         self._ready = True
         logger.info("collector serving %s", self._endpoints.as_json())
@@ -178,15 +260,46 @@ class Collector:
         for server, _ in self._http:
             server.should_exit = True
         for _, task in self._http:
-            with contextlib.suppress(asyncio.CancelledError):
-                await asyncio.wait_for(task, timeout=grace + 1.0)
+            # uvicorn closes what is still open after the grace (timeout_graceful_shutdown);
+            # a server that still has not stopped is cancelled, never an error exit.
+            try:
+                await asyncio.wait_for(task, timeout=grace + _HTTP_STOP_MARGIN_S)
+            except TimeoutError:
+                logger.warning("HTTP server did not stop within the grace period; cancelled")
+            except asyncio.CancelledError:
+                pass
+        if self._tls_task is not None:
+            self._tls_task.cancel()
+        await asyncio.to_thread(self._decoder.shutdown)
         await self.pipeline.shutdown()
         logger.info("collector stopped")
+
+    def reload_tls(self) -> bool:
+        """Re-read the TLS files now (``SIGHUP``); True when a new certificate is in use."""
+        return self._tls.check() if self._tls is not None else False
+
+    def _tenant_store(self) -> SessionStore:
+        """The store the pipeline writes to: per-tenant session quotas when keys are configured."""
+        if not self.api_keys.enabled:
+            return self.store
+        shares = session_shares(
+            self.api_keys.tenants, self.config.auth.tenants, self.config.sessions.max_sessions
+        )
+        return TenantQuotaStore(self.store, max_sessions=shares, registry=self.registry)
+
+    def _authenticate(self, app: FastAPI, *, open_paths: frozenset[str] | tuple[str, ...]) -> None:
+        """Every route of ``app``, present or added later, needs a key except ``open_paths``."""
+        app.add_middleware(
+            ApiKeyMiddleware, keys=self.api_keys, open_paths=open_paths, failures=self._auth_failures
+        )
 
     async def _serve_http(self, app: FastAPI, host: str, port: int, listener: Listener) -> int:
         sock = bind_tcp(host, port, listener)
         bound = int(sock.getsockname()[1])
-        config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off")
+        options = uvicorn_options(self.config.limits, grace_s=self.config.listen.shutdown_grace_s)
+        if self._tls is not None:
+            options.update(self._tls.uvicorn_options())
+        config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off", **options)
         server = _QuietServer(config)
         task = asyncio.get_running_loop().create_task(server.serve(sockets=[sock]))
         self._http.append((server, task))
@@ -195,6 +308,8 @@ class Collector:
                 task.result()  # raises the start-up error
                 raise OSError(f"HTTP server on {host}:{port} stopped during start-up")
             await asyncio.sleep(0.005)
+        if self._tls is not None and server.config.ssl is not None:
+            self._tls.follow(server.config.ssl)
         return bound
 
 
@@ -209,20 +324,47 @@ class _OtlpReceivers:
         self.add(self.service, server)
 
 
-def _otlp_receivers(pipeline: Pipeline, metrics: Metrics) -> _OtlpReceivers | None:
+def _otlp_receivers(
+    pipeline: Pipeline,
+    metrics: Metrics,
+    *,
+    rate_limiter: IngestRateLimiter | None,
+    worker: DecodeWorker,
+    priority: VerdictPriority,
+    limits: IngestConfig,
+    content: ContentControl,
+) -> _OtlpReceivers | None:
     """The OTLP helper's receivers, when installed (they land in ``receivers/``)."""
     try:
         from loopwatch_collector import receivers
     except ImportError as exc:  # pragma: no cover - only while the receivers are being built
         logger.warning("OTLP receivers unavailable: %s", exc)
         return None
-    ingestor = receivers.OtlpIngestor(pipeline, metrics=metrics)
+    ingestor = receivers.OtlpIngestor(
+        pipeline,
+        metrics=metrics,
+        rate_limiter=rate_limiter,
+        worker=worker,
+        priority=priority,
+        max_in_flight=limits.max_in_flight,
+        max_in_flight_bytes=limits.max_in_flight_bytes,
+        content=content,
+    )
     return _OtlpReceivers(
         grpc_options=tuple(receivers.GRPC_SERVER_OPTIONS),
         service=receivers.OtlpGrpcTraceService(ingestor),
         add=receivers.add_otlp_trace_service,
         http_router=receivers.otlp_http_router(ingestor),
     )
+
+
+def _tls_reloader(config: TlsConfig) -> TlsReloader | None:
+    if not config.enabled:
+        return None
+    try:
+        return TlsReloader(config)
+    except (OSError, ssl.SSLError, ValueError) as exc:
+        raise ConfigError(f"tls: {exc}") from exc
 
 
 def _grpc_host(host: str) -> str:

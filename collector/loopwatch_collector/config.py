@@ -7,7 +7,7 @@ start-up; one ``ConfigError`` lists every problem, each naming the key
 
 Example::
 
-    listen: {host: 0.0.0.0, grpc_port: 4317, http_port: 8080, otlp_http_port: 4318}
+    listen: {host: 127.0.0.1, grpc_port: 4317, http_port: 8080, otlp_http_port: 4318}
     store: memory                   # or redis (see store/factory.py)
     redis: {url: redis://localhost:6379/0}
     sessions: {idle_ttl_s: 3600, max_sessions: 100000}
@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -44,6 +44,9 @@ from loopwatch.detect.settings import DetectorSettings, merge_settings
 from loopwatch_collector import environment_variables as env
 from loopwatch_collector.config_errors import EnvSources, validation_problems, yaml_problem
 from loopwatch_collector.exceptions import ConfigError
+from loopwatch_collector.security.connections import LimitsConfig
+from loopwatch_collector.security.settings import AuthConfig
+from loopwatch_collector.security.tls import TlsConfig
 
 Mode = Literal["enforce", "shadow"]
 # The step log (exporting sessions as scenarios) is off by default: it costs ~5 KB per session at
@@ -68,7 +71,10 @@ class _Model(BaseModel):
 
 
 class ListenConfig(_Model):
-    host: str = "0.0.0.0"  # a collector listens for agents on the network by design
+    #: Loopback unless configured: a non-loopback address needs API keys or ``insecure``.
+    host: str = "127.0.0.1"
+    #: Serve a non-loopback address without authentication (explicit opt-in; see SECURITY.md).
+    insecure: bool = False
     grpc_port: int = Field(default=4317, ge=0, le=65535)
     http_port: int = Field(default=8080, ge=0, le=65535)
     otlp_http_port: int = Field(default=4318, ge=0, le=65535)
@@ -101,6 +107,14 @@ class SessionsConfig(_Model):
     step_log_max_events: int = Field(default=STEP_LOG_MAX_EVENTS, ge=0)
     #: Estimated bytes of those events per session (content clipped; fingerprints and sketches).
     step_log_max_bytes: int = Field(default=STEP_LOG_MAX_BYTES, ge=0)
+
+
+class IngestConfig(_Model):
+    """The OTLP ingest queue (``receivers/ingest.py``): requests over it get UNAVAILABLE."""
+
+    max_in_flight: int = Field(default=32, ge=1)
+    #: Bytes of request bodies queued or being decoded at once (default: two 64 MiB requests).
+    max_in_flight_bytes: int = Field(default=128 * 1024 * 1024, ge=1)
 
 
 class MetricsConfig(_Model):
@@ -138,6 +152,10 @@ class CollectorConfig(_Model):
     defaults: AgentConfig = Field(default_factory=AgentConfig)
     agents: dict[str, AgentConfig] = Field(default_factory=dict)
     log_level: LogLevel = "WARNING"
+    auth: AuthConfig = Field(default_factory=AuthConfig)
+    ingest: IngestConfig = Field(default_factory=IngestConfig)
+    limits: LimitsConfig = Field(default_factory=LimitsConfig)
+    tls: TlsConfig = Field(default_factory=TlsConfig)
 
     def resolve_agent(self, agent: str) -> ResolvedAgentConfig:
         """The effective settings of ``agent``: its entry merged over ``defaults``."""
@@ -162,8 +180,16 @@ def _resolve(defaults: AgentConfig, agent: AgentConfig | None) -> ResolvedAgentC
     return ResolvedAgentConfig(mode=over.mode or defaults.mode or "enforce", **fields)
 
 
+def _flag(value: str) -> bool:
+    if value.strip().lower() in ("1", "true", "yes"):
+        return True
+    if value.strip().lower() in ("", "0", "false", "no"):
+        return False
+    raise ValueError(f"expected true or false, got {value!r}")
+
+
 # Environment variable -> (config path, converter name); parsing errors name the variable.
-_ENV_KEYS: dict[str, tuple[tuple[str, ...], type[Any]]] = {
+_ENV_KEYS: dict[str, tuple[tuple[str, ...], Callable[[str], Any]]] = {
     env.LOOPWATCH_HOST: (("listen", "host"), str),
     env.LOOPWATCH_GRPC_PORT: (("listen", "grpc_port"), int),
     env.LOOPWATCH_HTTP_PORT: (("listen", "http_port"), int),
@@ -175,6 +201,8 @@ _ENV_KEYS: dict[str, tuple[tuple[str, ...], type[Any]]] = {
     env.LOOPWATCH_MODE: (("defaults", "mode"), str),
     env.LOOPWATCH_LOG_LEVEL: (("log_level",), str),
     env.LOOPWATCH_EXTERNAL_URL: (("ui", "external_url"), str),
+    env.LOOPWATCH_INSECURE: (("listen", "insecure"), _flag),
+    env.LOOPWATCH_API_KEYS_FILE: (("auth", "keys_file"), str),
 }
 
 
@@ -227,7 +255,12 @@ def load_config(
     return config
 
 
-_TYPE_WORDS: dict[type[Any], str] = {int: "an integer", float: "a number", str: "a string"}
+_TYPE_WORDS: dict[Callable[[str], Any], str] = {
+    int: "an integer",
+    float: "a number",
+    str: "a string",
+    _flag: "true or false",
+}
 
 
 def config_from_mapping(

@@ -11,7 +11,8 @@ LOOPWATCH_CONFIG = "LOOPWATCH_CONFIG"
 """Path of the YAML configuration file. Default: none (built-in defaults)."""
 
 LOOPWATCH_HOST = "LOOPWATCH_HOST"
-"""Address every listener binds. Default ``0.0.0.0``."""
+"""Address every listener binds. Default ``127.0.0.1``; any other address needs API keys or
+``LOOPWATCH_INSECURE=true``."""
 
 LOOPWATCH_GRPC_PORT = "LOOPWATCH_GRPC_PORT"
 """gRPC port (OTLP TraceService, LoopGuard, health, reflection). Default ``4317``; 0 = any free port."""
@@ -44,6 +45,14 @@ LOOPWATCH_EXTERNAL_URL = "LOOPWATCH_EXTERNAL_URL"
 """Base URL of the REST port as people reach it (``ui.external_url``), e.g.
 ``https://loopwatch.example.com``: alert annotations and dashboard links to the session page
 (``/ui``) start with it. Default: unset (the links are relative)."""
+LOOPWATCH_INSECURE = "LOOPWATCH_INSECURE"
+"""``true`` to serve a non-loopback address without API keys (``listen.insecure``). Default false."""
+
+LOOPWATCH_API_KEYS = "LOOPWATCH_API_KEYS"
+"""API keys as ``tenant:key,tenant:key`` (hashed on load, never logged). Default: none."""
+
+LOOPWATCH_API_KEYS_FILE = "LOOPWATCH_API_KEYS_FILE"
+"""A file of ``tenant:key`` lines, e.g. a mounted secret (``auth.keys_file``). Default: none."""
 
 ALL = (
     LOOPWATCH_CONFIG,
@@ -58,4 +67,7 @@ ALL = (
     LOOPWATCH_MODE,
     LOOPWATCH_LOG_LEVEL,
     LOOPWATCH_EXTERNAL_URL,
+    LOOPWATCH_INSECURE,
+    LOOPWATCH_API_KEYS,
+    LOOPWATCH_API_KEYS_FILE,
 )

@@ -208,6 +208,7 @@ def _wait_ready(process: subprocess.Popen[bytes], ready_path: Path, log_path: Pa
                     grpc_port=int(data["grpc_port"]),
                     http_port=int(data["http_port"]),
                     otlp_http_port=int(data["otlp_http_port"]),
+                    tls=bool(data.get("tls", False)),
                 )
         if process.poll() is not None:
             break

@@ -9,7 +9,8 @@ unless ``set_global=True``.
 from __future__ import annotations
 
 import os
-from typing import Literal
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
 
 from opentelemetry import trace
 from opentelemetry.sdk.resources import SERVICE_NAME, Resource
@@ -20,6 +21,9 @@ from loopwatch import environment_variables as env
 from loopwatch._run import Loopwatch
 from loopwatch.detect.settings import DetectorSettings, SettingsSource
 from loopwatch.guard import DEFAULT_TIMEOUT_S, Guard, GuardMode
+
+if TYPE_CHECKING:
+    import grpc
 
 OtlpProtocol = Literal["grpc", "http/protobuf"]
 GuardKind = Literal["remote", "local", "off"]
@@ -52,6 +56,10 @@ def init(
     provider_name: str | None = None,
     set_global: bool = False,
     detectors: SettingsSource | DetectorSettings | None = None,
+    api_key: str | None = None,
+    tls_ca_file: str | None = None,
+    tls_cert_file: str | None = None,
+    tls_key_file: str | None = None,
 ) -> Loopwatch:
     """Build a ``Loopwatch`` that exports spans over OTLP and asks a guard for verdicts.
 
@@ -82,6 +90,13 @@ def init(
             YAML file path or a mapping (``detectors``, ``policy``, ``budgets``, ``tools``; or
             a whole collector configuration, whose ``defaults`` and ``agents.<agent>`` apply).
             A remote guard uses the collector's settings, so passing them then is an error.
+        api_key: the collector's API key; default ``LOOPWATCH_API_KEY``. Sent as
+            ``authorization: Bearer <key>`` by the remote guard and the OTLP span exporter
+            (overriding ``OTEL_EXPORTER_OTLP_HEADERS`` for the exporter when given).
+        tls_ca_file: connect to the collector over TLS, trusting this CA (PEM); default
+            ``LOOPWATCH_TLS_CA_FILE``. Used by the guard channel and the OTLP exporter.
+        tls_cert_file, tls_key_file: the client certificate for a collector requiring mTLS;
+            default ``LOOPWATCH_TLS_CERT_FILE`` / ``LOOPWATCH_TLS_KEY_FILE``.
 
     Raises:
         ValueError: an argument or variable has an invalid value (the message names it).
@@ -90,7 +105,13 @@ def init(
     service = service_name or os.environ.get("OTEL_SERVICE_NAME") or None
     agent = agent or os.environ.get(env.LOOPWATCH_AGENT_NAME) or service or "agent"
     capture = capture_content if capture_content is not None else _capture_from_env()
-    built_guard = _guard(guard, endpoint, timeout_s, fail_closed, mode, detectors, agent)
+    api_key = api_key or os.environ.get(env.LOOPWATCH_API_KEY) or None
+    tls = _Tls(
+        ca_file=tls_ca_file or os.environ.get(env.LOOPWATCH_TLS_CA_FILE) or None,
+        cert_file=tls_cert_file or os.environ.get(env.LOOPWATCH_TLS_CERT_FILE) or None,
+        key_file=tls_key_file or os.environ.get(env.LOOPWATCH_TLS_KEY_FILE) or None,
+    )
+    built_guard = _guard(guard, endpoint, timeout_s, fail_closed, mode, detectors, agent, api_key, tls)
 
     if otlp_protocol is not None and otlp_protocol not in ("grpc", "http/protobuf"):
         raise ValueError(f"otlp_protocol must be 'grpc' or 'http/protobuf', got {otlp_protocol!r}")
@@ -100,7 +121,8 @@ def init(
     if export_spans:
         resource = Resource.create({SERVICE_NAME: service or agent})
         provider = TracerProvider(resource=resource)
-        provider.add_span_processor(BatchSpanProcessor(_exporter(endpoint, otlp_endpoint, otlp_protocol)))
+        exporter = _exporter(endpoint, otlp_endpoint, otlp_protocol, api_key, tls)
+        provider.add_span_processor(BatchSpanProcessor(exporter))
         if set_global:
             trace.set_tracer_provider(provider)
     lw = Loopwatch(
@@ -122,6 +144,8 @@ def _guard(
     mode: GuardMode | None,
     detectors: SettingsSource | DetectorSettings | None,
     agent: str,
+    api_key: str | None,
+    tls: _Tls,
 ) -> Guard | None:
     if isinstance(guard, Guard):
         if detectors is not None:
@@ -150,7 +174,14 @@ def _guard(
             raise ValueError(f"{env.LOOPWATCH_GUARD_TIMEOUT_MS} must be a number, got {raw!r}") from None
     if fail_closed is None:
         fail_closed = os.environ.get(env.LOOPWATCH_FAIL_CLOSED, "").lower() in _TRUE
-    return Guard.remote(endpoint, timeout_s=timeout_s, fail_closed=fail_closed, mode=guard_mode)
+    return Guard.remote(
+        endpoint,
+        timeout_s=timeout_s,
+        fail_closed=fail_closed,
+        mode=guard_mode,
+        api_key=api_key,
+        credentials=tls.credentials(),
+    )
 
 
 def _capture_from_env() -> bool:
@@ -167,7 +198,13 @@ def _otel_endpoint() -> str | None:
     )
 
 
-def _exporter(endpoint: str | None, otlp_endpoint: str | None, protocol: OtlpProtocol | None) -> SpanExporter:
+def _exporter(
+    endpoint: str | None,
+    otlp_endpoint: str | None,
+    protocol: OtlpProtocol | None,
+    api_key: str | None,
+    tls: _Tls,
+) -> SpanExporter:
     chosen = (
         protocol
         or os.environ.get("OTEL_EXPORTER_OTLP_TRACES_PROTOCOL")
@@ -177,12 +214,23 @@ def _exporter(endpoint: str | None, otlp_endpoint: str | None, protocol: OtlpPro
     env_endpoint = _otel_endpoint()
     # None lets the exporter read the OTEL_* timeout variable the user set.
     timeout = None if any(os.environ.get(v) for v in _OTEL_TIMEOUT_VARIABLES) else SPAN_EXPORT_TIMEOUT_S
+    # None leaves OTEL_EXPORTER_OTLP_HEADERS to the exporter.
+    headers = {"authorization": f"Bearer {api_key}"} if api_key else None
     if chosen == "grpc":
         from opentelemetry.exporter.otlp.proto.grpc.trace_exporter import OTLPSpanExporter
 
         grpc_endpoint = otlp_endpoint or (None if env_endpoint or not endpoint else endpoint)
+        credentials = tls.credentials()
+        if credentials is not None:
+            return OTLPSpanExporter(
+                endpoint=grpc_endpoint,
+                insecure=False,
+                credentials=credentials,
+                headers=headers,
+                timeout=timeout,
+            )
         return OTLPSpanExporter(
-            endpoint=grpc_endpoint, insecure=True if grpc_endpoint else None, timeout=timeout
+            endpoint=grpc_endpoint, insecure=True if grpc_endpoint else None, headers=headers, timeout=timeout
         )
     if chosen in ("http/protobuf", "http"):
         try:
@@ -193,7 +241,30 @@ def _exporter(endpoint: str | None, otlp_endpoint: str | None, protocol: OtlpPro
             raise ValueError(
                 "otlp_protocol 'http/protobuf' needs the http extra: pip install 'loopwatch[http]'"
             ) from exc
-        return HttpExporter(endpoint=otlp_endpoint, timeout=timeout)
+        return HttpExporter(
+            endpoint=otlp_endpoint,
+            headers=headers,
+            timeout=timeout,
+            certificate_file=tls.ca_file,
+            client_certificate_file=tls.cert_file,
+            client_key_file=tls.key_file,
+        )
     raise ValueError(
         f"otlp_protocol / OTEL_EXPORTER_OTLP_PROTOCOL must be grpc or http/protobuf, got {chosen!r}"
     )
+
+
+@dataclass(frozen=True, slots=True)
+class _Tls:
+    """TLS files for the collector connections; all ``None``: plaintext."""
+
+    ca_file: str | None = None
+    cert_file: str | None = None
+    key_file: str | None = None
+
+    def credentials(self) -> grpc.ChannelCredentials | None:
+        if self.ca_file is None and self.cert_file is None:
+            return None
+        from loopwatch._remote import tls_credentials
+
+        return tls_credentials(self.ca_file, self.cert_file, self.key_file)

@@ -53,13 +53,26 @@ class RemoteGuardError(Exception):
 class RemoteVerdictService:
     """Asks the collector at ``endpoint`` (``host:port``). Thread-safe; ``close`` idempotent."""
 
-    def __init__(self, endpoint: str, *, timeout_s: float) -> None:
+    def __init__(
+        self,
+        endpoint: str,
+        *,
+        timeout_s: float,
+        api_key: str | None = None,
+        credentials: grpc.ChannelCredentials | None = None,
+    ) -> None:
         if not endpoint or ":" not in endpoint:
             raise ValueError(f"endpoint must be 'host:port', got {endpoint!r}")
         if not timeout_s > 0:
             raise ValueError(f"timeout_s must be > 0, got {timeout_s!r}")
         self.endpoint = endpoint.removeprefix("http://").removeprefix("grpc://")
         self.timeout_s = timeout_s
+        # Sent with every call: the collector maps the key to a tenant (``authorization``
+        # metadata, the same header OTLP exporters send with OTEL_EXPORTER_OTLP_HEADERS).
+        self._metadata: tuple[tuple[str, str], ...] = (
+            (("authorization", f"Bearer {api_key}"),) if api_key else ()
+        )
+        self._credentials = credentials  # None: plaintext (a collector on localhost)
         self._lock = threading.Lock()
         self._channel: grpc.Channel | None = None
         self._stub: Any = None
@@ -79,7 +92,7 @@ class RemoteVerdictService:
     def evaluate(self, request: EvaluateRequest) -> Verdict:
         message = encode_request(request)
         try:
-            reply = self._sync_stub().Evaluate(message, timeout=self.timeout_s)
+            reply = self._sync_stub().Evaluate(message, timeout=self.timeout_s, metadata=self._metadata)
         except grpc.RpcError as exc:
             raise _failure(exc) from exc
         return _decode(reply)
@@ -87,7 +100,7 @@ class RemoteVerdictService:
     async def aevaluate(self, request: EvaluateRequest) -> Verdict:
         message = encode_request(request)
         try:
-            reply = await self._aio_stub().Evaluate(message, timeout=self.timeout_s)
+            reply = await self._aio_stub().Evaluate(message, timeout=self.timeout_s, metadata=self._metadata)
         except grpc.RpcError as exc:
             raise _failure(exc) from exc
         return _decode(reply)
@@ -105,7 +118,12 @@ class RemoteVerdictService:
             if self._closed:
                 raise RemoteGuardError("error", "the guard was closed")
             if self._stub is None:
-                self._channel = grpc.insecure_channel(self.endpoint, options=_CHANNEL_OPTIONS)
+                if self._credentials is not None:
+                    self._channel = grpc.secure_channel(
+                        self.endpoint, self._credentials, options=_CHANNEL_OPTIONS
+                    )
+                else:
+                    self._channel = grpc.insecure_channel(self.endpoint, options=_CHANNEL_OPTIONS)
                 self._stub = pb_grpc.LoopGuardStub(self._channel)
             return self._stub
 
@@ -115,9 +133,20 @@ class RemoteVerdictService:
             if self._closed:
                 raise RemoteGuardError("error", "the guard was closed")
             if self._aio is None or self._aio[0] is not loop:
-                channel = grpc.aio.insecure_channel(self.endpoint, options=_CHANNEL_OPTIONS)
+                if self._credentials is not None:
+                    channel = grpc.aio.secure_channel(
+                        self.endpoint, self._credentials, options=_CHANNEL_OPTIONS
+                    )
+                else:
+                    channel = grpc.aio.insecure_channel(self.endpoint, options=_CHANNEL_OPTIONS)
                 self._aio = (loop, channel, pb_grpc.LoopGuardStub(channel))
             return self._aio[2]
+
+    def _new_channel(self, module: Any) -> Any:
+        """A channel from ``module`` (``grpc`` or ``grpc.aio``): TLS when credentials are set."""
+        if self._credentials is not None:
+            return module.secure_channel(self.endpoint, self._credentials, options=_CHANNEL_OPTIONS)
+        return module.insecure_channel(self.endpoint, options=_CHANNEL_OPTIONS)
 
 
 def encode_request(request: EvaluateRequest) -> pb.EvaluateRequest:
@@ -165,3 +194,28 @@ def _failure(exc: grpc.RpcError) -> RemoteGuardError:
     if code in _UNAVAILABLE:
         return RemoteGuardError("unavailable", f"{code}: {details}")
     return RemoteGuardError("error", f"{code or type(exc).__name__}: {details}")
+
+
+def tls_credentials(
+    ca_file: str | None = None, cert_file: str | None = None, key_file: str | None = None
+) -> grpc.ChannelCredentials:
+    """Channel credentials trusting ``ca_file`` (default: the system's roots), presenting
+    ``cert_file`` / ``key_file`` as the client certificate when the collector requires one
+    (mTLS). Raises ``ValueError`` naming an unreadable file or an incomplete pair."""
+    if (cert_file is None) != (key_file is None):
+        raise ValueError("tls_cert_file and tls_key_file go together")
+
+    def read(path: str | None, name: str) -> bytes | None:
+        if path is None:
+            return None
+        try:
+            with open(path, "rb") as f:
+                return f.read()
+        except OSError as exc:
+            raise ValueError(f"{name}: {exc}") from exc
+
+    return grpc.ssl_channel_credentials(
+        root_certificates=read(ca_file, "tls_ca_file"),
+        private_key=read(key_file, "tls_key_file"),
+        certificate_chain=read(cert_file, "tls_cert_file"),
+    )

@@ -39,3 +39,19 @@ Default ``false``: fail open (CONTINUE, logged once, counted)."""
 LOOPWATCH_MODE = "LOOPWATCH_MODE"
 """``enforce`` (verdicts are returned and applied) or ``shadow`` (verdicts are computed,
 recorded on spans and counted, but the agent always gets CONTINUE). Default ``enforce``."""
+
+LOOPWATCH_API_KEY = "LOOPWATCH_API_KEY"
+"""API key of the collector (its ``auth`` section maps it to a tenant), sent as
+``authorization: Bearer <key>`` by the remote guard and the OTLP span exporter. Default: unset
+(no key; a collector on loopback without keys accepts that)."""
+
+LOOPWATCH_TLS_CA_FILE = "LOOPWATCH_TLS_CA_FILE"
+"""PEM file of the CA that signed the collector's certificate: connect over TLS (guard channel
+and OTLP exporter). Default: unset (plaintext, for a collector on localhost)."""
+
+LOOPWATCH_TLS_CERT_FILE = "LOOPWATCH_TLS_CERT_FILE"
+"""Client certificate (PEM) for a collector that requires mutual TLS; with
+``LOOPWATCH_TLS_KEY_FILE``. Default: unset."""
+
+LOOPWATCH_TLS_KEY_FILE = "LOOPWATCH_TLS_KEY_FILE"
+"""Private key (PEM) of ``LOOPWATCH_TLS_CERT_FILE``. Default: unset."""

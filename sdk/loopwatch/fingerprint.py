@@ -113,3 +113,14 @@ def normalise_result(content: str) -> str:
 def result_fingerprint(content: str) -> str:
     """Fingerprint of a tool result after :func:`normalise_result`."""
     return digest(normalise_result(content))
+
+
+# Fingerprints are kept per step in bounded windows; their size bounds a session's memory.
+# This SDK's are 16 hex digits; 128 leaves room for any hash another client computes.
+MAX_FINGERPRINT_CHARS = 128
+
+
+def bounded_fingerprint(fingerprint: str) -> str:
+    """``fingerprint`` if at most ``MAX_FINGERPRINT_CHARS`` long, else its digest: equal inputs
+    still compare equal, and no foreign span can make one larger than that bound."""
+    return fingerprint if len(fingerprint) <= MAX_FINGERPRINT_CHARS else digest(fingerprint)

@@ -26,7 +26,7 @@ import uuid
 from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from loopwatch._verdict_service import (
     Checkpoint,
@@ -39,6 +39,9 @@ from loopwatch.detect.settings import DetectorSettings, SettingsSource
 from loopwatch.events import Event, Step, ToolCall, TraceContext
 from loopwatch.exceptions import GuardUnavailable, LoopDetected
 from loopwatch.verdict import Action, Verdict
+
+if TYPE_CHECKING:
+    import grpc
 
 logger = logging.getLogger(__name__)
 
@@ -119,12 +122,17 @@ class Guard:
         fail_closed: bool = False,
         mode: GuardMode = "enforce",
         always_check_tool_calls: bool = False,
+        api_key: str | None = None,
+        credentials: grpc.ChannelCredentials | None = None,
     ) -> Guard:
-        """A guard asking the collector at ``endpoint`` (``host:port`` of its gRPC port)."""
+        """A guard asking the collector at ``endpoint`` (``host:port`` of its gRPC port);
+        ``api_key`` is sent as ``authorization: Bearer <key>`` with every call; ``credentials``
+        (``grpc.ssl_channel_credentials(...)``; ``loopwatch.init`` builds them from
+        ``tls_ca_file``) make the channel TLS."""
         from loopwatch._remote import RemoteVerdictService
 
         return cls(
-            RemoteVerdictService(endpoint, timeout_s=timeout_s),
+            RemoteVerdictService(endpoint, timeout_s=timeout_s, api_key=api_key, credentials=credentials),
             mode=mode,
             fail_closed=fail_closed,
             always_check_tool_calls=always_check_tool_calls,

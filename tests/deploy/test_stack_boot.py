@@ -85,6 +85,17 @@ def redis_port(tmp_path_factory: pytest.TempPathFactory) -> Iterator[int]:
         process.wait(10)
 
 
+API_KEY = "boot-test-key-0123456789"
+
+
+def _local_api_keys(env: dict[str, str], tmp_path: Path) -> None:
+    """The deployments read their keys from a mounted secret: a local file stands in for it."""
+    keys = tmp_path / "api-keys"
+    keys.write_text(f"boot-test:{API_KEY}\n", encoding="utf-8")
+    assert env["LOOPWATCH_API_KEYS_FILE"].startswith(("/run/secrets/", "/etc/loopwatch-keys/"))
+    env["LOOPWATCH_API_KEYS_FILE"] = str(keys)
+
+
 def _compose_deployment(tmp_path: Path) -> dict[str, str]:
     """The environment of loopwatch-1 in deploy/compose.yaml, its config path made local."""
     compose = yaml.safe_load((DEPLOY / "compose.yaml").read_text(encoding="utf-8"))
@@ -94,6 +105,7 @@ def _compose_deployment(tmp_path: Path) -> dict[str, str]:
         source, target, *_ = volume.split(":")
         if target == env["LOOPWATCH_CONFIG"]:
             env["LOOPWATCH_CONFIG"] = str((DEPLOY / source).resolve())
+    _local_api_keys(env, tmp_path)
     return env
 
 
@@ -107,6 +119,7 @@ def _kubernetes_deployment(tmp_path: Path) -> dict[str, str]:
     local = tmp_path / key
     local.write_text(config_map["data"][key], encoding="utf-8")
     env["LOOPWATCH_CONFIG"] = str(local)
+    _local_api_keys(env, tmp_path)
     return env
 
 
@@ -131,7 +144,8 @@ def _evaluate_loop(target: str) -> list[int]:
                 ToolResult.create(event_id=f"result:c{i}", call_id=f"c{i}", content="no results"),
             ]
             request = pb.EvaluateRequest(trace_id=trace_id, agent="boot-test", events=events_to_proto(events))
-            actions.append(stub.Evaluate(request, timeout=5.0).action)
+            keyed = (("authorization", f"Bearer {API_KEY}"),)
+            actions.append(stub.Evaluate(request, timeout=5.0, metadata=keyed).action)
     return actions
 
 
@@ -174,8 +188,10 @@ def test_collector_boots_with_the_deployed_configuration(
             probe = health_pb2.HealthCheckRequest(service="")
             status = health_pb2_grpc.HealthStub(channel).Check(probe, timeout=5)
         assert status.status == health_pb2.HealthCheckResponse.SERVING
-        # It detects through the Redis store.
+        # It detects through the Redis store, for a caller with the key; without, UNAUTHENTICATED.
         assert pb.ACTION_NUDGE in _evaluate_loop(f"127.0.0.1:{grpc_port}")
+        unauthenticated = httpx.get(f"http://127.0.0.1:{http_port}/v1/sessions", timeout=5)
+        assert unauthenticated.status_code == 401
     finally:
         process.send_signal(signal.SIGTERM)
         try:

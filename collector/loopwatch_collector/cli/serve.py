@@ -32,6 +32,9 @@ from loopwatch_collector.exceptions import ConfigError, ListenError
 
 logger = logging.getLogger(__name__)
 
+# The event loop serving verdicts shares the GIL with gRPC's poller and the ingest worker's
+# pipe threads; at Python's default 5 ms a verdict could wait that long for the GIL.
+_SWITCH_INTERVAL_S = 0.0005
 _LOG_FORMAT = 'ts=%(asctime)s level=%(levelname)s logger=%(name)s msg="%(message)s"'
 
 
@@ -46,7 +49,7 @@ _LISTEN_FLAGS = (
 
 def add_serve_parser(sub: Any) -> None:
     """Register the ``serve`` subcommand on an ``argparse`` subparsers object."""
-    flag_variables = {env.LOOPWATCH_CONFIG, *(variable for _, _, variable, _ in _LISTEN_FLAGS)}
+    flag_variables = {env.LOOPWATCH_CONFIG, env.LOOPWATCH_INSECURE, *(v for _, _, v, _ in _LISTEN_FLAGS)}
     others = ", ".join(name for name in env.ALL if name not in flag_variables)
     sp = sub.add_parser(
         "serve",
@@ -70,6 +73,15 @@ def add_serve_parser(sub: Any) -> None:
             flag, type=kind, default=None, help=f"{what} (default: {default}{any_port}; env {variable})"
         )
     sp.add_argument(
+        "--insecure",
+        action="store_true",
+        default=None,
+        help=(
+            "serve a non-loopback --host without API keys (default: refuse; "
+            f"env {env.LOOPWATCH_INSECURE}; see SECURITY.md)"
+        ),
+    )
+    sp.add_argument(
         "--ready-file", type=Path, default=None, help="write the bound ports here as JSON once serving"
     )
 
@@ -83,17 +95,20 @@ def serve(args: argparse.Namespace) -> int:
             ("grpc_port", args.grpc_port),
             ("http_port", args.http_port),
             ("otlp_http_port", args.otlp_http_port),
+            ("insecure", args.insecure),
         )
         if value is not None
     }
     try:
         config = load_config(args.config, overrides={"listen": listen} if listen else None)
+        collector = Collector(config)
     except ConfigError as exc:
         print(f"loopwatch serve: {exc}", file=sys.stderr)
         return 2
     logging.basicConfig(level=config.log_level, format=_LOG_FORMAT, stream=sys.stderr)
+    sys.setswitchinterval(_SWITCH_INTERVAL_S)
     try:
-        asyncio.run(_run(Collector(config), args.ready_file))
+        asyncio.run(_run(collector, args.ready_file))
     except ListenError as exc:  # a port in use: one line naming it, no traceback
         print(f"loopwatch serve: {exc}", file=sys.stderr)
         return 2
@@ -108,6 +123,7 @@ async def _run(collector: Collector, ready_file: Path | None) -> None:
     loop = asyncio.get_running_loop()
     for sig in (signal.SIGTERM, signal.SIGINT):
         loop.add_signal_handler(sig, stop.set)
+    loop.add_signal_handler(signal.SIGHUP, collector.reload_tls)  # new TLS files, no restart
     try:
         endpoints = await collector.start()
         if ready_file is not None:

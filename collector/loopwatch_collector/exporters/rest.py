@@ -22,13 +22,30 @@ from prometheus_client.exposition import choose_encoder
 from pydantic import BaseModel
 
 from loopwatch.verdict import Finding, Verdict
-from loopwatch.wire import WireError, context_from_proto, events_from_proto, finding_to_dict, pb
+from loopwatch.wire import (
+    MAX_MESSAGE_CHARS,
+    WireError,
+    clip,
+    context_from_proto,
+    events_from_proto,
+    finding_to_dict,
+    pb,
+)
 from loopwatch_collector.exceptions import StoreError
 from loopwatch_collector.exporters.session_scenario import session_scenario
 from loopwatch_collector.exporters.timeline_view import TimelineStepBody
 from loopwatch_collector.exporters.ui import ui_router
 from loopwatch_collector.processing.pipeline import Pipeline
 from loopwatch_collector.receivers.loopguard import pending_call_from_request
+from loopwatch_collector.receivers.priority import VerdictPriority
+from loopwatch_collector.security.content import ContentControl
+from loopwatch_collector.security.tenancy import (
+    ANONYMOUS,
+    current_tenant,
+    public_id,
+    scoped_context,
+    session_key,
+)
 from loopwatch_collector.store.base import SessionRecord
 
 logger = logging.getLogger(__name__)
@@ -70,7 +87,7 @@ class VerdictBody(BaseModel):
         return cls(
             action=v.action.value,
             step=v.step,
-            message=v.message,
+            message=clip(v.message, MAX_MESSAGE_CHARS) if v.message is not None else None,
             detector=v.detector,
             finding=FindingBody.of(v.finding) if v.finding else None,
         )
@@ -100,11 +117,12 @@ class SessionSummary(BaseModel):
     last_verdict: VerdictBody | None
 
     @classmethod
-    def of(cls, r: SessionRecord) -> SessionSummary:
+    def of(cls, r: SessionRecord, tenant: str = ANONYMOUS) -> SessionSummary:
+        """The record as ``tenant`` sees it: its own ids, without the tenant prefix."""
         return cls(
-            trace_id=r.trace_id,
+            trace_id=public_id(tenant, r.trace_id) or "",
             agent=r.agent,
-            conversation_id=r.conversation_id,
+            conversation_id=public_id(tenant, r.conversation_id),
             mode=r.mode,
             steps=r.steps,
             tool_calls=r.tool_calls,
@@ -127,10 +145,10 @@ class SessionDetail(SessionSummary):
     timeline: list[TimelineStepBody]  # the last steps, oldest first (bounded)
 
     @classmethod
-    def of(cls, r: SessionRecord) -> SessionDetail:
+    def of(cls, r: SessionRecord, tenant: str = ANONYMOUS) -> SessionDetail:
         s = r.state
         return cls(
-            **SessionSummary.of(r).model_dump(),
+            **SessionSummary.of(r, tenant).model_dump(),
             events=s.events,
             turn=s.turn,
             step_open=s.open_step is not None,
@@ -154,8 +172,13 @@ def create_rest_app(
     *,
     is_ready: Callable[[], bool],
     extra_routers: tuple[APIRouter, ...] = (),
+    priority: VerdictPriority | None = None,
+    content: ContentControl | None = None,
 ) -> FastAPI:
-    """The REST app; ``is_ready`` backs ``/readyz`` (false before start and while stopping)."""
+    """The REST app; ``is_ready`` backs ``/readyz`` (false before start and while stopping);
+    ``POST /v1/evaluate`` runs ahead of ingest through ``priority``."""
+    gate = priority or VerdictPriority()
+    kept = content or ContentControl()
     app = FastAPI(title="loopwatch collector", version="0.1.0", description=__doc__)
     for router in extra_routers:
         app.include_router(router)
@@ -185,23 +208,27 @@ def create_rest_app(
         agent: str | None = None,
         limit: int = Query(default=100, ge=1, le=10_000),
     ) -> SessionList:
-        """Live sessions, most recently seen first, optionally of one state and one agent."""
+        """``tenant``'s live sessions, most recently seen first, optionally of one state and one
+        agent."""
+        tenant = current_tenant()
         try:
-            records = await pipeline.list_sessions(state=state, agent=agent, limit=limit)
+            records = await pipeline.list_sessions(state=state, agent=agent, limit=limit, tenant=tenant)
         except StoreError as exc:
             raise _unavailable(exc) from exc
-        return SessionList(sessions=[SessionSummary.of(r) for r in records])
+        return SessionList(sessions=[SessionSummary.of(r, tenant) for r in records])
 
     @app.get("/v1/sessions/{trace_id}", tags=["sessions"], responses={404: {"description": "unknown"}})
     async def get_session(trace_id: str) -> SessionDetail:
         """One session: counts, findings and verdict history."""
+        tenant = current_tenant()
         try:
-            record = await pipeline.get_session(trace_id)
+            # Another tenant's trace is another key: it answers 404 exactly like an unknown one.
+            record = await pipeline.get_session(session_key(tenant, trace_id))
         except StoreError as exc:
             raise _unavailable(exc) from exc
         if record is None:
             raise HTTPException(status_code=404, detail=f"no live session for trace_id {trace_id!r}")
-        return SessionDetail.of(record)
+        return SessionDetail.of(record, tenant)
 
     @app.get(
         "/v1/sessions/{trace_id}/scenario",
@@ -215,13 +242,14 @@ def create_rest_app(
                 status_code=409,
                 detail="the step log is off (sessions.step_log_max_events: 0): no events kept to export",
             )
+        tenant = current_tenant()
         try:
-            record = await pipeline.get_session(trace_id)
+            record = await pipeline.get_session(session_key(tenant, trace_id))
         except StoreError as exc:
             raise _unavailable(exc) from exc
         if record is None:
             raise HTTPException(status_code=404, detail=f"no live session for trace_id {trace_id!r}")
-        return session_scenario(record)
+        return session_scenario(record, tenant)
 
     @app.post(
         "/v1/evaluate",
@@ -252,8 +280,12 @@ def create_rest_app(
             pending = pending_call_from_request(message)
         except WireError as exc:
             raise HTTPException(status_code=400, detail=str(exc)) from exc
+        tenant = current_tenant()
+        events = kept.events(tenant, events)
+        pending = kept.call(tenant, pending)
         try:
-            verdict = await pipeline.evaluate(trace, events, pending_call=pending)
+            with gate.verdict():
+                verdict = await pipeline.evaluate(scoped_context(tenant, trace), events, pending_call=pending)
         except StoreError as exc:
             raise _unavailable(exc) from exc
         return EvaluateResponse(

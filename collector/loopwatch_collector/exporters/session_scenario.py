@@ -14,12 +14,15 @@ from typing import Any
 
 from loopwatch.events import Step, ToolResult
 from loopwatch.scenario_recorded import scenario_json
+from loopwatch_collector.security.tenancy import public_id
 from loopwatch_collector.store.base import SessionRecord, StepLog
 
 
-def session_scenario(record: SessionRecord) -> dict[str, Any]:
-    """The scenario of ``record`` (format: ``corpus/SCHEMA.md`` plus ``scenario_recorded``)."""
+def session_scenario(record: SessionRecord, tenant: str) -> dict[str, Any]:
+    """The scenario of ``record``, which belongs to ``tenant``, with ids as the tenant sent
+    them (format: ``corpus/SCHEMA.md`` plus ``scenario_recorded``)."""
     log = record.step_log or StepLog()
+    trace_id = public_id(tenant, record.trace_id)
     captured = any(
         (isinstance(e, Step) and (e.text is not None or any(c.arguments is not None for c in e.tool_calls)))
         or (isinstance(e, ToolResult) and e.preview is not None)
@@ -27,9 +30,9 @@ def session_scenario(record: SessionRecord) -> dict[str, Any]:
     )
     meta = {
         "exported_by": "loopwatch collector",
-        "trace_id": record.trace_id,
+        "trace_id": trace_id,
         "agent": record.agent,
-        "conversation_id": record.conversation_id,
+        "conversation_id": public_id(tenant, record.conversation_id),
         "mode": record.mode,
         "content": "captured (clipped)" if captured else "fingerprints only",
         "events_logged": len(log.events),
@@ -42,8 +45,8 @@ def session_scenario(record: SessionRecord) -> dict[str, Any]:
     cut = f", first {len(log.events)} events only" if log.dropped else ""
     return scenario_json(
         log.events,
-        scenario_id=f"{record.agent}-{record.trace_id}",
-        source=f"loopwatch collector session {record.trace_id}",
+        scenario_id=f"{record.agent}-{trace_id}",
+        source=f"loopwatch collector session {trace_id}",
         description=f"session of agent {record.agent!r} exported from the collector{cut}; unlabelled",
         meta=meta,
     )

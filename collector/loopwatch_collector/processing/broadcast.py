@@ -8,7 +8,7 @@ Event-loop only.
 from __future__ import annotations
 
 import asyncio
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 
 from loopwatch.verdict import Action, Verdict
@@ -30,15 +30,24 @@ class IssuedVerdict:
 class Subscription:
     """One subscriber's filtered stream; iterate it, then ``close()`` (or use ``async with``)."""
 
-    def __init__(self, hub: VerdictHub, agent: str | None, actions: frozenset[Action]) -> None:
+    def __init__(
+        self,
+        hub: VerdictHub,
+        agent: str | None,
+        actions: frozenset[Action],
+        owns: Callable[[str], bool] | None = None,
+    ) -> None:
         self._hub = hub
         self.agent = agent
         self.actions = actions
+        self.owns = owns  # on trace keys: a tenant's subscription queues its own verdicts only
         self.dropped = 0
         self._queue: asyncio.Queue[IssuedVerdict | None] = asyncio.Queue(maxsize=_QUEUE_SIZE)
 
     def wants(self, issued: IssuedVerdict) -> bool:
         if self.agent is not None and issued.agent != self.agent:
+            return False
+        if self.owns is not None and not self.owns(issued.trace_id):
             return False
         return issued.verdict.action in self.actions
 
@@ -76,11 +85,16 @@ class VerdictHub:
         self._closed = False
 
     def subscribe(
-        self, *, agent: str | None = None, actions: frozenset[Action] | None = None
+        self,
+        *,
+        agent: str | None = None,
+        actions: frozenset[Action] | None = None,
+        owns: Callable[[str], bool] | None = None,
     ) -> Subscription:
-        """A new subscription; ``actions`` defaults to every non-CONTINUE action."""
+        """A new subscription; ``actions`` defaults to every non-CONTINUE action; ``owns``
+        keeps only the trace keys it accepts (a tenant's)."""
         wanted = actions or frozenset(a for a in Action if a is not Action.CONTINUE)
-        sub = Subscription(self, agent, wanted)
+        sub = Subscription(self, agent, wanted, owns)
         if self._closed:
             sub.offer(None)
         else:

@@ -41,6 +41,7 @@ from loopwatch_collector.processing.session_update import (
     ingest_events,
 )
 from loopwatch_collector.processing.step_log import StepLogLimits
+from loopwatch_collector.security.tenancy import ANONYMOUS, owned_by
 from loopwatch_collector.store.base import RemovalReason, SessionRecord, SessionStore
 
 logger = logging.getLogger(__name__)
@@ -163,20 +164,31 @@ class Pipeline:
                 self._waiters.pop(trace_id, None)
 
     def subscribe(
-        self, *, agent: str | None = None, actions: frozenset[Action] | None = None
+        self, *, agent: str | None = None, actions: frozenset[Action] | None = None, tenant: str = ANONYMOUS
     ) -> Subscription:
-        """A stream of issued intervening verdicts (``WatchVerdicts``); close it when done."""
-        return self.hub.subscribe(agent=agent, actions=actions)
+        """A stream of ``tenant``'s issued intervening verdicts (``WatchVerdicts``); close it
+        when done."""
+        return self.hub.subscribe(agent=agent, actions=actions, owns=owned_by(tenant))
 
     async def get_session(self, trace_id: str) -> SessionRecord | None:
         return await self._store_call("get", self.store.get(trace_id))
 
     async def list_sessions(
-        self, *, state: SessionFilter | None = None, agent: str | None = None, limit: int = 100
+        self,
+        *,
+        state: SessionFilter | None = None,
+        agent: str | None = None,
+        limit: int = 100,
+        tenant: str = ANONYMOUS,
     ) -> list[SessionRecord]:
-        """Live sessions, most recent first; ``state`` keeps only looping / runaway / halted
-        ones, ``agent`` only that agent's."""
-        predicate = _session_predicate(state, agent)
+        """``tenant``'s live sessions, most recent first; ``state`` keeps only looping / runaway
+        / halted ones, ``agent`` only that agent's."""
+        matches = _session_predicate(state, agent)
+        owns = owned_by(tenant)
+
+        def predicate(record: SessionRecord) -> bool:
+            return owns(record.trace_id) and (matches is None or matches(record))
+
         return await self._store_call("list", self.store.list_sessions(predicate=predicate, limit=limit))
 
     # -----------------------------------------------------------------------------------------

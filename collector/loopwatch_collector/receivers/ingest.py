@@ -1,24 +1,33 @@
 """The receivers' shared core: an OTLP trace request in, events handed to the pipeline.
 
-``OtlpIngestor.export`` validates span ids, drops spans seen before (by trace id + span id,
-bounded memory), maps the rest with the span mapper and calls ``pipeline.ingest`` once per
-trace, then reports how many spans were rejected (OTLP partial success). It holds no
-detection logic: receivers only translate.
+``OtlpIngestor.export_body`` (the receivers) has the request parsed, its span ids validated and
+its spans mapped to per-trace events by ``decode.py`` — in the ingest worker process when one is
+given (``offload.py``), so that this CPU work never runs on the event loop serving verdicts —
+then drops traces whose spans were all seen before (by tenant + trace id + span id, bounded
+memory) and hands each trace's events to ``pipeline.ingest`` in slices, yielding to verdict
+calls between slices (``priority.py``); it reports how many spans were rejected (OTLP partial
+success). ``export`` does the same for an already parsed request, decoding on the loop. It
+holds no detection logic: receivers only translate.
 
-Overload: at most ``max_in_flight`` requests are processed at once; one more raises
+Overload (the bounded ingest queue): at most ``max_in_flight`` requests, holding at most
+``max_in_flight_bytes`` of bodies, are queued or processed at once; one more raises
 ``OverloadedError`` at once (the transports answer gRPC UNAVAILABLE with RetryInfo, HTTP 503
-with Retry-After) rather than queueing without bound. A ``StoreError`` from the pipeline is
-retryable too and raises ``OverloadedError``. Any other pipeline failure rejects that trace's
-spans (partial success) and the others go on.
+with Retry-After) rather than queueing without bound, and so does a tenant over its ingest
+rate. Nothing of a refused request is ingested, so the retry loses and double-counts nothing.
+A ``StoreError`` from the pipeline, or a worker that died, is retryable too. Any other
+pipeline failure rejects that trace's spans (partial success) and the others go on.
 
-Called on the event loop only (not thread-safe); may raise only ``OverloadedError``.
+Called on the event loop only (not thread-safe); raises ``OverloadedError`` and, from
+``export_body``, ``MalformedRequestError``.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 from collections import OrderedDict
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Literal, Protocol
 
@@ -27,8 +36,14 @@ from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTrace
 from loopwatch.events import Event, TraceContext
 from loopwatch.verdict import Verdict
 from loopwatch_collector.exceptions import StoreError
-from loopwatch_collector.mapping import SpanMapper, SpanView, id_problem, span_view_from_proto
-from loopwatch_collector.mapping.spans import attributes
+from loopwatch_collector.mapping import SpanMapper
+from loopwatch_collector.receivers.decode import DecodedRequest, batch_of, decode_request, parse_body
+from loopwatch_collector.receivers.limits import MAX_REQUEST_BYTES
+from loopwatch_collector.receivers.offload import DecodeWorker, WorkerUnavailableError
+from loopwatch_collector.receivers.priority import VerdictPriority
+from loopwatch_collector.security.content import ContentControl
+from loopwatch_collector.security.quota import IngestRateLimiter
+from loopwatch_collector.security.tenancy import ANONYMOUS, scoped_context
 
 logger = logging.getLogger(__name__)
 
@@ -36,6 +51,12 @@ SOURCE: Final = "otlp"
 # Requests processed concurrently before new ones are turned away as overload. Each request
 # is CPU work on one event loop, so more in flight only adds latency to all of them.
 DEFAULT_MAX_IN_FLIGHT = 32
+# Bytes of request bodies queued for or in the decoder at once: the ingest queue's memory
+# bound, two maximal requests (a single request over it is still admitted when alone).
+DEFAULT_MAX_IN_FLIGHT_BYTES = 2 * MAX_REQUEST_BYTES
+# Events handed to the pipeline between yields to the event loop: at ~10 us each a slice
+# takes well under a millisecond, so a verdict call arriving meanwhile waits at most that.
+INGEST_SLICE_EVENTS = 64
 # What a throttled client is told to wait; the Python exporters honour it (OTEL.md 3.3).
 DEFAULT_RETRY_AFTER_S = 1.0
 # (trace id, span id) pairs remembered to drop re-sent spans: re-sends come within the
@@ -116,60 +137,118 @@ class OtlpIngestor:
         metrics: OtlpMetrics | None = None,
         mapper: SpanMapper | None = None,
         max_in_flight: int = DEFAULT_MAX_IN_FLIGHT,
+        max_in_flight_bytes: int = DEFAULT_MAX_IN_FLIGHT_BYTES,
         retry_after_s: float = DEFAULT_RETRY_AFTER_S,
         dedupe_capacity: int = DEFAULT_DEDUPE_CAPACITY,
+        rate_limiter: IngestRateLimiter | None = None,
+        worker: DecodeWorker | None = None,
+        priority: VerdictPriority | None = None,
+        content: ContentControl | None = None,
     ) -> None:
         if max_in_flight < 1:
             raise ValueError("otlp.max_in_flight must be >= 1")
+        if max_in_flight_bytes < 1:
+            raise ValueError("otlp.max_in_flight_bytes must be >= 1")
         if retry_after_s <= 0:
             raise ValueError("otlp.retry_after_s must be > 0")
         self._pipeline = pipeline
         self._metrics = metrics
-        self.mapper = mapper or SpanMapper()
+        self.mapper = mapper or SpanMapper()  # the anonymous tenant's, for in-loop decoding
+        self._mappers: dict[str, SpanMapper] = {ANONYMOUS: self.mapper}
         self._max_in_flight = max_in_flight
+        self._max_in_flight_bytes = max_in_flight_bytes
         self.retry_after_s = retry_after_s
         self._seen = SeenSpans(dedupe_capacity)
         self._in_flight = 0
+        self._in_flight_bytes = 0
+        self._rate_limiter = rate_limiter
+        self._worker = worker
+        self._priority = priority
+        self._content = content or ContentControl()
 
-    async def export(self, request: ExportTraceServiceRequest) -> ExportOutcome:
-        """Ingest ``request``; raises ``OverloadedError`` (nothing ingested) when saturated."""
-        if self._in_flight >= self._max_in_flight:
-            raise OverloadedError(self.retry_after_s)
-        self._in_flight += 1
-        try:
-            outcome = await self._export(request)
-        finally:
-            self._in_flight -= 1
+    async def export(self, request: ExportTraceServiceRequest, *, tenant: str = ANONYMOUS) -> ExportOutcome:
+        """Ingest a parsed ``request`` into ``tenant``'s sessions, decoding on the event loop
+        (for in-process callers; the receivers use ``export_body``). Raises
+        ``OverloadedError`` (nothing ingested) when saturated or over the tenant's rate."""
+        with self._admitted(_span_count(request), 0, tenant):
+            mapper = self._mappers.get(tenant)
+            if mapper is None:
+                mapper = self._mappers[tenant] = SpanMapper()
+            outcome = await self._ingest(decode_request(request, mapper), tenant)
         self._count(outcome)
         return outcome
 
-    async def _export(self, request: ExportTraceServiceRequest) -> ExportOutcome:
-        views, keys, problems, duplicate = self._decode(request)
-        rejected = len(problems)
-        accepted = ignored = 0
-        try:
-            traces = self.mapper.map(views)
-        except Exception:
-            logger.exception("span mapper failed on a batch of %d spans", len(views))
-            problems.append("internal error while mapping spans")
-            return ExportOutcome(rejected=rejected + len(views), duplicate=duplicate, message=problems[0])
-        for trace in traces:
+    async def export_body(self, body: bytes, content_type: str, *, tenant: str) -> ExportOutcome:
+        """Parse and ingest a request body (``decode.PROTOBUF`` or ``decode.JSON``) into
+        ``tenant``'s sessions, parsing and mapping in the ingest worker when there is one.
+        Raises ``MalformedRequestError`` (nothing ingested) and ``OverloadedError``."""
+        if self._worker is None:
+            return await self.export(parse_body(body, content_type), tenant=tenant)
+        with self._admitted(0, len(body), tenant):
             try:
-                if trace.events:
-                    await self._pipeline.ingest(trace.context, trace.events, source=SOURCE)
+                decoded = await self._worker.decode(body, content_type, tenant)
+            except WorkerUnavailableError as exc:
+                logger.warning("OTLP request refused as retryable: %s", exc)
+                raise OverloadedError(self.retry_after_s) from exc
+            if self._rate_limiter is not None:  # the span count is known only now
+                self._check_rate(tenant, decoded.spans)
+            outcome = await self._ingest(decoded, tenant)
+        self._count(outcome)
+        return outcome
+
+    @contextlib.contextmanager
+    def _admitted(self, spans: int, size: int, tenant: str) -> Iterator[None]:
+        """Hold an ingest-queue slot (and ``size`` bytes of its budget) for the block."""
+        if self._in_flight >= self._max_in_flight or (
+            self._in_flight and self._in_flight_bytes + size > self._max_in_flight_bytes
+        ):
+            raise OverloadedError(self.retry_after_s)
+        if self._rate_limiter is not None and spans:
+            self._check_rate(tenant, spans)
+        self._in_flight += 1
+        self._in_flight_bytes += size
+        try:
+            yield
+        finally:
+            self._in_flight -= 1
+            self._in_flight_bytes -= size
+
+    def _check_rate(self, tenant: str, spans: int) -> None:
+        assert self._rate_limiter is not None
+        wait_s = self._rate_limiter.admit(tenant, spans)
+        if wait_s > 0:
+            raise OverloadedError(max(wait_s, self.retry_after_s))
+
+    async def _ingest(self, decoded: DecodedRequest, tenant: str) -> ExportOutcome:
+        problems = list(decoded.problems)
+        rejected = decoded.rejected
+        duplicate = decoded.duplicate
+        accepted = ignored = 0
+        for item in decoded.traces:
+            await self._yield()
+            trace = batch_of(item)
+            seen = sum(1 for key in trace.span_keys if tenant.encode() + key in self._seen)
+            if seen == len(trace.span_keys):
+                duplicate += seen
+                continue
+            try:
+                events = self._content.events(tenant, trace.events)
+                await self._ingest_trace(scoped_context(tenant, trace.context), events)
             except StoreError as exc:
                 # Retryable: traces ingested so far are marked seen, so the re-sent request
                 # skips them and the retry counts nothing twice.
                 raise OverloadedError(self.retry_after_s) from exc
             except Exception:
                 logger.exception("pipeline failed to ingest trace %s", trace.context.trace_id)
-                rejected += len(trace.span_ids)
+                rejected += len(trace.span_keys)
                 problems.append(f"trace {trace.context.trace_id}: internal error while ingesting")
                 continue
-            for span_id in trace.span_ids:
-                self._seen.add(keys[(trace.context.trace_id, span_id)])
+            for key in trace.span_keys:
+                # Per tenant: another tenant re-using these ids must not make them "seen".
+                self._seen.add(tenant.encode() + key)
+            duplicate += seen
             ignored += trace.ignored
-            accepted += len(trace.span_ids) - trace.ignored
+            accepted += max(0, len(trace.span_keys) - seen - trace.ignored)
         message = ""
         if problems:
             message = f"{rejected} span(s) rejected: {problems[0]}"
@@ -179,29 +258,19 @@ class OtlpIngestor:
             accepted=accepted, ignored=ignored, duplicate=duplicate, rejected=rejected, message=message
         )
 
-    def _decode(
-        self, request: ExportTraceServiceRequest
-    ) -> tuple[list[SpanView], dict[tuple[str, str], bytes], list[str], int]:
-        views: list[SpanView] = []
-        keys: dict[tuple[str, str], bytes] = {}
-        problems: list[str] = []
-        duplicate = 0
-        for r, resource_spans in enumerate(request.resource_spans):
-            resource = attributes(resource_spans.resource.attributes)
-            for s, scope_spans in enumerate(resource_spans.scope_spans):
-                for i, span in enumerate(scope_spans.spans):
-                    problem = id_problem(span)
-                    if problem is not None:
-                        problems.append(f"resource_spans[{r}].scope_spans[{s}].spans[{i}]: {problem}")
-                        continue
-                    key = span.trace_id + span.span_id
-                    view_key = (span.trace_id.hex(), span.span_id.hex())
-                    if key in self._seen or view_key in keys:
-                        duplicate += 1
-                        continue
-                    keys[view_key] = key
-                    views.append(span_view_from_proto(span, resource))
-        return views, keys, problems, duplicate
+    async def _ingest_trace(self, context: TraceContext, events: Sequence[Event]) -> None:
+        """Hand ``events`` over in slices, yielding to verdict calls in between (the pipeline
+        is incremental, so slices give the same state as one call)."""
+        for start in range(0, len(events), INGEST_SLICE_EVENTS):
+            if start:
+                await self._yield()
+            await self._pipeline.ingest(context, events[start : start + INGEST_SLICE_EVENTS], source=SOURCE)
+
+    async def _yield(self) -> None:
+        if self._priority is not None:
+            await self._priority.wait_for_verdicts()
+        else:
+            await asyncio.sleep(0)
 
     def _count(self, outcome: ExportOutcome) -> None:
         if self._metrics is None:
@@ -214,3 +283,7 @@ class OtlpIngestor:
         ):
             if count:
                 self._metrics.otlp_spans.labels(result=result).inc(count)
+
+
+def _span_count(request: ExportTraceServiceRequest) -> int:
+    return sum(len(scope.spans) for resource in request.resource_spans for scope in resource.scope_spans)

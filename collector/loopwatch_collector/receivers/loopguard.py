@@ -37,6 +37,14 @@ from loopwatch.wire import (
 )
 from loopwatch_collector.exceptions import StoreError
 from loopwatch_collector.processing.pipeline import Pipeline
+from loopwatch_collector.receivers.priority import VerdictPriority
+from loopwatch_collector.security.content import ContentControl
+from loopwatch_collector.security.tenancy import (
+    current_tenant,
+    public_id,
+    scoped_context,
+    session_key,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -67,8 +75,16 @@ class Context(Protocol):
 class LoopGuardService(pb_grpc.LoopGuardServicer):  # type: ignore[misc]  # generated base is untyped
     """``LoopGuard`` over a ``Pipeline``; see the module docstring for error mapping."""
 
-    def __init__(self, pipeline: Pipeline) -> None:
+    def __init__(
+        self,
+        pipeline: Pipeline,
+        *,
+        priority: VerdictPriority | None = None,
+        content: ContentControl | None = None,
+    ) -> None:
         self._pipeline = pipeline
+        self._priority = priority or VerdictPriority()
+        self._content = content or ContentControl()
 
     async def Evaluate(self, request: pb.EvaluateRequest, context: Context) -> pb.Verdict:  # noqa: N802
         try:
@@ -77,8 +93,13 @@ class LoopGuardService(pb_grpc.LoopGuardServicer):  # type: ignore[misc]  # gene
             pending = pending_call_from_request(request)
         except WireError as exc:
             await context.abort(grpc.StatusCode.INVALID_ARGUMENT, str(exc))
+        tenant = current_tenant()
+        events = self._content.events(tenant, events)
+        pending = self._content.call(tenant, pending)
         try:
-            verdict = await self._pipeline.evaluate(trace, events, pending_call=pending)
+            scoped = scoped_context(tenant, trace)
+            with self._priority.verdict():
+                verdict = await self._pipeline.evaluate(scoped, events, pending_call=pending)
         except StoreError as exc:
             await _unavailable(context, f"session store unavailable: {exc}")
         except Exception:
@@ -93,9 +114,10 @@ class LoopGuardService(pb_grpc.LoopGuardServicer):  # type: ignore[misc]  # gene
             await context.abort(grpc.StatusCode.INVALID_ARGUMENT, str(exc))
         remaining = context.time_remaining()
         timeout_s = float("inf") if remaining is None else max(0.0, remaining - _DEADLINE_MARGIN_S)
+        key = session_key(current_tenant(), trace.trace_id)
         try:
-            verdict = await self._pipeline.get_verdict(trace.trace_id, request.min_step, timeout_s)
-            record = await self._pipeline.get_session(trace.trace_id)
+            verdict = await self._pipeline.get_verdict(key, request.min_step, timeout_s)
+            record = await self._pipeline.get_session(key)
         except StoreError as exc:
             await _unavailable(context, f"session store unavailable: {exc}")
         except Exception:
@@ -116,9 +138,14 @@ class LoopGuardService(pb_grpc.LoopGuardServicer):  # type: ignore[misc]  # gene
             await context.abort(
                 grpc.StatusCode.INVALID_ARGUMENT, "actions: CONTINUE verdicts are not streamed"
             )
-        async with self._pipeline.subscribe(agent=request.agent or None, actions=actions or None) as sub:
+        tenant = current_tenant()  # a supervisor sees its own tenant's agents only
+        subscription = self._pipeline.subscribe(
+            agent=request.agent or None, actions=actions or None, tenant=tenant
+        )
+        async with subscription as sub:
             async for issued in sub:
-                yield verdict_to_proto(issued.verdict, trace_id=issued.trace_id, agent=issued.agent)
+                trace_id = public_id(tenant, issued.trace_id) or ""
+                yield verdict_to_proto(issued.verdict, trace_id=trace_id, agent=issued.agent)
 
 
 def pending_call_from_request(request: pb.EvaluateRequest) -> ToolCall | None:

@@ -7,7 +7,7 @@ RESOURCE_EXHAUSTED itself)::
     add_otlp_trace_service(OtlpGrpcTraceService(ingestor), server)
 
 ``add_otlp_trace_service`` registers a handler that receives the raw request bytes and decodes
-them here, so a malformed protobuf gets INVALID_ARGUMENT with a message (gRPC's own decoder
+them (in the ingest worker), so a malformed protobuf gets INVALID_ARGUMENT with a message (gRPC's own decoder
 would answer INTERNAL). ``OtlpGrpcTraceService`` is also a plain ``TraceServiceServicer`` for
 ``add_TraceServiceServicer_to_server``, minus that refinement.
 
@@ -23,7 +23,6 @@ from __future__ import annotations
 from typing import Any
 
 import grpc
-from google.protobuf.message import DecodeError
 from google.rpc import code_pb2, error_details_pb2, status_pb2  # type: ignore[import-untyped]
 from grpc_status import rpc_status
 from opentelemetry.proto.collector.trace.v1 import trace_service_pb2_grpc
@@ -32,8 +31,11 @@ from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import (
     ExportTraceServiceResponse,
 )
 
+from loopwatch_collector.receivers.decode import PROTOBUF
 from loopwatch_collector.receivers.ingest import OtlpIngestor, OverloadedError
 from loopwatch_collector.receivers.limits import MAX_REQUEST_BYTES
+from loopwatch_collector.receivers.otlp_json import MalformedRequestError
+from loopwatch_collector.security.tenancy import current_tenant
 
 SERVICE_NAME = "opentelemetry.proto.collector.trace.v1.TraceService"
 RETRY_INFO_KEY = "google.rpc.retryinfo-bin"
@@ -55,22 +57,18 @@ class OtlpGrpcTraceService(trace_service_pb2_grpc.TraceServiceServicer):
     async def Export(  # noqa: N802 - the proto's method name
         self, request: ExportTraceServiceRequest | bytes, context: grpc.aio.ServicerContext[Any, Any]
     ) -> ExportTraceServiceResponse:
-        if isinstance(request, bytes):
-            if len(request) > MAX_REQUEST_BYTES:
-                await context.abort(
-                    grpc.StatusCode.RESOURCE_EXHAUSTED,
-                    f"request larger than {MAX_REQUEST_BYTES} bytes after decompression",
-                )
-            try:
-                request = ExportTraceServiceRequest.FromString(request)
-            except (DecodeError, RecursionError) as exc:
-                await context.abort(
-                    grpc.StatusCode.INVALID_ARGUMENT,
-                    f"request: not a valid OTLP ExportTraceServiceRequest ({exc})",
-                )
-        assert isinstance(request, ExportTraceServiceRequest)  # abort() raised otherwise
+        if isinstance(request, bytes) and len(request) > MAX_REQUEST_BYTES:
+            await context.abort(
+                grpc.StatusCode.RESOURCE_EXHAUSTED,
+                f"request larger than {MAX_REQUEST_BYTES} bytes after decompression",
+            )
         try:
-            outcome = await self._ingestor.export(request)
+            if isinstance(request, bytes):
+                outcome = await self._ingestor.export_body(request, PROTOBUF, tenant=current_tenant())
+            else:
+                outcome = await self._ingestor.export(request, tenant=current_tenant())
+        except MalformedRequestError as exc:
+            await context.abort(grpc.StatusCode.INVALID_ARGUMENT, f"request: {exc}")
         except OverloadedError as exc:
             await _abort_unavailable(context, str(exc), exc.retry_after_s)
         reply = ExportTraceServiceResponse()

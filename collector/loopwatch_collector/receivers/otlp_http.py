@@ -18,20 +18,18 @@ import math
 import zlib
 
 from fastapi import APIRouter, Request, Response
-from google.protobuf.message import DecodeError
 from google.rpc import code_pb2, status_pb2  # type: ignore[import-untyped]
 from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import (
-    ExportTraceServiceRequest,
     ExportTraceServiceResponse,
 )
 from starlette.requests import ClientDisconnect
 
+from loopwatch_collector.receivers.decode import JSON, PROTOBUF
 from loopwatch_collector.receivers.ingest import OtlpIngestor, OverloadedError
 from loopwatch_collector.receivers.limits import MAX_REQUEST_BYTES
-from loopwatch_collector.receivers.otlp_json import MalformedRequestError, parse_json_request, response_json
+from loopwatch_collector.receivers.otlp_json import MalformedRequestError, response_json
+from loopwatch_collector.security.tenancy import current_tenant
 
-PROTOBUF = "application/x-protobuf"
-JSON = "application/json"
 _PROTOBUF_TYPES = frozenset({PROTOBUF, "application/protobuf"})
 TRACES_PATH = "/v1/traces"
 
@@ -68,11 +66,9 @@ def otlp_http_router(ingestor: OtlpIngestor, *, max_body_bytes: int = MAX_REQUES
                 400, code_pb2.CANCELLED, "body: client disconnected before sending it all", content_type
             )
         try:
-            export = _parse(body, content_type)
+            outcome = await ingestor.export_body(body, content_type, tenant=current_tenant())
         except MalformedRequestError as exc:
             return _error(400, code_pb2.INVALID_ARGUMENT, str(exc), content_type)
-        try:
-            outcome = await ingestor.export(export)
         except OverloadedError as exc:
             response = _error(503, code_pb2.UNAVAILABLE, str(exc), content_type)
             response.headers["Retry-After"] = str(max(1, math.ceil(exc.retry_after_s)))
@@ -104,17 +100,6 @@ async def _read_body(request: Request, limit: int, *, gzip: bool) -> bytes:
     if not inflater.eof:
         raise zlib.error("truncated gzip stream")
     return body
-
-
-def _parse(body: bytes, content_type: str) -> ExportTraceServiceRequest:
-    if content_type == JSON:
-        return parse_json_request(body)
-    try:
-        return ExportTraceServiceRequest.FromString(body)
-    except (DecodeError, RecursionError) as exc:
-        raise MalformedRequestError(
-            "body", f"not a valid OTLP protobuf ExportTraceServiceRequest ({exc})"
-        ) from exc
 
 
 def _message(

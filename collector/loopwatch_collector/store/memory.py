@@ -171,6 +171,13 @@ class InMemorySessionStore:
             self._conversations.popitem(last=False)
         return usage
 
+    async def evict(self, trace_id: str) -> bool:
+        """Remove ``trace_id``'s session as EVICTED (per-tenant quotas); False when absent."""
+        if trace_id not in self._sessions:
+            return False
+        self._remove(trace_id, RemovalReason.EVICTED)
+        return True
+
     def sweep(self, limit: int | None = None) -> int:
         """Drop expired sessions (at most ``limit``) and conversations now; returns the sessions
         dropped."""

@@ -462,6 +462,11 @@ class RedisSessionStore:
         """Report and delete idle records, then enforce the bound; returns records removed."""
         return await self._run("sweep", self._sweep())
 
+    async def evict(self, trace_id: str) -> bool:
+        """Remove ``trace_id``'s session as EVICTED (per-tenant quotas); False when absent."""
+        removed = await self._run("evict", self._remove_ids([trace_id.encode()], RemovalReason.EVICTED, None))
+        return removed > 0
+
     async def _sweep(self) -> int:
         now = self._clock()
         idle = await self._client.zrangebyscore(

@@ -32,6 +32,7 @@ from dataclasses import asdict
 from typing import Any
 
 from loopwatch.events import Step, ToolCall, ToolResult, UserMessage
+from loopwatch.fingerprint import bounded_fingerprint
 from loopwatch.sketch import Repetition, TextSketch
 from loopwatch.verdict import Verdict
 from loopwatch.wire.ids import MAX_EVENT_ID_CHARS
@@ -231,8 +232,8 @@ def step_calls_from(attributes: Mapping[str, Any]) -> tuple[ToolCall, ...] | Non
         ToolCall(
             id=call_id,
             name=name,
-            fingerprint=fingerprint,
-            shape=shapes[i] if i < len(shapes) else "",
+            fingerprint=bounded_fingerprint(fingerprint),
+            shape=bounded_fingerprint(shapes[i]) if i < len(shapes) else "",
             repetition=repetition_from_json(reps[i]) if i < len(reps) else None,
         )
         for i, (call_id, name, fingerprint) in enumerate(zip(ids, names, prints, strict=True))
@@ -261,12 +262,13 @@ def refers_to_calls_from(attributes: Mapping[str, Any]) -> bool:
 
 def call_fingerprint_from(attributes: Mapping[str, Any]) -> str | None:
     """``loopwatch.tool.call.fingerprint`` of an ``execute_tool`` span, or ``None``."""
-    return _text(attributes.get(LOOPWATCH_TOOL_CALL_FINGERPRINT))
+    found = _text(attributes.get(LOOPWATCH_TOOL_CALL_FINGERPRINT))
+    return bounded_fingerprint(found) if found is not None else None
 
 
 def call_shape_from(attributes: Mapping[str, Any]) -> str:
     """``loopwatch.tool.call.shape`` of an ``execute_tool`` span, or ``""`` (unknown)."""
-    return _text(attributes.get(LOOPWATCH_TOOL_CALL_SHAPE)) or ""
+    return bounded_fingerprint(_text(attributes.get(LOOPWATCH_TOOL_CALL_SHAPE)) or "")
 
 
 def tool_result_from(attributes: Mapping[str, Any], *, call_id: str, time_unix_ns: int) -> ToolResult | None:
@@ -282,7 +284,7 @@ def tool_result_from(attributes: Mapping[str, Any], *, call_id: str, time_unix_n
     return ToolResult(
         event_id=event_id,
         call_id=call_id,
-        fingerprint=fingerprint,
+        fingerprint=bounded_fingerprint(fingerprint),
         size=max(0, _int(attributes.get(LOOPWATCH_TOOL_RESULT_SIZE))),
         is_error=is_error,
         error_type=(_text(attributes.get(ERROR_TYPE)) or "error") if is_error else None,
@@ -298,7 +300,7 @@ def user_message_from(attributes: Mapping[str, Any], *, time_unix_ns: int) -> Us
         return None
     return UserMessage(
         event_id=event_id,
-        fingerprint=fingerprint,
+        fingerprint=bounded_fingerprint(fingerprint),
         sketch=sketch_from(attributes, LOOPWATCH_USER_MESSAGE_SKETCH),
         time_unix_ns=time_unix_ns,
     )

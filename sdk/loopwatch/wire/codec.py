@@ -11,12 +11,18 @@ Mapping rules (proto3 has no ``None`` for scalars):
   use proto3 ``optional`` so an empty string and "not captured" stay distinct.
 - ``Step.usage`` is encoded as two token counts; both zero decodes to ``usage=None``.
 - Message fields (``sketch``, ``repetition``, ``finding``) are absent when ``None``.
-- ``Finding.arguments`` is clipped to ``MAX_EVIDENCE_CHARS`` in verdicts (evidence for humans).
+- Every text of a verdict's finding (summary, arguments, result preview, trimmed text) is
+  clipped to ``MAX_EVIDENCE_CHARS`` and its message to ``MAX_MESSAGE_CHARS``: a verdict stays
+  a few KB whatever the agent sent, well under gRPC's 4 MiB default message limit.
 - A finding's wire fields are derived from the ``Finding`` dataclass (``FINDING_FIELDS``: every
   field the proto message also has), so the field list is written once, in ``verdict.py``;
   ``finding_to_dict`` is the same view as plain JSON values (the REST API's).
+- A decoded ``ToolResult.preview`` is clipped to ``PREVIEW_CHARS`` (what the SDK sends): a
+  preview is a quote for the nudge, not content to keep.
 
-Decoding validates: a missing or malformed required field raises ``WireError`` whose
+Decoding validates: a fingerprint longer than ``MAX_FINGERPRINT_CHARS`` is refused (fingerprints
+are kept per step in bounded windows, so their size bounds a session's memory), and a missing
+or malformed required field raises ``WireError`` whose
 ``field`` is a path such as ``events[3].step.tool_calls[0].name``, so servers can answer
 ``INVALID_ARGUMENT`` with a message naming it. Encoding never raises on valid model objects.
 """
@@ -27,8 +33,17 @@ import dataclasses
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from loopwatch.events import Event, Step, ToolCall, ToolResult, TraceContext, Usage, UserMessage
-from loopwatch.fingerprint import shape_fingerprint
+from loopwatch.events import (
+    PREVIEW_CHARS,
+    Event,
+    Step,
+    ToolCall,
+    ToolResult,
+    TraceContext,
+    Usage,
+    UserMessage,
+)
+from loopwatch.fingerprint import MAX_FINGERPRINT_CHARS, shape_fingerprint
 from loopwatch.sketch import Repetition, TextSketch
 from loopwatch.verdict import Action, Finding, Severity, Verdict
 from loopwatch.wire._proto.v1 import guard_pb2 as pb
@@ -37,7 +52,9 @@ from loopwatch.wire.ids import MAX_EVENT_ID_CHARS
 __all__ = [
     "FINDING_FIELDS",
     "MAX_EVIDENCE_CHARS",
+    "MAX_FINGERPRINT_CHARS",
     "MAX_ID_CHARS",
+    "MAX_MESSAGE_CHARS",
     "WireError",
     "action_from_proto",
     "action_to_proto",
@@ -56,6 +73,8 @@ __all__ = [
 # A verdict's evidence quotes the repeated call's arguments for humans; a 10 MB argument must not
 # make a 10 MB verdict (gRPC clients refuse replies over 4 MiB by default).
 MAX_EVIDENCE_CHARS = 4096
+# The message quotes the call and the last result; twice the evidence bound holds both.
+MAX_MESSAGE_CHARS = 2 * MAX_EVIDENCE_CHARS
 # Trace ids are W3C ids (32 hex digits); other ids (conversation, agent) are bounded to keep
 # metrics labels and store keys sane.
 MAX_ID_CHARS = 256
@@ -77,6 +96,12 @@ FINDING_FIELDS: tuple[str, ...] = tuple(
 # Optional text fields: proto3 has no None for scalars, so "" on the wire decodes to None.
 _OPTIONAL_FINDING_FIELDS = frozenset(
     f.name for f in dataclasses.fields(Finding) if f.name in FINDING_FIELDS and f.default is None
+)
+# The texts of a finding that come from what the agent sent: clipped wherever a verdict goes.
+_FINDING_TEXTS = tuple(
+    f.name
+    for f in dataclasses.fields(Finding)
+    if f.name in FINDING_FIELDS and f.type in ("str", "str | None")
 )
 
 
@@ -146,7 +171,7 @@ def verdict_to_proto(verdict: Verdict, *, trace_id: str = "", agent: str = "") -
     msg = pb.Verdict(
         action=action_to_proto(verdict.action),
         step=verdict.step,
-        message=verdict.message or "",
+        message=clip(verdict.message or "", MAX_MESSAGE_CHARS),
         trace_id=trace_id,
         agent=agent,
     )
@@ -160,15 +185,25 @@ def verdict_to_proto(verdict: Verdict, *, trace_id: str = "", agent: str = "") -
 
 def finding_to_dict(finding: Finding) -> dict[str, str | int | None]:
     """The ``FINDING_FIELDS`` of ``finding`` as JSON values: severity by value, ``None`` kept,
-    arguments clipped to ``MAX_EVIDENCE_CHARS``."""
+    every text clipped to ``MAX_EVIDENCE_CHARS``."""
     values: dict[str, str | int | None] = {name: getattr(finding, name) for name in FINDING_FIELDS}
     values["severity"] = finding.severity.value
-    if finding.arguments is not None:
-        values["arguments"] = _clip(finding.arguments, MAX_EVIDENCE_CHARS)
+    for name in _FINDING_TEXTS:
+        text = getattr(finding, name)
+        if text is not None:
+            values[name] = clip(text, MAX_EVIDENCE_CHARS)
     return values
 
 
-def _clip(text: str, limit: int) -> str:
+def _check_fingerprint(fingerprint: str, field: str) -> None:
+    if not fingerprint:
+        raise WireError(field, "required")
+    if len(fingerprint) > MAX_FINGERPRINT_CHARS:
+        raise WireError(field, f"longer than {MAX_FINGERPRINT_CHARS} characters (a fingerprint is a digest)")
+
+
+def clip(text: str, limit: int) -> str:
+    """``text`` cut to ``limit`` characters, the cut marked with "..." (evidence, messages)."""
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
@@ -245,8 +280,7 @@ def event_from_proto(msg: pb.Event, *, field: str = "event") -> Event:
         where = f"{field}.tool_result"
         if not r.call_id:
             raise WireError(f"{where}.call_id", "required")
-        if not r.fingerprint:
-            raise WireError(f"{where}.fingerprint", "required")
+        _check_fingerprint(r.fingerprint, f"{where}.fingerprint")
         return ToolResult(
             event_id=event_id,
             call_id=r.call_id,
@@ -254,11 +288,13 @@ def event_from_proto(msg: pb.Event, *, field: str = "event") -> Event:
             size=r.size,
             is_error=r.is_error,
             error_type=r.error_type or None,
-            preview=r.preview if r.HasField("preview") else None,
+            preview=clip(r.preview, PREVIEW_CHARS) if r.HasField("preview") else None,
             time_unix_ns=msg.time_unix_nano,
         )
     if kind == "user_message":
         user = msg.user_message
+        if len(user.fingerprint) > MAX_FINGERPRINT_CHARS:
+            _check_fingerprint(user.fingerprint, f"{field}.user_message.fingerprint")
         return UserMessage(
             event_id=event_id,
             fingerprint=user.fingerprint,
@@ -272,9 +308,10 @@ def event_from_proto(msg: pb.Event, *, field: str = "event") -> Event:
 
 def tool_call_from_proto(msg: pb.ToolCall, *, field: str = "tool_call") -> ToolCall:
     """Decode and validate one tool call; ``id``, ``name`` and ``fingerprint`` are required."""
-    for name in ("id", "name", "fingerprint"):
+    for name in ("id", "name"):
         if not getattr(msg, name):
             raise WireError(f"{field}.{name}", "required")
+    _check_fingerprint(msg.fingerprint, f"{field}.fingerprint")
     arguments = msg.arguments if msg.HasField("arguments") else None
     return ToolCall(
         id=msg.id,

@@ -32,6 +32,7 @@ from loopwatch_collector.receivers import (
     add_otlp_trace_service,
     otlp_http_router,
 )
+from loopwatch_collector.security import ApiKeyMiddleware, ApiKeys, AuthInterceptor
 from loopwatch_collector.store.factory import build_memory_store
 
 T = TypeVar("T")
@@ -118,12 +119,15 @@ def otlp_stack(
         ingestor = OtlpIngestor(
             sink, metrics=metrics, max_in_flight=max_in_flight, retry_after_s=retry_after_s
         )
-        server = grpc.aio.server(options=GRPC_SERVER_OPTIONS)
+        # No keys: every call runs as the anonymous tenant, as in a collector without auth.
+        anonymous = ApiKeys(())
+        server = grpc.aio.server(options=GRPC_SERVER_OPTIONS, interceptors=[AuthInterceptor(anonymous)])
         add_otlp_trace_service(OtlpGrpcTraceService(ingestor), server)
         grpc_port = server.add_insecure_port("127.0.0.1:0")
         await server.start()
         app = FastAPI()
         app.include_router(otlp_http_router(ingestor, max_body_bytes=max_body_bytes))
+        app.add_middleware(ApiKeyMiddleware, keys=anonymous)
         web = uvicorn.Server(uvicorn.Config(app, log_level="warning", lifespan="off"))
         task = asyncio.ensure_future(web.serve(sockets=[sock]))
         while not web.started:

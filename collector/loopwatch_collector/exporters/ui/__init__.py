@@ -20,7 +20,7 @@ from importlib import resources
 from fastapi import APIRouter, HTTPException
 from fastapi.responses import Response
 
-__all__ = ["UI_PATH", "ui_router"]
+__all__ = ["UI_OPEN_PATHS", "UI_PATH", "ui_router"]
 
 UI_PATH = "/ui"
 
@@ -29,6 +29,11 @@ _MEDIA_TYPES = {
     "app.js": "text/javascript; charset=utf-8",
     "style.css": "text/css; charset=utf-8",
 }
+#: The page and its files carry no data and a browser cannot attach a bearer key when it opens
+#: them: these paths stay open when authentication is on; the data routes they call do not.
+UI_OPEN_PATHS = frozenset(
+    {UI_PATH, *(f"{UI_PATH}/static/{name}" for name in _MEDIA_TYPES if name != "index.html")}
+)
 _HEADERS = {
     "Content-Security-Policy": (
         "default-src 'none'; script-src 'self'; style-src 'self'; connect-src 'self'; "

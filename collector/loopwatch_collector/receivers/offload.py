@@ -1,0 +1,110 @@
+"""The ingest worker: OTLP parsing, span decoding and mapping in a process of their own.
+
+A 100 000-span request costs seconds of CPU to parse and map. On the event loop that serves
+``Evaluate`` it stalled every verdict for that long; in a thread it would still share the GIL.
+``DecodeWorker`` runs ``decode.decode_body`` in one child process (started on first use,
+lowered CPU priority so that verdicts win on a busy machine), keeping one ``SpanMapper`` per
+tenant there (mappers remember per-trace context between batches, and a tenant must not
+influence another's). The event loop only awaits the result, whose trace batches come back
+pickled one per trace.
+
+A worker that dies is replaced; the request in flight fails as retryable
+(``WorkerUnavailableError``), so nothing accepted is lost. ``shutdown()`` is idempotent.
+Event-loop only.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import os
+import signal
+from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass
+
+from loopwatch_collector.mapping import SpanMapper
+from loopwatch_collector.receivers.decode import DecodedRequest, decode_body
+from loopwatch_collector.receivers.otlp_json import MalformedRequestError
+
+# Nice increment of the worker: ingest is background work next to verdicts (0 = unchanged).
+DEFAULT_WORKER_NICENESS = 10
+
+_mappers: dict[str, SpanMapper] = {}  # in the worker process only: tenant -> its mapper
+
+
+class WorkerUnavailableError(Exception):
+    """The worker process died while decoding; the request may be retried."""
+
+
+@dataclass(frozen=True, slots=True)
+class _Malformed:
+    """A ``MalformedRequestError`` across the process boundary (exceptions with custom
+    constructors do not survive pickling)."""
+
+    field: str
+    message: str
+
+
+def _start_worker(niceness: int) -> None:
+    if niceness:
+        os.nice(niceness)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # the collector handles Ctrl-C and stops us
+
+
+def _decode(body: bytes, content_type: str, tenant: str) -> DecodedRequest | _Malformed:
+    mapper = _mappers.get(tenant)
+    if mapper is None:
+        mapper = _mappers[tenant] = SpanMapper()
+    try:
+        return decode_body(body, content_type, mapper, pickled=True)
+    except MalformedRequestError as exc:
+        return _Malformed(exc.field, str(exc))
+
+
+class DecodeWorker:
+    """See the module docstring."""
+
+    def __init__(self, *, niceness: int = DEFAULT_WORKER_NICENESS) -> None:
+        self._niceness = niceness
+        self._pool: ProcessPoolExecutor | None = None
+        self._closed = False
+
+    async def decode(self, body: bytes, content_type: str, tenant: str) -> DecodedRequest:
+        """Decode ``body`` for ``tenant`` in the worker. Raises ``MalformedRequestError`` or
+        ``WorkerUnavailableError``."""
+        if self._closed:
+            raise WorkerUnavailableError("the collector is shutting down")
+        pool = self._ensure_pool()
+        try:
+            result = await asyncio.get_running_loop().run_in_executor(
+                pool, _decode, body, content_type, tenant
+            )
+        except BrokenProcessPool as exc:
+            self._discard(pool)
+            raise WorkerUnavailableError("the ingest worker stopped; retry") from exc
+        if isinstance(result, _Malformed):
+            problem = result.message.removeprefix(f"{result.field}: ")
+            raise MalformedRequestError(result.field, problem)
+        return result
+
+    def shutdown(self) -> None:
+        """Stop the worker (waits for it); idempotent, safe before first use."""
+        self._closed = True
+        pool, self._pool = self._pool, None
+        if pool is not None:
+            pool.shutdown(wait=True, cancel_futures=True)
+
+    def _ensure_pool(self) -> ProcessPoolExecutor:
+        if self._pool is None:
+            # spawn: forking a process that runs gRPC's threads is unsafe.
+            context = multiprocessing.get_context("spawn")
+            self._pool = ProcessPoolExecutor(
+                max_workers=1, mp_context=context, initializer=_start_worker, initargs=(self._niceness,)
+            )
+        return self._pool
+
+    def _discard(self, pool: ProcessPoolExecutor) -> None:
+        if self._pool is pool:
+            self._pool = None
+        pool.shutdown(wait=False, cancel_futures=True)

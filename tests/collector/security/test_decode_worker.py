@@ -1,0 +1,42 @@
+"""The ingest worker process: decodes off the event loop, per tenant, and a worker that dies
+turns into a retryable refusal, then a fresh worker."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+
+import pytest
+
+from loopwatch_collector.receivers.decode import PROTOBUF, batch_of
+from loopwatch_collector.receivers.offload import DecodeWorker, WorkerUnavailableError
+from loopwatch_collector.receivers.otlp_json import MalformedRequestError
+from tests.collector.security.security_helpers import otlp_request, tool_span
+
+
+def test_decodes_in_another_process_and_survives_a_killed_worker() -> None:
+    body = otlp_request(tool_span(os.urandom(16), "c1"), tool_span(os.urandom(16), "c2")).SerializeToString()
+    worker = DecodeWorker(niceness=0)
+
+    async def scenario() -> None:
+        decoded = await worker.decode(body, PROTOBUF, "alpha")
+        assert [len(batch_of(t).span_keys) for t in decoded.traces] == [1, 1]
+        with pytest.raises(MalformedRequestError, match="body"):
+            await worker.decode(b"\xff\xff not protobuf", PROTOBUF, "alpha")
+        pool = worker._pool  # the test reaches in to kill the child, as the OOM killer would
+        assert pool is not None
+        for pid in list(pool._processes):
+            assert pid != os.getpid()
+            os.kill(pid, signal.SIGKILL)
+        with pytest.raises(WorkerUnavailableError):
+            await worker.decode(body, PROTOBUF, "alpha")
+        again = await worker.decode(body, PROTOBUF, "alpha")  # a fresh worker
+        assert len(again.traces) == 2
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        worker.shutdown()
+    with pytest.raises(WorkerUnavailableError, match="shutting down"):
+        asyncio.run(worker.decode(body, PROTOBUF, "alpha"))
