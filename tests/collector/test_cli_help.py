@@ -35,7 +35,7 @@ def test_help_has_no_restructuredtext_markup(argv: list[str], capsys: pytest.Cap
 def test_serve_help_shows_each_flags_default_and_variable(capsys: pytest.CaptureFixture[str]) -> None:
     text = " ".join(_output_of(["serve", "--help"], capsys).split())  # undo argparse's wrapping
     for default, variable in [
-        ("0.0.0.0", env.LOOPWATCH_HOST),
+        ("127.0.0.1", env.LOOPWATCH_HOST),
         ("4317", env.LOOPWATCH_GRPC_PORT),
         ("8080", env.LOOPWATCH_HTTP_PORT),
         ("4318", env.LOOPWATCH_OTLP_HTTP_PORT),
