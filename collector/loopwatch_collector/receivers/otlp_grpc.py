@@ -32,7 +32,8 @@ from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import (
     ExportTraceServiceResponse,
 )
 
-from loopwatch_collector.receivers.ingest import OtlpIngestor, OverloadedError
+from loopwatch_collector.exceptions import OverloadedError
+from loopwatch_collector.receivers.ingest import OtlpIngestor
 from loopwatch_collector.receivers.limits import MAX_REQUEST_BYTES
 
 SERVICE_NAME = "opentelemetry.proto.collector.trace.v1.TraceService"

@@ -20,18 +20,21 @@ from loopwatch.events import TraceContext
 from loopwatch.scenario import iter_scenario_files, load_scenario
 from loopwatch.verdict import Action, Verdict
 from loopwatch_collector.config import config_from_mapping
-from loopwatch_collector.exceptions import ConfigError, StoreError
+from loopwatch_collector.exceptions import ConfigError, StoreConflictError, StoreError, StoreUnavailableError
 from loopwatch_collector.exporters.metrics import Metrics
 from loopwatch_collector.processing.pipeline import Pipeline
 from loopwatch_collector.store import codec
-from loopwatch_collector.store.base import RemovalReason, SessionRecord, SessionStore
+from loopwatch_collector.store.base import (
+    ConversationUsage,
+    RemovalReason,
+    SessionRecord,
+    SessionStore,
+)
 from loopwatch_collector.store.factory import build_store
 from loopwatch_collector.store.memory import InMemorySessionStore
 from loopwatch_collector.store.redis import (
-    RedisConflictError,
     RedisSessionStore,
     RedisStoreOptions,
-    RedisUnavailableError,
     build_redis_store,
 )
 from tests.collector.store.redis_server import RedisServer, running_redis, running_redis_cluster
@@ -74,7 +77,7 @@ def _store(server: RedisServer, prefix: str, **kwargs: Any) -> RedisSessionStore
     return RedisSessionStore(url=server.url, key_prefix=prefix, options=options, **kwargs)
 
 
-def _bump(record: SessionRecord) -> int:
+def _bump(record: SessionRecord, _usage: ConversationUsage | None = None) -> int:
     record.tool_calls += 1
     return record.tool_calls
 
@@ -120,22 +123,86 @@ def test_list_sessions_most_recent_first_with_predicate(server: RedisServer, pre
     run(scenario)
 
 
-def test_conversation_usage_aggregates_across_traces_and_replicas(server: RedisServer, prefix: str) -> None:
+def _add(
+    steps: int, tool_calls: int
+) -> Callable[[SessionRecord, ConversationUsage | None], ConversationUsage]:
+    def apply(record: SessionRecord, usage: ConversationUsage | None) -> ConversationUsage:
+        assert usage is not None
+        usage.steps += steps
+        usage.tool_calls += tool_calls
+        return usage
+
+    return apply
+
+
+def test_conversation_usage_rides_in_the_update_across_traces_and_replicas(
+    server: RedisServer, prefix: str
+) -> None:
     async def scenario() -> None:
         a, b = _store(server, prefix), _store(server, prefix)
-        await a.add_conversation_usage("c1", steps=2, tool_calls=3, now_unix_s=1.0)
-        usage = await b.add_conversation_usage("c1", steps=1, tool_calls=0, now_unix_s=2.0)
-        assert (usage.steps, usage.tool_calls, usage.last_seen_unix_s) == (3, 3, 2.0)
-        other = await b.add_conversation_usage("c2", steps=1, tool_calls=1, now_unix_s=2.0)
-        assert other.steps == 1
+        await a.update("t1", _add(2, 3), create=lambda: _record("t1"), conversation_id="c1")
+        # b never saw c1: its apply starts from 0, the script adds exactly, the totals come back.
+        usage = await b.update("t2", _add(1, 0), create=lambda: _record("t2"), conversation_id="c1")
+        assert (usage.steps, usage.tool_calls) == (3, 3)
+        other = await b.update("t2", _add(1, 1), create=lambda: _record("t2"), conversation_id="c2")
+        assert (other.steps, other.tool_calls) == (1, 1)
         await a.shutdown()
         await b.shutdown()
 
     run(scenario)
 
 
+def test_apply_decides_on_the_conversations_exact_counts_across_replicas(
+    server: RedisServer, prefix: str
+) -> None:
+    seen: list[int] = []
+
+    def observe(record: SessionRecord, usage: ConversationUsage | None) -> int:
+        assert usage is not None
+        seen.append(usage.steps)  # what a conversation limit would be decided on
+        usage.steps += 1
+        return usage.steps
+
+    async def scenario() -> None:
+        a, b = _store(server, prefix), _store(server, prefix)
+        assert await a.update("t1", observe, create=lambda: _record("t1"), conversation_id="c") == 1
+        assert await b.update("t2", observe, create=lambda: _record("t2"), conversation_id="c") == 2
+        assert await a.update("t1", observe, create=lambda: _record("t1"), conversation_id="c") == 3
+        await a.shutdown()
+        await b.shutdown()
+
+    run(scenario)
+    # b first guessed 0 and a then 1; each script refused and returned the counts: decided again.
+    assert seen == [0, 0, 1, 1, 2]
+
+
+def test_an_update_with_its_conversation_is_one_round_trip(server: RedisServer, prefix: str) -> None:
+    client = redis.Redis(port=server.port)
+
+    def calls(command: str) -> int:
+        stats = client.info("commandstats").get(f"cmdstat_{command}", {})
+        return int(stats.get("calls", 0)) if isinstance(stats, dict) else 0
+
+    async def scenario() -> None:
+        store = _store(server, prefix)
+        await store.update("t", _add(1, 1), create=lambda: _record("t"), conversation_id="c")
+        before = {c: calls(c) for c in ("evalsha", "get", "hincrby")}
+        usage = await store.update("t", _add(1, 1), create=lambda: _record("t"), conversation_id="c")
+        after = {c: calls(c) for c in ("evalsha", "get", "hincrby")}
+        assert (usage.steps, usage.tool_calls) == (2, 2)
+        assert after["evalsha"] - before["evalsha"] == 1  # record + conversation, one script
+        # Commands run by a script count too: its own GET (the token check) and two HINCRBY; no
+        # GET before it, since the record came from the local cache.
+        assert after["get"] - before["get"] == 1
+        assert after["hincrby"] - before["hincrby"] == 2
+        await store.shutdown()
+
+    run(scenario)
+    client.close()
+
+
 def test_apply_failure_writes_nothing(server: RedisServer, prefix: str) -> None:
-    def boom(record: SessionRecord) -> None:
+    def boom(record: SessionRecord, _usage: ConversationUsage | None = None) -> None:
         record.tool_calls = 99
         raise KeyError("bug")
 
@@ -236,14 +303,16 @@ def test_retries_are_bounded_when_another_writer_always_wins(server: RedisServer
     key = f"{prefix}{{trace:busy}}"
     applied: list[int] = []
 
-    def apply_while_someone_else_writes(record: SessionRecord) -> None:
+    def apply_while_someone_else_writes(
+        record: SessionRecord, _usage: ConversationUsage | None = None
+    ) -> None:
         applied.append(record.tool_calls)
         # Another replica commits a write between our read and our check-and-set.
         other.set(key, f"{len(applied):016d}".encode() + codec.encode(_record("busy")))
 
     async def scenario() -> None:
         store = _store(server, prefix, options=RedisStoreOptions(cas_attempts=3))
-        with pytest.raises(RedisConflictError):
+        with pytest.raises(StoreConflictError):
             await store.update("busy", apply_while_someone_else_writes, create=lambda: _record("busy"))
         await store.shutdown()
 
@@ -307,7 +376,7 @@ def test_redis_stopped_fails_fast_logs_once_and_recovers_with_state(
             srv.stop()
             for _ in range(20):
                 started = time.monotonic()
-                with pytest.raises(RedisUnavailableError):
+                with pytest.raises(StoreUnavailableError):
                     await store.update("t", _bump, create=lambda: _record("t"))
                 assert time.monotonic() - started < options.operation_timeout_s + 0.1
             srv.start()  # same port, same append-only file
@@ -315,11 +384,11 @@ def test_redis_stopped_fails_fast_logs_once_and_recovers_with_state(
             assert await store.update("t", _bump, create=lambda: _record("t")) == 2
             await store.shutdown()
 
-        with caplog.at_level(logging.INFO, logger="loopwatch_collector.store.redis"):
+        with caplog.at_level(logging.INFO, logger="loopwatch_collector.store.redis_health"):
             run(scenario)
     finally:
         srv.stop()
-    levels = [r.levelno for r in caplog.records if r.name == "loopwatch_collector.store.redis"]
+    levels = [r.levelno for r in caplog.records if r.name == "loopwatch_collector.store.redis_health"]
     assert levels == [logging.WARNING, logging.INFO]
 
 
@@ -334,11 +403,11 @@ def test_unresponsive_redis_answers_within_the_operation_timeout() -> None:
         store = RedisSessionStore(url=f"redis://127.0.0.1:{port}/0", options=options)
         for _ in range(3):  # one slow answer is not an outage; three in a row are
             started = time.monotonic()
-            with pytest.raises(RedisUnavailableError):
+            with pytest.raises(StoreUnavailableError):
                 await store.update("t", _bump, create=lambda: _record("t"))
             assert time.monotonic() - started < 0.4
         started = time.monotonic()
-        with pytest.raises(RedisUnavailableError):  # the breaker: no second wait
+        with pytest.raises(StoreUnavailableError):  # the breaker: no second wait
             await store.get("t")
         assert time.monotonic() - started < 0.05
         await store.shutdown()
@@ -483,8 +552,12 @@ def test_redis_cluster_mode_shares_state_across_nodes(tmp_path: Path) -> None:
             assert [r.tool_calls if r else None for r in records] == [5] * 8
             await asyncio.sleep(0.05)
             assert len(await b.list_sessions()) == 8
-            await a.add_conversation_usage("conv", steps=2, tool_calls=1, now_unix_s=1.0)
-            usage = await b.add_conversation_usage("conv", steps=1, tool_calls=1, now_unix_s=2.0)
+            await a.update(
+                "conv-a", _add(2, 1), create=lambda: _record("conv-a", 1.0), conversation_id="conv"
+            )
+            usage = await b.update(
+                "conv-b", _add(1, 1), create=lambda: _record("conv-b", 2.0), conversation_id="conv"
+            )
             assert (usage.steps, usage.tool_calls) == (3, 2)
             assert await a.sweep() == 0
             await a.shutdown()
