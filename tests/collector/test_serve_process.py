@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from pathlib import Path
 
 import grpc
 import httpx
@@ -46,3 +47,19 @@ def test_serve_rejects_bad_configuration() -> None:
     )
     assert result.returncode == 2
     assert result.stderr.startswith(f"loopwatch serve: {env.LOOPWATCH_GRPC_PORT}:")
+
+
+def test_serve_rejects_bad_redis_options_naming_the_key(tmp_path: Path) -> None:
+    config = tmp_path / "loopwatch.yaml"
+    config.write_text("store: redis\nredis: {options: {cas_attempts: 0}}\n", encoding="utf-8")
+    result = subprocess.run(
+        [sys.executable, "-m", "loopwatch_collector.cli", "serve", "--config", str(config)],
+        env={"PATH": ""},
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 2
+    assert result.stderr.startswith("loopwatch serve: redis.options.cas_attempts:")
+    assert "Traceback" not in result.stderr

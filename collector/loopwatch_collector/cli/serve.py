@@ -56,12 +56,13 @@ def serve(args: argparse.Namespace) -> int:
     }
     try:
         config = load_config(args.config, overrides={"listen": listen} if listen else None)
+        collector = Collector(config)  # builds the store: backend options are checked here
     except ConfigError as exc:
         print(f"loopwatch serve: {exc}", file=sys.stderr)
         return 2
     logging.basicConfig(level=config.log_level, format=_LOG_FORMAT, stream=sys.stderr)
     try:
-        asyncio.run(_run(Collector(config), args.ready_file))
+        asyncio.run(_run(collector, args.ready_file))
     except OSError as exc:
         print(f"loopwatch serve: {exc}", file=sys.stderr)
         return 1

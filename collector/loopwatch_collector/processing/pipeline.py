@@ -25,7 +25,7 @@ import time
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Literal, TypeVar
 
-from loopwatch.detect.evaluate import ConversationCounter, judged_steps
+from loopwatch.detect.evaluation import ConversationCounter, judged_steps
 from loopwatch.detect.session import SessionState
 from loopwatch.events import Event, ToolCall, TraceContext
 from loopwatch.verdict import Action, Verdict
