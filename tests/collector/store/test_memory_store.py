@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Callable
 from functools import partial
 
 import pytest
@@ -11,6 +10,7 @@ import pytest
 from loopwatch.detect.session import SessionState
 from loopwatch_collector.store.base import ConversationUsage, RemovalReason, SessionRecord
 from loopwatch_collector.store.memory import InMemorySessionStore
+from tests.collector.store.store_builders import add_usage
 
 pytestmark = pytest.mark.anyio
 
@@ -113,27 +113,19 @@ async def test_list_sessions_filters_and_limits() -> None:
     assert len(await store.list_sessions(limit=2)) == 2
 
 
-def _add(
-    steps: int, tool_calls: int
-) -> Callable[[SessionRecord, ConversationUsage | None], ConversationUsage]:
-    def apply(record: SessionRecord, usage: ConversationUsage | None) -> ConversationUsage:
-        assert usage is not None
-        usage.steps += steps
-        usage.tool_calls += tool_calls
-        return usage
-
-    return apply
-
-
 async def test_conversation_usage_rides_in_the_update_accumulates_and_expires() -> None:
     clock = Clock()
     store = InMemorySessionStore(idle_ttl_s=10, clock=clock)
-    await store.update("t1", _add(2, 3), create=partial(_record, "t1", clock), conversation_id="c")
-    usage = await store.update("t2", _add(1, 0), create=partial(_record, "t2", clock), conversation_id="c")
+    await store.update("t1", add_usage(2, 3), create=partial(_record, "t1", clock), conversation_id="c")
+    usage = await store.update(
+        "t2", add_usage(1, 0), create=partial(_record, "t2", clock), conversation_id="c"
+    )
     assert (usage.steps, usage.tool_calls) == (3, 3)
     assert await store.update("t2", lambda r, u: u, create=partial(_record, "t2", clock)) is None
     clock.now += 11
-    usage = await store.update("t1", _add(1, 1), create=partial(_record, "t1", clock), conversation_id="c")
+    usage = await store.update(
+        "t1", add_usage(1, 1), create=partial(_record, "t1", clock), conversation_id="c"
+    )
     assert (usage.steps, usage.tool_calls) == (1, 1)
 
 

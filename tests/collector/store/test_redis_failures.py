@@ -22,8 +22,8 @@ from loopwatch_collector.store.base import (
 )
 from loopwatch_collector.store.factory import build_store
 from loopwatch_collector.store.redis import RedisSessionStore, RedisStoreOptions, build_redis_store
-from tests.collector.store.redis_builders import add_usage, bump, record_of, run, store_on
 from tests.collector.store.redis_server import RedisServer, running_redis_cluster
+from tests.collector.store.store_builders import add_usage, bump, record_of, run, store_on
 
 
 def test_redis_stopped_fails_fast_logs_once_and_recovers_with_state(

@@ -26,8 +26,8 @@ from loopwatch_collector.store.memory import InMemorySessionStore
 from loopwatch_collector.store.redis import (
     RedisStoreOptions,
 )
-from tests.collector.store.redis_builders import add_usage, bump, record_of, run, store_on
 from tests.collector.store.redis_server import RedisServer
+from tests.collector.store.store_builders import add_usage, bump, record_of, run, store_on
 from tests.shared_corpus import CORPUS
 
 # --- basic semantics ----------------------------------------------------------------------------

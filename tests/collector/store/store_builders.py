@@ -1,4 +1,4 @@
-"""Shared pieces of the Redis store tests: fixtures live in conftest.py, helpers here."""
+"""Shared pieces of the store tests: fixtures live in conftest.py, helpers here."""
 
 from __future__ import annotations
 
