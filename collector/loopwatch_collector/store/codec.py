@@ -38,14 +38,21 @@ from loopwatch_collector.exceptions import CodecError
 from loopwatch_collector.store.codec_decode import DecodeContext, decode_dataclass
 from loopwatch_collector.store.codec_encode import EncodeContext, dataclass_encoder, is_dataclass_instance
 
-__all__ = ["FORMAT_VERSION", "CodecError", "UnknownFormatVersionError", "decode", "encode"]
+__all__ = [
+    "COMPRESS_ABOVE_BYTES",
+    "FORMAT_VERSION",
+    "CodecError",
+    "UnknownFormatVersionError",
+    "decode",
+    "encode",
+]
 
 FORMAT_VERSION = 1
 _FLAG_ZLIB = 0x01
 # Bodies up to this size are stored as they are. Level-1 zlib would shrink a typical 3-5 KB
 # session to about 40 %, but at ~50 us per write it would be the largest single cost of a
 # Redis-backed Evaluate (bench/bench_redis.py); the long sessions above this still get it.
-_COMPRESS_ABOVE_BYTES = 8192
+COMPRESS_ABOVE_BYTES = 8192
 # Level 1: most of the gain (JSON of hex fingerprints is repetitive) at a fraction of the CPU.
 _ZLIB_LEVEL = 1
 
@@ -63,8 +70,13 @@ class UnknownFormatVersionError(CodecError):
         self.version = version
 
 
-def encode(value: object, *, compress: bool = True) -> bytes:
-    """Encode a dataclass instance (a ``SessionRecord``, ``SessionState``, ...) to bytes."""
+def encode(value: object, *, compress: bool = True, compress_above_bytes: int | None = None) -> bytes:
+    """Encode a dataclass instance (a ``SessionRecord``, ``SessionState``, ...) to bytes.
+
+    With ``compress``, a body longer than ``compress_above_bytes`` (default
+    ``COMPRESS_ABOVE_BYTES``: the hot path's trade-off) is zlib-compressed; 0 compresses every
+    body (idle sessions kept in memory, where bytes matter and time does not).
+    """
     if not is_dataclass_instance(value):
         raise CodecError(f"can only encode dataclass instances, not {type(value).__name__}")
     context = EncodeContext()
@@ -76,7 +88,8 @@ def encode(value: object, *, compress: bool = True) -> bytes:
     except (TypeError, ValueError, RecursionError) as exc:
         raise CodecError(f"cannot encode {type(value).__name__}: {exc}") from exc
     flags = 0
-    if compress and len(body) > _COMPRESS_ABOVE_BYTES:
+    limit = COMPRESS_ABOVE_BYTES if compress_above_bytes is None else compress_above_bytes
+    if compress and len(body) > limit:
         body = zlib.compress(body, _ZLIB_LEVEL)
         flags |= _FLAG_ZLIB
     return bytes((FORMAT_VERSION, flags)) + body
