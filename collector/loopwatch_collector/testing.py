@@ -6,6 +6,9 @@
 - ``running_collector_async(config=...)``: the same on the caller's running event loop.
 - ``collector_process(config=...)``: a ``loopwatch serve`` subprocess started with
   ``--ready-file``; stopped with SIGTERM (then SIGKILL) on exit.
+- ``RecordingSink(inner)``: a ``TraceSink`` (what the OTLP ingestor feeds) that records, per
+  trace, the events and context your instrumentation's spans mapped to and the verdicts the
+  pipeline returned, so a test can assert on them.
 
 ``config`` is a ``CollectorConfig``, or a mapping in the YAML structure (``config.py``). The
 listen section is overridden to ``127.0.0.1`` and port 0 unless the mapping sets ports.
@@ -23,20 +26,24 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import AsyncIterator, Awaitable, Iterator, Mapping
+from collections.abc import AsyncIterator, Awaitable, Iterator, Mapping, Sequence
 from concurrent.futures import Future
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, Literal, TypeVar
 
 import yaml
 
+from loopwatch.events import Event, TraceContext
+from loopwatch.verdict import Verdict
 from loopwatch_collector.collector import Collector, Endpoints
 from loopwatch_collector.config import CollectorConfig, config_from_mapping
+from loopwatch_collector.receivers import TraceSink
 
 __all__ = [
     "CollectorProcess",
     "Endpoints",
+    "RecordingSink",
     "RunningCollector",
     "collector_process",
     "running_collector",
@@ -63,6 +70,33 @@ def _test_config(config: CollectorConfig | Mapping[str, Any] | None) -> Collecto
     }
     raw["listen"] = {**listen, **dict(raw.get("listen") or {})}
     return config_from_mapping(raw)
+
+
+@dataclass
+class RecordingSink:
+    """A ``TraceSink`` that delegates to ``inner`` (the pipeline) and records, per trace id,
+    the events and context it was given and the verdicts it returned. Event-loop only.
+
+    ``gate``: when set up, ``ingest`` waits for it first (to hold exports in flight, e.g. to
+    test back-pressure).
+    """
+
+    inner: TraceSink
+    verdicts: dict[str, list[Verdict]] = field(default_factory=dict)
+    events: dict[str, list[Event]] = field(default_factory=dict)
+    contexts: dict[str, TraceContext] = field(default_factory=dict)
+    gate: asyncio.Event | None = None
+
+    async def ingest(
+        self, context: TraceContext, events: Sequence[Event], *, source: Literal["otlp"]
+    ) -> Verdict:
+        if self.gate is not None:
+            await self.gate.wait()
+        verdict = await self.inner.ingest(context, events, source=source)
+        self.verdicts.setdefault(context.trace_id, []).append(verdict)
+        self.events.setdefault(context.trace_id, []).extend(events)
+        self.contexts[context.trace_id] = context
+        return verdict
 
 
 @dataclass(slots=True)

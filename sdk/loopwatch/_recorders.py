@@ -12,7 +12,7 @@ import logging
 import time
 import uuid
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from opentelemetry.trace import Span, Status, StatusCode
 
@@ -20,10 +20,18 @@ from loopwatch.events import Step, ToolCall, ToolResult, Usage
 from loopwatch.wire import attributes as attrs
 from loopwatch.wire import ids
 
-if TYPE_CHECKING:
-    from loopwatch._run import AgentRun
-
 logger = logging.getLogger(__name__)
+
+
+class RecordingRun(Protocol):
+    """What a recorder needs of its run (``AgentRun`` provides it): the recorders are its
+    parts, so they see its internals, without importing it (no import cycle)."""
+
+    capture_content: bool
+
+    def _unique_ids(self, calls: tuple[ToolCall, ...]) -> tuple[ToolCall, ...]: ...
+
+    def _add_event(self, event: Step | ToolResult, text: str | None = None) -> None: ...
 
 
 def span_id(span: Span) -> str:
@@ -35,7 +43,7 @@ def span_id(span: Span) -> str:
 class ChatSpan:
     """The ``chat`` span of one model call; ``record`` the response once it is known."""
 
-    def __init__(self, run: AgentRun, span: Span) -> None:
+    def __init__(self, run: RecordingRun, span: Span) -> None:
         self.run = run
         self.span = span
         self.step: Step | None = None
@@ -91,7 +99,7 @@ class ChatSpan:
 class ToolSpan:
     """The ``execute_tool`` span of one call; ``set_result`` what the tool returned."""
 
-    def __init__(self, run: AgentRun, call: ToolCall, span: Span) -> None:
+    def __init__(self, run: RecordingRun, call: ToolCall, span: Span) -> None:
         self.run = run
         self.call = call
         self.span = span

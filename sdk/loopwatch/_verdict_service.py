@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
 from loopwatch.detect.engine import Engine
-from loopwatch.detect.evaluate import ConversationCounter, evaluate
+from loopwatch.detect.evaluation import ConversationCounter, evaluate
 from loopwatch.detect.factory import build_engine
 from loopwatch.detect.session import SessionState
 from loopwatch.detect.settings import DetectorSettings, SettingsSource, load_detector_settings

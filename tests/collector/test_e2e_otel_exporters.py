@@ -1,98 +1,75 @@
-"""End to end: the OpenTelemetry SDK's own OTLP exporters send GenAI-semconv spans of a looping
-agent to a collector on free ports; ``/metrics`` shows the detection, the session its verdict."""
+"""End to end, one scenario: the OpenTelemetry SDK's own OTLP exporters (gRPC, HTTP protobuf,
+gzip) send a looping agent's GenAI-semconv spans to the assembled collector on free ports.
+
+The agent (``genai_agent.run_looping_agent``) calls ``read_file`` on the same file 4 times with
+the same result: the collector must nudge it, ``/metrics`` must show the detection and
+``/v1/sessions/{trace_id}`` the verdict. With content capture off the same spans make the same
+steps, but nothing can be claimed identical.
+"""
 
 from __future__ import annotations
 
-import json
-import time
 from collections.abc import Iterator
+from typing import Any
 
+import grpc
 import httpx
 import pytest
 from opentelemetry.exporter.otlp.proto.grpc.trace_exporter import OTLPSpanExporter as GrpcExporter
+from opentelemetry.exporter.otlp.proto.http import Compression
 from opentelemetry.exporter.otlp.proto.http.trace_exporter import OTLPSpanExporter as HttpExporter
-from opentelemetry.sdk.resources import Resource
-from opentelemetry.sdk.trace import TracerProvider
-from opentelemetry.sdk.trace.export import SimpleSpanProcessor, SpanExporter
-from opentelemetry.trace import SpanKind
+from opentelemetry.sdk.trace.export import SpanExporter
 
-from loopwatch_collector.testing import RunningCollector, running_collector
+from loopwatch_collector.testing import Endpoints, RunningCollector, running_collector
+from tests.collector.receivers.genai_agent import run_looping_agent
+
+_TIMEOUT_S = 10.0
 
 
-@pytest.fixture(scope="module")
+@pytest.fixture
 def collector() -> Iterator[RunningCollector]:
     with running_collector() as running:
         yield running
 
 
-def _looping_agent(exporter: SpanExporter, agent: str, steps: int) -> str:
-    """Emit ``steps`` chat + execute_tool span pairs repeating one call; returns the trace id."""
-    provider = TracerProvider(resource=Resource.create({"service.name": agent}))
-    provider.add_span_processor(SimpleSpanProcessor(exporter))
-    tracer = provider.get_tracer("e2e-agent")
-    with tracer.start_as_current_span(f"invoke_agent {agent}", kind=SpanKind.INTERNAL) as root:
-        root.set_attribute("gen_ai.operation.name", "invoke_agent")
-        root.set_attribute("gen_ai.agent.name", agent)
-        for i in range(steps):
-            call_id = f"call_{i}"
-            with tracer.start_as_current_span("chat gpt-4o", kind=SpanKind.CLIENT) as chat:
-                chat.set_attribute("gen_ai.operation.name", "chat")
-                chat.set_attribute("gen_ai.agent.name", agent)
-                output = [
-                    {
-                        "role": "assistant",
-                        "parts": [
-                            {"type": "text", "content": "Let me check the status."},
-                            {
-                                "type": "tool_call",
-                                "id": call_id,
-                                "name": "get_status",
-                                "arguments": {"job": 7},
-                            },
-                        ],
-                        "finish_reason": "tool_call",
-                    }
-                ]
-                chat.set_attribute("gen_ai.output.messages", json.dumps(output))
-            with tracer.start_as_current_span("execute_tool get_status") as tool:
-                tool.set_attribute("gen_ai.operation.name", "execute_tool")
-                tool.set_attribute("gen_ai.agent.name", agent)
-                tool.set_attribute("gen_ai.tool.name", "get_status")
-                tool.set_attribute("gen_ai.tool.call.id", call_id)
-                tool.set_attribute("gen_ai.tool.call.arguments", '{"job": 7}')
-                tool.set_attribute("gen_ai.tool.call.result", "status: pending")
-        trace_id = f"{root.get_span_context().trace_id:032x}"
-    provider.shutdown()
-    return trace_id
-
-
-def _wait_for_session(http: httpx.Client, trace_id: str, min_steps: int) -> dict[str, object]:
-    deadline = time.monotonic() + 10
-    while True:
-        reply = http.get(f"/v1/sessions/{trace_id}")
-        if reply.status_code == 200 and reply.json()["steps"] >= min_steps:
-            return dict(reply.json())
-        assert time.monotonic() < deadline, f"session {trace_id} never reached {min_steps} steps"
-        time.sleep(0.05)
-
-
-@pytest.mark.parametrize("transport", ["grpc", "http"])
-def test_exporters_feed_detection(collector: RunningCollector, transport: str) -> None:
-    endpoints = collector.endpoints
-    exporter: SpanExporter
+def _exporter(endpoints: Endpoints, transport: str) -> SpanExporter:
     if transport == "grpc":
-        exporter = GrpcExporter(endpoint=endpoints.grpc_target, insecure=True)
-    else:
-        exporter = HttpExporter(endpoint=f"{endpoints.otlp_http_url}/v1/traces")
-    agent = f"e2e-{transport}"
-    trace_id = _looping_agent(exporter, agent, steps=4)
-    with httpx.Client(base_url=endpoints.http_url, timeout=10) as http:
-        session = _wait_for_session(http, trace_id, 4)
-        assert session["looping"] is True
-        verdicts = session["verdicts"]
-        assert isinstance(verdicts, list)
-        assert verdicts[0]["action"] == "nudge"
-        metrics = http.get("/metrics").text
-    assert f'loopwatch_sessions_looping_total{{agent="{agent}"}} 1.0' in metrics
-    assert f'loopwatch_verdicts_total{{action="nudge",agent="{agent}"}} 1.0' in metrics
-    assert 'loopwatch_otlp_spans_total{result="accepted"}' in metrics
+        return GrpcExporter(endpoint=endpoints.grpc_target, insecure=True)
+    if transport == "grpc+gzip":
+        return GrpcExporter(endpoint=endpoints.grpc_target, insecure=True, compression=grpc.Compression.Gzip)
+    url = f"{endpoints.otlp_http_url}/v1/traces"
+    if transport == "http+gzip":
+        return HttpExporter(endpoint=url, compression=Compression.Gzip)
+    return HttpExporter(endpoint=url)
+
+
+def _session(endpoints: Endpoints, trace_id: str) -> dict[str, Any]:
+    reply = httpx.get(f"{endpoints.http_url}/v1/sessions/{trace_id}", timeout=_TIMEOUT_S)
+    assert reply.status_code == 200
+    body: dict[str, Any] = reply.json()
+    return body
+
+
+@pytest.mark.parametrize("transport", ["grpc", "grpc+gzip", "http", "http+gzip"])
+def test_an_exported_loop_is_nudged_and_shows_in_metrics_and_session(
+    collector: RunningCollector, transport: str
+) -> None:
+    endpoints = collector.endpoints
+    trace_id = run_looping_agent(_exporter(endpoints, transport))
+    session = _session(endpoints, trace_id)
+    assert (session["agent"], session["conversation_id"], session["steps"]) == ("looper", "conv-42", 4)
+    assert session["looping"] is True
+    assert [v["action"] for v in session["verdicts"]] == ["nudge"]
+    metrics = httpx.get(f"{endpoints.http_url}/metrics", timeout=_TIMEOUT_S).text
+    assert 'loopwatch_otlp_spans_total{result="accepted"} 8.0' in metrics  # 4 chat + 4 execute_tool
+    assert 'loopwatch_otlp_spans_total{result="ignored"} 1.0' in metrics  # the invoke_agent span
+    assert 'loopwatch_detections_total{agent="looper",detector="identical_call"}' in metrics
+    assert 'loopwatch_verdicts_total{action="nudge",agent="looper"} 1.0' in metrics
+
+
+def test_content_off_loop_is_seen_but_not_claimed_identical(collector: RunningCollector) -> None:
+    endpoints = collector.endpoints
+    trace_id = run_looping_agent(_exporter(endpoints, "http"), content=False)
+    session = _session(endpoints, trace_id)
+    assert session["steps"] == 4  # the chat spans stopped for tools: the tool spans made the steps
+    assert session["looping"] is False

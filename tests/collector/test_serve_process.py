@@ -5,6 +5,7 @@ from __future__ import annotations
 import socket
 import subprocess
 import sys
+from pathlib import Path
 
 import grpc
 import httpx
@@ -78,3 +79,19 @@ def test_a_busy_port_is_one_line_naming_it_and_exit_2(flag: str, listener: str, 
         f"loopwatch serve: {listener} port {port} on 127.0.0.1 is already in use "
         f"(is another collector running?); choose another with {flag} or {variable}"
     ]
+
+
+def test_serve_rejects_bad_redis_options_naming_the_key(tmp_path: Path) -> None:
+    config = tmp_path / "loopwatch.yaml"
+    config.write_text("store: redis\nredis: {options: {cas_attempts: 0}}\n", encoding="utf-8")
+    result = subprocess.run(
+        [sys.executable, "-m", "loopwatch_collector.cli", "serve", "--config", str(config)],
+        env={"PATH": ""},
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 2
+    assert result.stderr.startswith("loopwatch serve: redis.options.cas_attempts:")
+    assert "Traceback" not in result.stderr

@@ -101,7 +101,7 @@ def serve(args: argparse.Namespace) -> int:
     }
     try:
         config = load_config(args.config, overrides={"listen": listen} if listen else None)
-        collector = Collector(config)
+        collector = Collector(config)  # builds the store: backend options are checked here
     except ConfigError as exc:
         print(f"loopwatch serve: {exc}", file=sys.stderr)
         return 2

@@ -25,7 +25,7 @@ import time
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Literal, TypeVar
 
-from loopwatch.detect.evaluate import judged_steps
+from loopwatch.detect.evaluation import ConversationCounter, judged_steps
 from loopwatch.detect.session import SessionState
 from loopwatch.events import Event, ToolCall, TraceContext
 from loopwatch.verdict import Action, Verdict
@@ -42,7 +42,13 @@ from loopwatch_collector.processing.session_update import (
 )
 from loopwatch_collector.processing.step_log import StepLogLimits
 from loopwatch_collector.security.tenancy import ANONYMOUS, owned_by
-from loopwatch_collector.store.base import RemovalReason, SessionRecord, SessionStore
+from loopwatch_collector.store.base import (
+    Apply,
+    ConversationUsage,
+    RemovalReason,
+    SessionRecord,
+    SessionStore,
+)
 
 logger = logging.getLogger(__name__)
 
@@ -202,9 +208,13 @@ class Pipeline:
         end_of_batch: bool,
         pending_call: ToolCall | None,
     ) -> Verdict:
+        """One store transaction: the trace's record and its conversation's counters, updated
+        by ``loopwatch.detect.evaluate`` (one round trip on Redis with trace affinity)."""
         engine, settings = self._engines.for_agent(context.agent)
+        seen: list[ConversationUsage] = []  # the usage the committed apply got (true totals after)
 
-        def apply(record: SessionRecord) -> IngestOutcome:
+        def apply(record: SessionRecord, usage: ConversationUsage | None) -> IngestOutcome:
+            seen[:] = [usage] if usage is not None else []
             return ingest_events(
                 record,
                 events,
@@ -215,17 +225,20 @@ class Pipeline:
                 timeline_steps=self._timeline_steps,
                 end_of_batch=end_of_batch,
                 pending_call=pending_call,
+                add_conversation_steps=_counter(usage) if usage is not None else None,
             )
 
         outcome = await self._update(context, apply)
         self._report(context, outcome, source=source)
-        if context.conversation_id and outcome.new_steps + outcome.new_tool_calls:
-            outcome = await self._conversation(context, outcome)
+        if seen and not outcome.halted and settings.conversation_max_steps:
+            # The store's counters may be ahead of what apply saw (another replica's traces of
+            # the conversation): the policy decides on the true total.
+            outcome = await self._conversation_limit(context, seen[0].steps, outcome)
         self._publish(context, outcome)
         self._wake(context.trace_id)
         return outcome.returned
 
-    async def _update(self, context: TraceContext, apply: Callable[[SessionRecord], R]) -> R:
+    async def _update(self, context: TraceContext, apply: Apply[R]) -> R:
         """``store.update`` for ``context``'s trace, counting a session start exactly once.
 
         With a CAS store, ``create`` may run on a replica that then loses the race to another
@@ -241,12 +254,15 @@ class Pipeline:
             new = self._new_record(context, engine.new_session())
             return new
 
-        def tracked(record: SessionRecord) -> R:
+        def tracked(record: SessionRecord, usage: ConversationUsage | None) -> R:
             nonlocal created
             created = record is new
-            return apply(record)
+            return apply(record, usage)
 
-        result = await self._store_call("update", self.store.update(context.trace_id, tracked, create=create))
+        update = self.store.update(
+            context.trace_id, tracked, create=create, conversation_id=context.conversation_id
+        )
+        result = await self._store_call("update", update)
         if created:
             self.metrics.child(self.metrics.sessions_started, self.metrics.agent_label(context.agent)).inc()
             self.metrics.sessions_active.inc()
@@ -271,23 +287,17 @@ class Pipeline:
             last_seen_unix_s=now,
         )
 
-    async def _conversation(self, context: TraceContext, outcome: IngestOutcome) -> IngestOutcome:
-        assert context.conversation_id is not None
+    async def _conversation_limit(
+        self, context: TraceContext, conversation_steps: int, outcome: IngestOutcome
+    ) -> IngestOutcome:
         engine, settings = self._engines.for_agent(context.agent)
-        usage = await self._store_call(
-            "conversation",
-            self.store.add_conversation_usage(
-                context.conversation_id,
-                steps=outcome.new_steps,
-                tool_calls=outcome.new_tool_calls,
-                now_unix_s=self._clock(),
-            ),
-        )
-        if not settings.conversation_max_steps or usage.steps < settings.conversation_max_steps:
+        if conversation_steps < settings.conversation_max_steps:
             return outcome
         limited = await self._update(
             context,
-            lambda r: apply_conversation_limit(r, engine, settings, usage.steps, history=self._history),
+            lambda r, _: apply_conversation_limit(
+                r, engine, settings, conversation_steps, history=self._history
+            ),
         )
         if limited is None:
             return outcome
@@ -335,6 +345,17 @@ class Pipeline:
 
     def _on_detector_error(self, detector: str, exc: BaseException) -> None:
         self.metrics.detector_errors.labels(detector=detector).inc()
+
+
+def _counter(usage: ConversationUsage) -> ConversationCounter:
+    """``evaluate``'s conversation counter over the store's ``usage`` (mutated in place)."""
+
+    def add(steps: int, tool_calls: int) -> int:
+        usage.steps += steps
+        usage.tool_calls += tool_calls
+        return usage.steps
+
+    return add
 
 
 _STATE_PREDICATES: dict[str, Callable[[SessionRecord], bool]] = {

@@ -15,7 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from loopwatch.detect.engine import Engine
-from loopwatch.detect.evaluate import ConversationCounter, evaluate, judged_steps
+from loopwatch.detect.evaluation import ConversationCounter, evaluate, judged_steps
 from loopwatch.events import Event, ToolCall
 from loopwatch.verdict import Action, Finding, Severity, Verdict
 from loopwatch_collector.config import ResolvedAgentConfig

@@ -10,7 +10,8 @@ Wiring (done by the server assembly)::
 
 from __future__ import annotations
 
-from loopwatch_collector.receivers.ingest import ExportOutcome, OtlpIngestor, OverloadedError, TraceSink
+from loopwatch_collector.exceptions import OverloadedError
+from loopwatch_collector.receivers.ingest import ExportOutcome, OtlpIngestor, TraceSink
 from loopwatch_collector.receivers.limits import MAX_REQUEST_BYTES
 from loopwatch_collector.receivers.otlp_grpc import (
     GRPC_SERVER_OPTIONS,

@@ -35,7 +35,7 @@ from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTrace
 
 from loopwatch.events import Event, TraceContext
 from loopwatch.verdict import Verdict
-from loopwatch_collector.exceptions import StoreError
+from loopwatch_collector.exceptions import OverloadedError, StoreError
 from loopwatch_collector.mapping import SpanMapper
 from loopwatch_collector.receivers.decode import DecodedRequest, batch_of, decode_request, parse_body
 from loopwatch_collector.receivers.limits import MAX_REQUEST_BYTES
@@ -85,14 +85,6 @@ class OtlpMetrics(Protocol):
 
     @property
     def otlp_spans(self) -> _LabelledCounter: ...
-
-
-class OverloadedError(Exception):
-    """Too many requests in flight; the client should retry after ``retry_after_s``."""
-
-    def __init__(self, retry_after_s: float) -> None:
-        super().__init__(f"collector overloaded, retry after {retry_after_s:g} s")
-        self.retry_after_s = retry_after_s
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

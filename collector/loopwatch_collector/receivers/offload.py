@@ -23,6 +23,7 @@ from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 
+from loopwatch_collector.exceptions import CollectorError
 from loopwatch_collector.mapping import SpanMapper
 from loopwatch_collector.receivers.decode import DecodedRequest, decode_body
 from loopwatch_collector.receivers.otlp_json import MalformedRequestError
@@ -33,8 +34,9 @@ DEFAULT_WORKER_NICENESS = 10
 _mappers: dict[str, SpanMapper] = {}  # in the worker process only: tenant -> its mapper
 
 
-class WorkerUnavailableError(Exception):
-    """The worker process died while decoding; the request may be retried."""
+class WorkerUnavailableError(CollectorError):
+    """The worker process died while decoding; the request may be retried (the receivers
+    translate it to ``OverloadedError``, never past their edge)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,8 +31,9 @@ from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import (
     ExportTraceServiceResponse,
 )
 
+from loopwatch_collector.exceptions import OverloadedError
 from loopwatch_collector.receivers.decode import PROTOBUF
-from loopwatch_collector.receivers.ingest import OtlpIngestor, OverloadedError
+from loopwatch_collector.receivers.ingest import OtlpIngestor
 from loopwatch_collector.receivers.limits import MAX_REQUEST_BYTES
 from loopwatch_collector.receivers.otlp_json import MalformedRequestError
 from loopwatch_collector.security.tenancy import current_tenant

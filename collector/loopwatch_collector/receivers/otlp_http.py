@@ -24,8 +24,9 @@ from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import (
 )
 from starlette.requests import ClientDisconnect
 
+from loopwatch_collector.exceptions import InvalidRequestError, OverloadedError
 from loopwatch_collector.receivers.decode import JSON, PROTOBUF
-from loopwatch_collector.receivers.ingest import OtlpIngestor, OverloadedError
+from loopwatch_collector.receivers.ingest import OtlpIngestor
 from loopwatch_collector.receivers.limits import MAX_REQUEST_BYTES
 from loopwatch_collector.receivers.otlp_json import MalformedRequestError, response_json
 from loopwatch_collector.security.tenancy import current_tenant
@@ -34,8 +35,8 @@ _PROTOBUF_TYPES = frozenset({PROTOBUF, "application/protobuf"})
 TRACES_PATH = "/v1/traces"
 
 
-class _BodyTooLargeError(Exception):
-    pass
+class _BodyTooLargeError(InvalidRequestError):
+    """The body is over the route's limit (413)."""
 
 
 def otlp_http_router(ingestor: OtlpIngestor, *, max_body_bytes: int = MAX_REQUEST_BYTES) -> APIRouter:

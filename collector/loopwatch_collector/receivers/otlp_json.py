@@ -16,8 +16,10 @@ from typing import Any
 from google.protobuf import json_format
 from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceRequest
 
+from loopwatch_collector.exceptions import InvalidRequestError
 
-class MalformedRequestError(ValueError):
+
+class MalformedRequestError(InvalidRequestError):
     """The request body cannot be decoded; the message names the field and the problem."""
 
     def __init__(self, field: str, problem: str) -> None:

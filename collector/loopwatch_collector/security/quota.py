@@ -29,7 +29,7 @@ from prometheus_client import CollectorRegistry, Counter
 from loopwatch_collector.security.settings import TenantConfig
 from loopwatch_collector.security.tenancy import ANONYMOUS, tenant_of_key
 from loopwatch_collector.store.base import (
-    ConversationUsage,
+    Apply,
     RemovalListener,
     RemovalReason,
     SessionPredicate,
@@ -86,9 +86,14 @@ class TenantQuotaStore:
         self.inner.add_removal_listener(listener)
 
     async def update(
-        self, trace_id: str, apply: Callable[[SessionRecord], R], *, create: Callable[[], SessionRecord]
+        self,
+        trace_id: str,
+        apply: Apply[R],
+        *,
+        create: Callable[[], SessionRecord],
+        conversation_id: str | None = None,
     ) -> R:
-        result = await self.inner.update(trace_id, apply, create=create)
+        result = await self.inner.update(trace_id, apply, create=create, conversation_id=conversation_id)
         tenant = tenant_of_key(trace_id)
         limit = self._max.get(tenant)
         if limit is None:
@@ -109,13 +114,6 @@ class TenantQuotaStore:
         self, *, predicate: SessionPredicate | None = None, limit: int = 100
     ) -> list[SessionRecord]:
         return await self.inner.list_sessions(predicate=predicate, limit=limit)
-
-    async def add_conversation_usage(
-        self, conversation_id: str, *, steps: int, tool_calls: int, now_unix_s: float
-    ) -> ConversationUsage:
-        return await self.inner.add_conversation_usage(
-            conversation_id, steps=steps, tool_calls=tool_calls, now_unix_s=now_unix_s
-        )
 
     def live_sessions(self, tenant: str) -> int:
         """Live sessions of ``tenant`` as tracked here."""

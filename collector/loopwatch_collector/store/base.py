@@ -9,7 +9,13 @@ Contract for implementations:
 - ``update`` is load-or-create, mutate, save, as one transaction per trace: concurrent updates
   of one trace are serialised (the in-memory store runs ``apply`` without awaiting in between;
   Redis uses optimistic CAS and may call ``apply`` again on a fresh copy after a conflict, so
-  ``apply`` must only mutate the record it is given and return a value computed from it).
+  ``apply`` must only mutate what it is given and return a value computed from it).
+- With ``conversation_id``, the same transaction carries the conversation's counters
+  (``ConversationUsage``): ``apply`` adds the trace's new steps and calls to them, and they are
+  saved with the record, in one store round trip (one ``Evaluate``: one call). The in-memory
+  store is exact. Redis counts exactly (``HINCRBY`` in the write script) but ``apply`` sees the
+  counters as this replica last knew them; after ``update`` returns, the usage object ``apply``
+  got holds the true totals, so a caller can act on a limit another trace's steps crossed.
 - ``get`` / ``list_sessions`` return records the caller must not mutate (the in-memory store
   returns live objects: read them right away, on the event loop).
 - Records are plain data (dataclasses, tuples, dicts of primitives and the event model), so a
@@ -100,6 +106,8 @@ class ConversationUsage:
 
 
 RemovalListener = Callable[[SessionRecord, RemovalReason], None]
+#: ``apply(record, usage)``: usage is the conversation's counters, None without a conversation.
+Apply = Callable[[SessionRecord, ConversationUsage | None], R]
 SessionPredicate = Callable[[SessionRecord], bool]
 
 
@@ -117,12 +125,14 @@ class SessionStore(Protocol):
     async def update(
         self,
         trace_id: str,
-        apply: Callable[[SessionRecord], R],
+        apply: Apply[R],
         *,
         create: Callable[[], SessionRecord],
+        conversation_id: str | None = None,
     ) -> R:
-        """Load the record of ``trace_id`` (or ``create()`` it), ``apply`` it, save it; return
-        ``apply``'s result. Refreshes the record's idle timer. Raises ``StoreError``."""
+        """Load the record of ``trace_id`` (or ``create()`` it) and, with ``conversation_id``,
+        the conversation's counters; ``apply`` them, save both; return ``apply``'s result.
+        Refreshes the record's idle timer. Raises ``StoreError``."""
         ...
 
     async def get(self, trace_id: str) -> SessionRecord | None:
@@ -133,12 +143,6 @@ class SessionStore(Protocol):
         self, *, predicate: SessionPredicate | None = None, limit: int = 100
     ) -> list[SessionRecord]:
         """Live records (most recently seen first) matching ``predicate``, at most ``limit``."""
-        ...
-
-    async def add_conversation_usage(
-        self, conversation_id: str, *, steps: int, tool_calls: int, now_unix_s: float
-    ) -> ConversationUsage:
-        """Add to a conversation's counters (created on first use); return the new totals."""
         ...
 
     def add_removal_listener(self, listener: RemovalListener) -> None:

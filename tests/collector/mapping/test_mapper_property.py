@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -82,6 +83,7 @@ _SPANS = st.builds(
 )
 
 
+@pytest.mark.slow  # 4-20 s depending on load; still run by default and in CI (no -m filter)
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.lists(st.lists(_SPANS, max_size=6), max_size=3))
 def test_span_mapper_never_raises(batches: list[list[SpanView]]) -> None:

@@ -7,19 +7,17 @@ from __future__ import annotations
 import asyncio
 import socket
 import threading
-from collections.abc import Awaitable, Callable, Iterator, Sequence
+from collections.abc import Awaitable, Callable, Iterator
 from concurrent.futures import Future
 from contextlib import contextmanager
-from dataclasses import dataclass, field
-from typing import Any, Literal, TypeVar
+from dataclasses import dataclass
+from typing import Any, TypeVar
 
 import grpc
 import uvicorn
 from fastapi import FastAPI
 from prometheus_client import CollectorRegistry
 
-from loopwatch.events import Event, TraceContext
-from loopwatch.verdict import Verdict
 from loopwatch_collector.config import CollectorConfig
 from loopwatch_collector.exporters.metrics import Metrics
 from loopwatch_collector.processing.pipeline import Pipeline
@@ -28,36 +26,14 @@ from loopwatch_collector.receivers import (
     MAX_REQUEST_BYTES,
     OtlpGrpcTraceService,
     OtlpIngestor,
-    TraceSink,
     add_otlp_trace_service,
     otlp_http_router,
 )
 from loopwatch_collector.security import ApiKeyMiddleware, ApiKeys, AuthInterceptor
 from loopwatch_collector.store.factory import build_memory_store
+from loopwatch_collector.testing import RecordingSink
 
 T = TypeVar("T")
-
-
-@dataclass
-class RecordingSink:
-    """Delegates to the real pipeline and records what it returned, per trace."""
-
-    inner: TraceSink
-    verdicts: dict[str, list[Verdict]] = field(default_factory=dict)
-    events: dict[str, list[Event]] = field(default_factory=dict)
-    contexts: dict[str, TraceContext] = field(default_factory=dict)
-    gate: asyncio.Event | None = None  # when set up, ingest waits for it (overload tests)
-
-    async def ingest(
-        self, context: TraceContext, events: Sequence[Event], *, source: Literal["otlp"]
-    ) -> Verdict:
-        if self.gate is not None:
-            await self.gate.wait()
-        verdict = await self.inner.ingest(context, events, source=source)
-        self.verdicts.setdefault(context.trace_id, []).append(verdict)
-        self.events.setdefault(context.trace_id, []).extend(events)
-        self.contexts[context.trace_id] = context
-        return verdict
 
 
 @dataclass

@@ -20,7 +20,8 @@ from opentelemetry.sdk.trace import TracerProvider
 from opentelemetry.sdk.trace.export import SimpleSpanProcessor
 
 from loopwatch.events import Step, ToolResult
-from tests.collector.receivers.fake_openai import TOOL_ROUNDS, fake_openai_server, run_agent
+from loopwatch.testing import fake_openai_server
+from tests.collector.receivers.fake_openai import TOOL_ROUNDS, read_file_model, run_agent
 from tests.collector.receivers.otlp_harness import OtlpStack, otlp_stack
 
 openai = pytest.importorskip("openai")
@@ -32,8 +33,8 @@ INSTRUMENTATIONS = {
 
 @pytest.fixture
 def fake_openai() -> Iterator[str]:
-    with fake_openai_server() as url:
-        yield url
+    with fake_openai_server(read_file_model) as server:
+        yield server.base_url
 
 
 @pytest.fixture
@@ -74,7 +75,9 @@ def test_foreign_openai_instrumentation_loop_is_nudged(
     results = [e for e in events if type(e) is ToolResult]
     assert len(steps) == TOOL_ROUNDS + 1
     assert [c.name for s in steps for c in s.tool_calls] == ["read_file"] * TOOL_ROUNDS
-    assert [r.call_id for r in results] == [f"call_{i}" for i in range(TOOL_ROUNDS)]
+    requested = [c.id for s in steps for c in s.tool_calls]
+    assert [r.call_id for r in results] == requested
+    assert len(set(requested)) == TOOL_ROUNDS
     assert stack.sink.contexts[trace_id].agent == "oi-agent"
     assert "nudge" in stack.actions(trace_id)
     detections = stack.registry.get_sample_value(

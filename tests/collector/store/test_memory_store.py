@@ -8,8 +8,9 @@ from functools import partial
 import pytest
 
 from loopwatch.detect.session import SessionState
-from loopwatch_collector.store.base import RemovalReason, SessionRecord
+from loopwatch_collector.store.base import ConversationUsage, RemovalReason, SessionRecord
 from loopwatch_collector.store.memory import InMemorySessionStore
+from tests.collector.store.store_builders import add_usage
 
 pytestmark = pytest.mark.anyio
 
@@ -42,7 +43,7 @@ async def test_update_creates_once_then_mutates() -> None:
         created.append(1)
         return _record("t1", clock)
 
-    def bump(record: SessionRecord) -> int:
+    def bump(record: SessionRecord, _usage: ConversationUsage | None = None) -> int:
         record.tool_calls += 1
         return record.tool_calls
 
@@ -61,7 +62,7 @@ async def test_ttl_expires_idle_sessions_on_access_and_sweep() -> None:
     removed: list[tuple[str, RemovalReason]] = []
     store.add_removal_listener(lambda r, why: removed.append((r.trace_id, why)))
     for trace in ("old", "new"):
-        await store.update(trace, lambda r: None, create=partial(_record, trace, clock))
+        await store.update(trace, lambda r, _: None, create=partial(_record, trace, clock))
         clock.now += 6
     assert await store.get("old") is None  # idle 12 s
     assert await store.get("new") is not None  # idle 6 s
@@ -69,7 +70,7 @@ async def test_ttl_expires_idle_sessions_on_access_and_sweep() -> None:
     assert removed == [("old", RemovalReason.EXPIRED)]
     assert len(store) == 1
     created_again = await store.update(
-        "old", lambda r: r.started_unix_s, create=lambda: _record("old", clock)
+        "old", lambda r, _: r.started_unix_s, create=lambda: _record("old", clock)
     )
     assert created_again == clock.now
 
@@ -80,7 +81,7 @@ async def test_lru_bound_evicts_least_recently_updated() -> None:
     removed: list[tuple[str, RemovalReason]] = []
     store.add_removal_listener(lambda r, why: removed.append((r.trace_id, why)))
     for trace in ("a", "b", "a", "c"):
-        await store.update(trace, lambda r: None, create=partial(_record, trace, clock))
+        await store.update(trace, lambda r, _: None, create=partial(_record, trace, clock))
     assert removed == [("b", RemovalReason.EVICTED)]
     assert [r.trace_id for r in await store.list_sessions()] == ["c", "a"]
 
@@ -94,7 +95,7 @@ async def test_a_failing_listener_does_not_break_the_store() -> None:
 
     store.add_removal_listener(broken)
     for trace in ("a", "b"):
-        await store.update(trace, lambda r: None, create=partial(_record, trace, clock))
+        await store.update(trace, lambda r, _: None, create=partial(_record, trace, clock))
     assert len(store) == 1
 
 
@@ -102,24 +103,29 @@ async def test_list_sessions_filters_and_limits() -> None:
     clock = Clock()
     store = InMemorySessionStore(clock=clock)
     for n in range(5):
-        await store.update(f"t{n}", lambda r: None, create=partial(_record, f"t{n}", clock))
+        await store.update(f"t{n}", lambda r, _: None, create=partial(_record, f"t{n}", clock))
         if n % 2:
             await store.update(
-                f"t{n}", lambda r: setattr(r, "looping", True), create=lambda: _record("x", clock)
+                f"t{n}", lambda r, _: setattr(r, "looping", True), create=lambda: _record("x", clock)
             )
     looping = await store.list_sessions(predicate=lambda r: r.looping)
     assert [r.trace_id for r in looping] == ["t3", "t1"]
     assert len(await store.list_sessions(limit=2)) == 2
 
 
-async def test_conversation_usage_accumulates_and_expires() -> None:
+async def test_conversation_usage_rides_in_the_update_accumulates_and_expires() -> None:
     clock = Clock()
     store = InMemorySessionStore(idle_ttl_s=10, clock=clock)
-    await store.add_conversation_usage("c", steps=2, tool_calls=3, now_unix_s=clock())
-    usage = await store.add_conversation_usage("c", steps=1, tool_calls=0, now_unix_s=clock())
+    await store.update("t1", add_usage(2, 3), create=partial(_record, "t1", clock), conversation_id="c")
+    usage = await store.update(
+        "t2", add_usage(1, 0), create=partial(_record, "t2", clock), conversation_id="c"
+    )
     assert (usage.steps, usage.tool_calls) == (3, 3)
+    assert await store.update("t2", lambda r, u: u, create=partial(_record, "t2", clock)) is None
     clock.now += 11
-    usage = await store.add_conversation_usage("c", steps=1, tool_calls=1, now_unix_s=clock())
+    usage = await store.update(
+        "t1", add_usage(1, 1), create=partial(_record, "t1", clock), conversation_id="c"
+    )
     assert (usage.steps, usage.tool_calls) == (1, 1)
 
 
@@ -148,10 +154,10 @@ async def test_idle_sessions_are_compacted_and_restored() -> None:
     store.add_removal_listener(lambda r, why: removed.append(r.tool_calls))
     for trace in ("a", "b"):
         await store.update(
-            trace, lambda r: setattr(r, "tool_calls", 7), create=partial(_record, trace, clock)
+            trace, lambda r, _: setattr(r, "tool_calls", 7), create=partial(_record, trace, clock)
         )
     clock.now += 20
-    await store.update("b", lambda r: None, create=lambda: _record("b", clock))
+    await store.update("b", lambda r, _: None, create=lambda: _record("b", clock))
     clock.now += 15  # a idle 35 s, b idle 15 s
     assert store.compact() == 1
     assert store.compacted == 1
@@ -159,7 +165,7 @@ async def test_idle_sessions_are_compacted_and_restored() -> None:
     assert record is not None
     assert record.tool_calls == 7
     assert [r.trace_id for r in await store.list_sessions()] == ["b", "a"]
-    assert await store.update("a", lambda r: r.tool_calls + 1, create=lambda: _record("x", clock)) == 8
+    assert await store.update("a", lambda r, _: r.tool_calls + 1, create=lambda: _record("x", clock)) == 8
     assert store.compacted == 0
     clock.now += 31
     assert store.compact(limit=None) == 2
@@ -173,7 +179,7 @@ async def test_background_sweep_compacts() -> None:
 
     clock = Clock()
     store = InMemorySessionStore(clock=clock, codec=RecordCodec(), compact_after_s=1, sweep_interval_s=0.01)
-    await store.update("a", lambda r: None, create=lambda: _record("a", clock))
+    await store.update("a", lambda r, _: None, create=lambda: _record("a", clock))
     clock.now += 2
     await store.start()
     for _ in range(200):

@@ -1,93 +1,44 @@
-"""``RedisSessionStore`` against a real ``redis-server``: semantics, sharing, failure, expiry."""
+"""``RedisSessionStore`` against a real ``redis-server``: semantics, conversations, sharing."""
 
 from __future__ import annotations
 
 import asyncio
-import logging
-import socket
 import threading
-import time
-from collections.abc import Awaitable, Callable, Iterator
-from pathlib import Path
-from typing import Any, TypeVar
 
 import pytest
 import redis
 from prometheus_client import CollectorRegistry
 
-from loopwatch.detect.session import SessionState
 from loopwatch.events import TraceContext
 from loopwatch.scenario import iter_scenario_files, load_scenario
-from loopwatch.verdict import Action, Verdict
+from loopwatch.verdict import Verdict
 from loopwatch_collector.config import config_from_mapping
-from loopwatch_collector.exceptions import ConfigError, StoreError
+from loopwatch_collector.exceptions import StoreConflictError, StoreError
 from loopwatch_collector.exporters.metrics import Metrics
 from loopwatch_collector.processing.pipeline import Pipeline
 from loopwatch_collector.store import codec
-from loopwatch_collector.store.base import RemovalReason, SessionRecord, SessionStore
-from loopwatch_collector.store.factory import build_store
+from loopwatch_collector.store.base import (
+    ConversationUsage,
+    SessionRecord,
+    SessionStore,
+)
 from loopwatch_collector.store.memory import InMemorySessionStore
 from loopwatch_collector.store.redis import (
-    RedisConflictError,
-    RedisSessionStore,
     RedisStoreOptions,
-    RedisUnavailableError,
-    build_redis_store,
 )
-from tests.collector.store.redis_server import RedisServer, running_redis, running_redis_cluster
+from tests.collector.store.redis_server import RedisServer
+from tests.collector.store.store_builders import add_usage, bump, record_of, run, store_on
 from tests.shared_corpus import REPO_CORPUS
-
-T = TypeVar("T")
-
-
-@pytest.fixture(scope="module")
-def server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisServer]:
-    with running_redis(tmp_path_factory.mktemp("redis")) as srv:
-        yield srv
-
-
-@pytest.fixture
-def prefix(request: pytest.FixtureRequest) -> str:
-    return f"t{abs(hash(request.node.nodeid)) % 10**8}:"
-
-
-def run(coro_fn: Callable[[], Awaitable[T]]) -> T:
-    async def main() -> T:
-        return await coro_fn()
-
-    return asyncio.run(main())
-
-
-def _record(trace_id: str, now: float = 0.0) -> SessionRecord:
-    return SessionRecord(
-        trace_id=trace_id,
-        agent="a",
-        conversation_id=None,
-        state=SessionState(),
-        started_unix_s=now,
-        last_seen_unix_s=now,
-    )
-
-
-def _store(server: RedisServer, prefix: str, **kwargs: Any) -> RedisSessionStore:
-    options = kwargs.pop("options", RedisStoreOptions())
-    return RedisSessionStore(url=server.url, key_prefix=prefix, options=options, **kwargs)
-
-
-def _bump(record: SessionRecord) -> int:
-    record.tool_calls += 1
-    return record.tool_calls
-
 
 # --- basic semantics ----------------------------------------------------------------------------
 
 
 def test_update_creates_then_loads_and_keys_use_cluster_hash_tags(server: RedisServer, prefix: str) -> None:
     async def scenario() -> None:
-        store = _store(server, prefix)
+        store = store_on(server, prefix)
         assert await store.get("abc") is None
-        assert await store.update("abc", _bump, create=lambda: _record("abc")) == 1
-        assert await store.update("abc", _bump, create=lambda: _record("never")) == 2
+        assert await store.update("abc", bump, create=lambda: record_of("abc")) == 1
+        assert await store.update("abc", bump, create=lambda: record_of("never")) == 2
         record = await store.get("abc")
         assert record is not None
         assert (record.trace_id, record.tool_calls) == ("abc", 2)
@@ -106,10 +57,10 @@ def test_list_sessions_most_recent_first_with_predicate(server: RedisServer, pre
     clock = [1000.0]
 
     async def scenario() -> None:
-        store = _store(server, prefix, clock=lambda: clock[0])
+        store = store_on(server, prefix, clock=lambda: clock[0])
         for i in range(5):
             clock[0] += 10  # past the index throttle: every update is indexed
-            await store.update(f"t{i}", _bump, create=lambda i=i: _record(f"t{i}"))  # type: ignore[misc]
+            await store.update(f"t{i}", bump, create=lambda i=i: record_of(f"t{i}"))  # type: ignore[misc]
         await asyncio.sleep(0.05)  # index writes run in the background
         listed = await store.list_sessions()
         assert [r.trace_id for r in listed] == ["t4", "t3", "t2", "t1", "t0"]
@@ -120,31 +71,83 @@ def test_list_sessions_most_recent_first_with_predicate(server: RedisServer, pre
     run(scenario)
 
 
-def test_conversation_usage_aggregates_across_traces_and_replicas(server: RedisServer, prefix: str) -> None:
+def test_conversation_usage_rides_in_the_update_across_traces_and_replicas(
+    server: RedisServer, prefix: str
+) -> None:
     async def scenario() -> None:
-        a, b = _store(server, prefix), _store(server, prefix)
-        await a.add_conversation_usage("c1", steps=2, tool_calls=3, now_unix_s=1.0)
-        usage = await b.add_conversation_usage("c1", steps=1, tool_calls=0, now_unix_s=2.0)
-        assert (usage.steps, usage.tool_calls, usage.last_seen_unix_s) == (3, 3, 2.0)
-        other = await b.add_conversation_usage("c2", steps=1, tool_calls=1, now_unix_s=2.0)
-        assert other.steps == 1
+        a, b = store_on(server, prefix), store_on(server, prefix)
+        await a.update("t1", add_usage(2, 3), create=lambda: record_of("t1"), conversation_id="c1")
+        # b never saw c1: its apply starts from 0, the script adds exactly, the totals come back.
+        usage = await b.update("t2", add_usage(1, 0), create=lambda: record_of("t2"), conversation_id="c1")
+        assert (usage.steps, usage.tool_calls) == (3, 3)
+        other = await b.update("t2", add_usage(1, 1), create=lambda: record_of("t2"), conversation_id="c2")
+        assert (other.steps, other.tool_calls) == (1, 1)
         await a.shutdown()
         await b.shutdown()
 
     run(scenario)
 
 
+def test_apply_decides_on_the_conversations_exact_counts_across_replicas(
+    server: RedisServer, prefix: str
+) -> None:
+    seen: list[int] = []
+
+    def observe(record: SessionRecord, usage: ConversationUsage | None) -> int:
+        assert usage is not None
+        seen.append(usage.steps)  # what a conversation limit would be decided on
+        usage.steps += 1
+        return usage.steps
+
+    async def scenario() -> None:
+        a, b = store_on(server, prefix), store_on(server, prefix)
+        assert await a.update("t1", observe, create=lambda: record_of("t1"), conversation_id="c") == 1
+        assert await b.update("t2", observe, create=lambda: record_of("t2"), conversation_id="c") == 2
+        assert await a.update("t1", observe, create=lambda: record_of("t1"), conversation_id="c") == 3
+        await a.shutdown()
+        await b.shutdown()
+
+    run(scenario)
+    # b first guessed 0 and a then 1; each script refused and returned the counts: decided again.
+    assert seen == [0, 0, 1, 1, 2]
+
+
+def test_an_update_with_its_conversation_is_one_round_trip(server: RedisServer, prefix: str) -> None:
+    client = redis.Redis(port=server.port)
+
+    def calls(command: str) -> int:
+        stats = client.info("commandstats").get(f"cmdstat_{command}", {})
+        return int(stats.get("calls", 0)) if isinstance(stats, dict) else 0
+
+    async def scenario() -> None:
+        store = store_on(server, prefix)
+        await store.update("t", add_usage(1, 1), create=lambda: record_of("t"), conversation_id="c")
+        before = {c: calls(c) for c in ("evalsha", "get", "hincrby")}
+        usage = await store.update("t", add_usage(1, 1), create=lambda: record_of("t"), conversation_id="c")
+        after = {c: calls(c) for c in ("evalsha", "get", "hincrby")}
+        assert (usage.steps, usage.tool_calls) == (2, 2)
+        assert after["evalsha"] - before["evalsha"] == 1  # record + conversation, one script
+        # Commands run by a script count too: its own GET (the token check) and two HINCRBY; no
+        # GET before it, since the record came from the local cache.
+        assert after["get"] - before["get"] == 1
+        assert after["hincrby"] - before["hincrby"] == 2
+        await store.shutdown()
+
+    run(scenario)
+    client.close()
+
+
 def test_apply_failure_writes_nothing(server: RedisServer, prefix: str) -> None:
-    def boom(record: SessionRecord) -> None:
+    def boom(record: SessionRecord, _usage: ConversationUsage | None = None) -> None:
         record.tool_calls = 99
         raise KeyError("bug")
 
     async def scenario() -> None:
-        store = _store(server, prefix)
-        await store.update("x", _bump, create=lambda: _record("x"))
+        store = store_on(server, prefix)
+        await store.update("x", bump, create=lambda: record_of("x"))
         with pytest.raises(KeyError):
-            await store.update("x", boom, create=lambda: _record("x"))
-        assert await store.update("x", _bump, create=lambda: _record("x")) == 2
+            await store.update("x", boom, create=lambda: record_of("x"))
+        assert await store.update("x", bump, create=lambda: record_of("x")) == 2
         await store.shutdown()
 
     run(scenario)
@@ -158,9 +161,9 @@ def test_unknown_format_version_is_a_store_error_and_is_not_overwritten(
     client.set(key, b"0123456789abcdef" + bytes((9, 0)) + b"future")
 
     async def scenario() -> None:
-        store = _store(server, prefix)
+        store = store_on(server, prefix)
         with pytest.raises(StoreError, match="version 9"):
-            await store.update("v9", _bump, create=lambda: _record("v9"))
+            await store.update("v9", bump, create=lambda: record_of("v9"))
         await store.shutdown()
 
     run(scenario)
@@ -170,12 +173,12 @@ def test_unknown_format_version_is_a_store_error_and_is_not_overwritten(
 
 def test_shutdown_is_idempotent_and_safe_without_start(server: RedisServer, prefix: str) -> None:
     async def scenario() -> None:
-        store = _store(server, prefix)
+        store = store_on(server, prefix)
         await store.shutdown()
         await store.shutdown()
         with pytest.raises(StoreError):
             await store.get("x")
-        started = _store(server, prefix)
+        started = store_on(server, prefix)
         await started.start()
         await started.start()
         await started.shutdown()
@@ -210,18 +213,18 @@ def test_two_replicas_alternating_match_one_in_memory_collector(
 
     expected = run(lambda: verdicts([InMemorySessionStore()]))
     options = RedisStoreOptions(local_cache_size=cache)
-    shared = run(lambda: verdicts([_store(server, prefix, options=options) for _ in range(2)]))
+    shared = run(lambda: verdicts([store_on(server, prefix, options=options) for _ in range(2)]))
     assert shared == expected
     assert any(v.intervenes for run_ in expected for v in run_)
 
 
 def test_stale_local_cache_costs_a_retry_never_an_event(server: RedisServer, prefix: str) -> None:
     async def scenario() -> None:
-        a, b = _store(server, prefix), _store(server, prefix)
+        a, b = store_on(server, prefix), store_on(server, prefix)
         for _ in range(5):  # each write makes the other replica's cache stale
-            await a.update("t", _bump, create=lambda: _record("t"))
-            await b.update("t", _bump, create=lambda: _record("t"))
-        assert await a.update("t", _bump, create=lambda: _record("t")) == 11
+            await a.update("t", bump, create=lambda: record_of("t"))
+            await b.update("t", bump, create=lambda: record_of("t"))
+        assert await a.update("t", bump, create=lambda: record_of("t")) == 11
         # The first stale write on each replica conflicts; after that a replica that saw a
         # conflict reads before writing, so alternation costs a read, not wasted work.
         assert 1 <= a.conflicts + b.conflicts <= 3
@@ -236,15 +239,17 @@ def test_retries_are_bounded_when_another_writer_always_wins(server: RedisServer
     key = f"{prefix}{{trace:busy}}"
     applied: list[int] = []
 
-    def apply_while_someone_else_writes(record: SessionRecord) -> None:
+    def apply_while_someone_else_writes(
+        record: SessionRecord, _usage: ConversationUsage | None = None
+    ) -> None:
         applied.append(record.tool_calls)
         # Another replica commits a write between our read and our check-and-set.
-        other.set(key, f"{len(applied):016d}".encode() + codec.encode(_record("busy")))
+        other.set(key, f"{len(applied):016d}".encode() + codec.encode(record_of("busy")))
 
     async def scenario() -> None:
-        store = _store(server, prefix, options=RedisStoreOptions(cas_attempts=3))
-        with pytest.raises(RedisConflictError):
-            await store.update("busy", apply_while_someone_else_writes, create=lambda: _record("busy"))
+        store = store_on(server, prefix, options=RedisStoreOptions(cas_attempts=3))
+        with pytest.raises(StoreConflictError):
+            await store.update("busy", apply_while_someone_else_writes, create=lambda: record_of("busy"))
         await store.shutdown()
 
     run(scenario)
@@ -260,11 +265,11 @@ def test_concurrent_updates_from_many_threads_lose_and_duplicate_nothing(
 
     def worker() -> None:
         async def go() -> None:
-            store = _store(
+            store = store_on(
                 server, prefix, options=RedisStoreOptions(cas_attempts=1000, operation_timeout_s=30)
             )
             await asyncio.gather(
-                *(store.update("hot", _bump, create=lambda: _record("hot")) for _ in range(per_thread))
+                *(store.update("hot", bump, create=lambda: record_of("hot")) for _ in range(per_thread))
             )
             await store.shutdown()
 
@@ -281,7 +286,7 @@ def test_concurrent_updates_from_many_threads_lose_and_duplicate_nothing(
     assert errors == []
 
     async def check() -> int:
-        store = _store(server, prefix)
+        store = store_on(server, prefix)
         record = await store.get("hot")
         await store.shutdown()
         assert record is not None
@@ -291,209 +296,3 @@ def test_concurrent_updates_from_many_threads_lose_and_duplicate_nothing(
 
 
 # --- Redis unavailable ----------------------------------------------------------------------------
-
-
-def test_redis_stopped_fails_fast_logs_once_and_recovers_with_state(
-    tmp_path: Path, caplog: pytest.LogCaptureFixture
-) -> None:
-    srv = RedisServer(tmp_path)
-    srv.start()
-    options = RedisStoreOptions(retry_interval_s=0.2, operation_timeout_s=0.5)
-    try:
-
-        async def scenario() -> None:
-            store = RedisSessionStore(url=srv.url, options=options)
-            await store.update("t", _bump, create=lambda: _record("t"))
-            srv.stop()
-            for _ in range(20):
-                started = time.monotonic()
-                with pytest.raises(RedisUnavailableError):
-                    await store.update("t", _bump, create=lambda: _record("t"))
-                assert time.monotonic() - started < options.operation_timeout_s + 0.1
-            srv.start()  # same port, same append-only file
-            await asyncio.sleep(options.retry_interval_s + 0.05)
-            assert await store.update("t", _bump, create=lambda: _record("t")) == 2
-            await store.shutdown()
-
-        with caplog.at_level(logging.INFO, logger="loopwatch_collector.store.redis"):
-            run(scenario)
-    finally:
-        srv.stop()
-    levels = [r.levelno for r in caplog.records if r.name == "loopwatch_collector.store.redis"]
-    assert levels == [logging.WARNING, logging.INFO]
-
-
-def test_unresponsive_redis_answers_within_the_operation_timeout() -> None:
-    listener = socket.socket()
-    listener.bind(("127.0.0.1", 0))
-    listener.listen(16)  # accepts connections (kernel backlog) and never answers
-    port = listener.getsockname()[1]
-    options = RedisStoreOptions(operation_timeout_s=0.2, retry_interval_s=10)
-
-    async def scenario() -> None:
-        store = RedisSessionStore(url=f"redis://127.0.0.1:{port}/0", options=options)
-        for _ in range(3):  # one slow answer is not an outage; three in a row are
-            started = time.monotonic()
-            with pytest.raises(RedisUnavailableError):
-                await store.update("t", _bump, create=lambda: _record("t"))
-            assert time.monotonic() - started < 0.4
-        started = time.monotonic()
-        with pytest.raises(RedisUnavailableError):  # the breaker: no second wait
-            await store.get("t")
-        assert time.monotonic() - started < 0.05
-        await store.shutdown()
-
-    try:
-        run(scenario)
-    finally:
-        listener.close()
-
-
-# --- expiry and the live-session bound ------------------------------------------------------------
-
-
-def test_idle_records_are_reported_exactly_once_across_replicas(server: RedisServer, prefix: str) -> None:
-    clock = [1000.0]
-    removed: list[tuple[str, RemovalReason]] = []
-
-    async def scenario() -> None:
-        stores = [_store(server, prefix, idle_ttl_s=30, clock=lambda: clock[0]) for _ in range(2)]
-        for s in stores:
-            s.add_removal_listener(lambda r, why: removed.append((r.trace_id, why)))
-        await stores[0].update("old", _bump, create=lambda: _record("old", clock[0]))
-        clock[0] += 20
-        await stores[1].update("new", _bump, create=lambda: _record("new", clock[0]))
-        await asyncio.sleep(0.05)
-        clock[0] += 15  # "old" idle 35 s > 30, "new" 15 s
-        assert await stores[0].sweep() + await stores[1].sweep() == 1
-        assert await stores[0].get("old") is None
-        assert await stores[1].get("new") is not None
-        for s in stores:
-            await s.shutdown()
-
-    run(scenario)
-    assert removed == [("old", RemovalReason.EXPIRED)]
-
-
-def test_live_session_bound_evicts_least_recently_seen(server: RedisServer, prefix: str) -> None:
-    clock = [1000.0]
-    removed: list[tuple[str, RemovalReason]] = []
-
-    async def scenario() -> None:
-        store = _store(server, prefix, max_sessions=2, clock=lambda: clock[0])
-        store.add_removal_listener(lambda r, why: removed.append((r.trace_id, why)))
-        for name in ("a", "b", "c"):
-            clock[0] += 10
-            await store.update(name, _bump, create=lambda n=name: _record(n))  # type: ignore[misc]
-        await asyncio.sleep(0.05)
-        assert await store.sweep() == 1
-        assert [r.trace_id for r in await store.list_sessions()] == ["c", "b"]
-        await store.shutdown()
-
-    run(scenario)
-    assert removed == [("a", RemovalReason.EVICTED)]
-
-
-def test_expired_record_is_replaced_on_update(server: RedisServer, prefix: str) -> None:
-    clock = [1000.0]
-    removed: list[RemovalReason] = []
-
-    async def scenario() -> None:
-        store = _store(server, prefix, idle_ttl_s=30, clock=lambda: clock[0])
-        store.add_removal_listener(lambda r, why: removed.append(why))
-        await store.update("t", _bump, create=lambda: _record("t"))
-        clock[0] += 31
-        assert await store.update("t", _bump, create=lambda: _record("t")) == 1
-        await store.shutdown()
-
-    run(scenario)
-    assert removed == [RemovalReason.EXPIRED]
-
-
-# --- configuration --------------------------------------------------------------------------------
-
-
-def test_factory_builds_the_redis_store_from_configuration(server: RedisServer) -> None:
-    config = config_from_mapping(
-        {
-            "store": "redis",
-            "redis": {"url": server.url, "key_prefix": "cfg:", "options": {"local_cache_size": 0}},
-            "sessions": {"idle_ttl_s": 60},
-        }
-    )
-    store = build_store(config)
-    assert isinstance(store, RedisSessionStore)
-    run(store.shutdown)
-
-
-@pytest.mark.parametrize(
-    ("redis_section", "key"),
-    [
-        ({"options": {"cas_attempts": 0}}, "redis.options.cas_attempts"),
-        ({"options": {"no_such_option": 1}}, "redis.options.no_such_option"),
-        ({"options": {"tls": {"ca_file": "/ca.pem"}}}, "redis.options.tls"),
-        ({"key_prefix": "a{b}:"}, "redis.key_prefix"),
-        ({"url": "http://localhost:6379"}, "redis.url"),
-    ],
-)
-def test_bad_redis_configuration_names_the_key(redis_section: dict[str, Any], key: str) -> None:
-    config = config_from_mapping({"store": "redis", "redis": redis_section})
-    with pytest.raises(ConfigError, match=key.replace(".", r"\.")):
-        build_redis_store(config)
-
-
-def test_tls_options_reach_the_client() -> None:
-    options = RedisStoreOptions.model_validate({"tls": {"ca_file": "/etc/ca.pem", "check_hostname": False}})
-    store = RedisSessionStore(url="rediss://redis.example:6380/0", options=options)
-    kwargs = store._client.connection_pool.connection_kwargs
-    assert kwargs["ssl_ca_certs"] == "/etc/ca.pem"
-    assert kwargs["ssl_check_hostname"] is False
-    run(store.shutdown)
-
-
-def test_records_in_redis_are_codec_bytes_behind_a_token(server: RedisServer, prefix: str) -> None:
-    async def scenario() -> None:
-        store = _store(server, prefix)
-        await store.update("t", _bump, create=lambda: _record("t"))
-        await store.shutdown()
-
-    run(scenario)
-    client = redis.Redis.from_url(server.url)
-    value = client.get(f"{prefix}{{trace:t}}")
-    client.close()
-    assert isinstance(value, bytes)
-    assert value[16] == codec.FORMAT_VERSION
-    assert codec.decode(value[16:], SessionRecord).tool_calls == 1
-    assert Action.CONTINUE.value == "continue"
-
-
-def test_redis_cluster_mode_shares_state_across_nodes(tmp_path: Path) -> None:
-    """Keys hash to different nodes; scripts, listing and counters still work per slot."""
-    with running_redis_cluster(tmp_path) as nodes:
-        options = RedisStoreOptions(cluster=True)
-
-        async def scenario() -> None:
-            a = RedisSessionStore(url=nodes[0].url, key_prefix="c:", options=options)
-            b = RedisSessionStore(url=nodes[1].url, key_prefix="c:", options=options)
-            for i in range(40):
-                store = (a, b)[i % 2]
-                trace = f"trace-{i % 8}"
-                await store.update(trace, _bump, create=lambda t=trace: _record(t, time.time()))  # type: ignore[misc]
-            records = [await a.get(f"trace-{n}") for n in range(8)]
-            assert [r.tool_calls if r else None for r in records] == [5] * 8
-            await asyncio.sleep(0.05)
-            assert len(await b.list_sessions()) == 8
-            await a.add_conversation_usage("conv", steps=2, tool_calls=1, now_unix_s=1.0)
-            usage = await b.add_conversation_usage("conv", steps=1, tool_calls=1, now_unix_s=2.0)
-            assert (usage.steps, usage.tool_calls) == (3, 2)
-            assert await a.sweep() == 0
-            await a.shutdown()
-            await b.shutdown()
-
-        run(scenario)
-        holders = set()
-        for node in nodes:
-            client = redis.Redis(port=node.port)
-            holders |= {node.port for key in client.keys("c:{trace:*") if key}
-            client.close()
-        assert len(holders) >= 2, "the trace keys should be spread over several nodes"

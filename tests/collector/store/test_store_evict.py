@@ -35,7 +35,7 @@ def _record(key: str) -> SessionRecord:
 
 
 async def _touch(store: SessionStore, key: str) -> None:
-    await store.update(key, lambda r: r.steps, create=lambda: _record(key))
+    await store.update(key, lambda record, _usage: record.steps, create=lambda: _record(key))
 
 
 def _stores(server: RedisServer, prefix: str) -> list[InMemorySessionStore | RedisSessionStore]:

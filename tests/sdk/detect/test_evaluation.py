@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from loopwatch.detect.engine import Engine
-from loopwatch.detect.evaluate import evaluate, judged_steps
+from loopwatch.detect.evaluation import evaluate, judged_steps
 from loopwatch.detect.factory import build_engine
 from loopwatch.detect.settings import DetectorSettings
 from loopwatch.events import ToolCall

@@ -1,0 +1,119 @@
+"""The read side of the Redis store: records by trace, the ``sessions`` index, expiry.
+
+Keys (Redis Cluster friendly: the ``{...}`` hash tag puts each trace in its own slot)::
+
+    <prefix>{trace:<trace id>}   string: write token + codec bytes (``redis_scripts``)
+    <prefix>{conv:<conv id>}     hash: s (steps), t (tool calls), l (last seen)
+    <prefix>sessions             sorted set: trace id -> last seen (listing, expiry, LRU bound)
+
+Expiry: Redis drops an idle record by itself (TTL plus a grace period). ``sweep`` (run in the
+background by every replica) finds idle records through the index first and deletes each with
+a token check, so exactly one replica reports it to the removal listeners; the same sweep
+enforces ``sessions.max_sessions`` (least recently seen first). Event-loop only.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from redis.asyncio.cluster import RedisCluster
+
+from loopwatch_collector.store import redis_scripts
+from loopwatch_collector.store.base import RemovalReason, SessionPredicate, SessionRecord
+from loopwatch_collector.store.redis_scripts import parse_value
+
+# Sweep and listing batch: bounded work per step, so a backlog never blocks the event loop.
+_BATCH = 256
+
+#: ``(trace id, removed record, reason)``, called once per record a sweep deleted.
+OnRemoved = Callable[[str, SessionRecord, RemovalReason], None]
+
+
+class RedisSessionIndex:
+    """Key layout, reads, listing and the expiry sweep over one client and key prefix."""
+
+    def __init__(
+        self, client: Any, *, prefix: str, ttl_s: float, max_sessions: int, clock: Callable[[], float]
+    ) -> None:
+        self._client = client
+        self._prefix = prefix
+        self._ttl_s = ttl_s
+        self._max_sessions = max_sessions
+        self._clock = clock
+        self._delete_if = client.register_script(redis_scripts.DELETE_IF)
+        self.index_key = f"{prefix}sessions"
+
+    def key(self, trace_id: str) -> str:
+        return f"{self._prefix}{{trace:{trace_id}}}"
+
+    def conversation_key(self, conversation_id: str) -> str:
+        return f"{self._prefix}{{conv:{conversation_id}}}"
+
+    def expired(self, record: SessionRecord, now: float) -> bool:
+        return now - record.last_seen_unix_s > self._ttl_s
+
+    async def get(self, trace_id: str) -> SessionRecord | None:
+        _, record = parse_value(await self._client.get(self.key(trace_id)))
+        if record is None or self.expired(record, self._clock()):
+            return None
+        return record
+
+    async def list_records(self, predicate: SessionPredicate | None, limit: int) -> list[SessionRecord]:
+        found: list[SessionRecord] = []
+        now = self._clock()
+        start = 0
+        while len(found) < limit:
+            ids = await self._client.zrevrange(self.index_key, start, start + _BATCH - 1)
+            if not ids:
+                break
+            start += len(ids)
+            for value in await self._mget([self.key(i.decode()) for i in ids]):
+                _, record = parse_value(value)
+                if record is None or self.expired(record, now):
+                    continue
+                if predicate is None or predicate(record):
+                    found.append(record)
+                    if len(found) >= limit:
+                        break
+        return found
+
+    async def sweep(self, on_removed: OnRemoved) -> int:
+        """Delete idle records, then enforce the bound; returns records removed."""
+        now = self._clock()
+        idle = await self._client.zrangebyscore(
+            self.index_key, "-inf", now - self._ttl_s, start=0, num=_BATCH
+        )
+        removed = await self._remove_ids(idle, RemovalReason.EXPIRED, now, on_removed)
+        excess = await self._client.zcard(self.index_key) - self._max_sessions
+        if excess > 0:
+            oldest = await self._client.zrange(self.index_key, 0, min(excess, _BATCH) - 1)
+            removed += await self._remove_ids(oldest, RemovalReason.EVICTED, None, on_removed)
+        return removed
+
+    async def evict(self, trace_id: str, on_removed: OnRemoved) -> bool:
+        """Remove ``trace_id``'s record as EVICTED now (a tenant's quota); False when absent."""
+        return await self._remove_ids([trace_id.encode()], RemovalReason.EVICTED, None, on_removed) > 0
+
+    async def _remove_ids(
+        self, ids: list[bytes], reason: RemovalReason, now: float | None, on_removed: OnRemoved
+    ) -> int:
+        removed = 0
+        for raw_id in ids:
+            trace_id = raw_id.decode()
+            key = self.key(trace_id)
+            token, record = parse_value(await self._client.get(key))
+            if record is not None and now is not None and not self.expired(record, now):
+                await self._client.zadd(self.index_key, {trace_id: record.last_seen_unix_s})
+                continue  # seen since the index was written (the index is throttled)
+            deleted = record is not None and await self._delete_if(keys=[key], args=[token]) == 1
+            await self._client.zrem(self.index_key, trace_id)
+            if deleted and record is not None:
+                removed += 1
+                on_removed(trace_id, record, reason)
+        return removed
+
+    async def _mget(self, keys: list[str]) -> list[bytes | None]:
+        if isinstance(self._client, RedisCluster):
+            return list(await self._client.mget_nonatomic(keys))
+        return list(await self._client.mget(keys))
