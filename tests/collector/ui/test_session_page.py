@@ -29,6 +29,7 @@ from loopwatch import wire
 from loopwatch.events import Event, Step, ToolCall, ToolResult
 from loopwatch.wire import pb
 from loopwatch_collector.exporters.rest import create_rest_app
+from loopwatch_collector.security.tenancy import ANONYMOUS, CURRENT_TENANT
 from loopwatch_collector.testing import RunningCollector, running_collector
 from tests.collector.ui.headless_chromium import Browser, Page, read_png
 
@@ -238,7 +239,8 @@ async def _serve(app: Any) -> AsyncIterator[int]:
 
 @pytest.fixture(scope="module")
 def guarded_url(collector: RunningCollector, http: httpx.Client) -> Iterator[tuple[str, list[str | None]]]:
-    """The REST app over the same pipeline, with /v1 routes requiring ``Bearer API_KEY``."""
+    """The REST app over the same pipeline, with /v1 routes requiring ``Bearer API_KEY`` (a
+    stand-in for the collector's key check that keeps the sessions of its anonymous tenant)."""
     app = create_rest_app(collector.collector.pipeline, collector.collector.registry, is_ready=lambda: True)
     seen: list[str | None] = []
 
@@ -249,7 +251,12 @@ def guarded_url(collector: RunningCollector, http: httpx.Client) -> Iterator[tup
             assert API_KEY not in str(request.url)
             if request.headers.get("authorization") != f"Bearer {API_KEY}":
                 return JSONResponse({"detail": "invalid API key"}, status_code=401)
-        return await call_next(request)
+        # Authenticated as the collector's single (anonymous) tenant, whose sessions these are.
+        token = CURRENT_TENANT.set(ANONYMOUS)
+        try:
+            return await call_next(request)
+        finally:
+            CURRENT_TENANT.reset(token)
 
     server = _serve(app)
     port = collector.call(server.__aenter__())
