@@ -224,3 +224,16 @@ async def test_store_failures_are_counted_and_raised(monkeypatch: pytest.MonkeyP
     assert sample(registry, "loopwatch_store_errors_total", operation="update") == 1
     assert sample(registry, "loopwatch_store_errors_total", operation="get") == 1
     assert sample(registry, "loopwatch_sessions_started_total", agent="bot") == 0
+
+
+async def test_a_halted_run_that_goes_on_is_halted_once() -> None:
+    # An OTLP-only agent cannot be stopped: its later steps still arrive.
+    pipeline, *_, registry = make_pipeline()
+    actions = [(await pipeline.ingest(context(), tool_step(i), source="otlp")).action for i in range(12)]
+    assert Action.HALT in actions
+    assert set(actions[actions.index(Action.HALT) :]) == {Action.HALT}
+    assert sample(registry, "loopwatch_verdicts_total", agent="bot", action="halt") == 1
+    record = await pipeline.get_session(TRACE)
+    assert record is not None
+    assert record.steps == 12
+    assert [v.action for v in record.verdicts].count(Action.HALT) == 1

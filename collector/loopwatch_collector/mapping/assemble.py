@@ -6,7 +6,9 @@ turns them into events:
 - an LLM span with captured output -> a ``Step`` (assistant text, requested tool calls, usage),
   preceded by the ``ToolResult`` s fed back in its input for calls still awaiting a result;
 - an LLM span without captured output -> a text-less final ``Step`` when its finish reason says
-  it answered, nothing when it stopped for tools (the tool spans make the step then);
+  it answered, nothing when it stopped for tools (the tool spans make the step then; when the
+  next model call comes first, no span recorded the calls: one ``unknown`` call with an
+  unknown result stands for them);
 - a tool span whose call an LLM step carried -> its ``ToolResult``;
 - other tool spans (tool-only instrumentations, content off) -> a synthesised ``Step`` holding
   the call (parallel tool spans of one parent that overlap in time share one step), then the
@@ -16,11 +18,15 @@ turns them into events:
   plus OpenLLMetry on one LangChain app). Across batches only call ids and event ids dedupe.
 
 Content not captured: arguments -> ``ToolCall.create(arguments=None)`` (the fingerprint is the
-tool name); a result -> a placeholder unique to the call, so that "the same result again" is
+tool name); a result (absent, redacted, or a call still unanswered when the next model call
+starts) -> ``results.unknown_result``, unique to the call, so that "the same result again" is
 never claimed from nothing (repeats are then judged on names, errors and budgets only); an
-error -> its ``error.type``.
+error -> its ``error.type``. A result recorded as a message envelope (LangChain ``ToolMessage``)
+counts by its content (:mod:`results`); when the content cannot be read from it, the result fed
+to the next model call is used.
 
-Context: agent from ``gen_ai.agent.name`` (else resource ``service.name``), conversation from
+Context: agent from ``gen_ai.agent.name`` / OpenInference ``agent.name`` (an agent span's wins;
+else resource ``service.name``), conversation from
 ``gen_ai.conversation.id`` / ``session.id`` / platform session keys; both are remembered per
 trace because the agent span that carries them ends (and is exported) last.
 
@@ -31,14 +37,22 @@ Thread-safety: one mapper per event loop; ``map`` mutates the per-trace memory, 
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from loopwatch.events import Event, Step, ToolCall, ToolResult, TraceContext, Usage
 from loopwatch.fingerprint import canonical_arguments
 from loopwatch_collector.mapping import ids, loopwatch_sdk
-from loopwatch_collector.mapping.model import UNKNOWN, LlmSpan, ToolSpan
+from loopwatch_collector.mapping.model import UNKNOWN, LlmSpan, RequestedCall, ToolSpan
 from loopwatch_collector.mapping.recognise import llm_of, requests_tools, tool_of
+from loopwatch_collector.mapping.results import (
+    ENVELOPE,
+    captured,
+    is_redacted,
+    result_content,
+    unknown_result,
+)
 from loopwatch_collector.mapping.spans import SpanView
 from loopwatch_collector.mapping.values import MAX_CONTENT_CHARS, as_arguments, first_text, text
 
@@ -60,6 +74,9 @@ _CONVERSATION_KEYS = (
 )
 _CONVERSATION_KEY_SET = frozenset(_CONVERSATION_KEYS)
 UNKNOWN_AGENT = "unknown"
+UNKNOWN_TOOL = "unknown"
+# The agent's name: semconv, then OpenInference (``agent.name`` on its AGENT spans).
+_AGENT_KEYS = ("gen_ai.agent.name", "agent.name")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -80,6 +97,9 @@ class _TraceMemo:
     carried: dict[str, None] = field(default_factory=dict)  # calls requested by an LLM step
     awaiting: dict[str, None] = field(default_factory=dict)  # calls without a result yet
     pending: dict[str, list[str]] = field(default_factory=dict)  # tool name -> unmatched call ids
+    # (span id, end) of a model call that stopped for tools with no calls recorded, until a tool
+    # span makes its step or the next model call shows that none will (client-only, content off).
+    silent: tuple[str, int] | None = None
 
 
 @dataclass(slots=True)
@@ -162,11 +182,13 @@ class SpanMapper:
     def _tool_events(
         self, memo: _TraceMemo, span: SpanView, tool: ToolSpan, group: _Group, events: list[Event]
     ) -> _Group:
+        memo.silent = None
         call_id = tool.call_id or _take_pending(memo, tool.name)
         if call_id is not None and call_id in memo.carried:
             _flush(group, events)
-            events.append(self._result(span, tool, call_id))
-            memo.awaiting.pop(call_id, None)
+            if result_content(tool.result) is not ENVELOPE or call_id not in memo.awaiting:
+                events.append(self._result(span, tool, call_id))
+                memo.awaiting.pop(call_id, None)
             return _Group()
         call_id = call_id or ids.span_call_id(span.span_id)
         if group.calls and (span.parent_span_id != group.parent or span.start_ns >= group.end_ns):
@@ -180,12 +202,13 @@ class SpanMapper:
         return group
 
     def _call(self, span: SpanView, tool: ToolSpan, call_id: str) -> ToolCall:
-        arguments = None if tool.arguments is UNKNOWN else as_arguments(tool.arguments)
+        found = captured(tool.arguments)
+        arguments = None if found is UNKNOWN else as_arguments(found)
         fingerprint = text(span.attributes.get("loopwatch.tool.call.fingerprint"))
         if fingerprint is not None:
             keep = arguments is not None and self.capture_content
-            captured = canonical_arguments(arguments) if keep else None
-            return ToolCall(id=call_id, name=tool.name, fingerprint=fingerprint, arguments=captured)
+            canonical = canonical_arguments(arguments) if keep else None
+            return ToolCall(id=call_id, name=tool.name, fingerprint=fingerprint, arguments=canonical)
         return ToolCall.create(
             id=call_id,
             name=tool.name,
@@ -197,12 +220,14 @@ class SpanMapper:
         from_sdk = loopwatch_sdk.tool_result(span, tool, call_id, capture_content=self.capture_content)
         if from_sdk is not None:
             return from_sdk
-        if isinstance(tool.result, str):
-            content = tool.result
-        elif tool.is_error:
+        content = result_content(tool.result)
+        if not isinstance(content, str):
+            if not tool.is_error:
+                return unknown_result(call_id, time_unix_ns=span.end_ns)
             content = tool.error_type or "error"
+            keep = False
         else:
-            content = f"<loopwatch: result not captured, call {call_id}>"
+            keep = self.capture_content
         return ToolResult.create(
             event_id=ids.result_id(call_id),
             call_id=call_id,
@@ -210,7 +235,7 @@ class SpanMapper:
             is_error=tool.is_error,
             error_type=tool.error_type,
             time_unix_ns=span.end_ns,
-            capture_content=self.capture_content and isinstance(tool.result, str),
+            capture_content=keep,
         )
 
     def _llm_events(self, memo: _TraceMemo, span: SpanView, llm: LlmSpan) -> list[Event]:
@@ -218,34 +243,42 @@ class SpanMapper:
         for fed in llm.fed_results:
             if fed.call_id in memo.awaiting:
                 del memo.awaiting[fed.call_id]
+                content = result_content(fed.content)
+                if not isinstance(content, str):
+                    events.append(unknown_result(fed.call_id, time_unix_ns=span.start_ns))
+                    continue
                 events.append(
                     ToolResult.create(
                         event_id=ids.result_id(fed.call_id),
                         call_id=fed.call_id,
-                        content=fed.content,
+                        content=content,
                         time_unix_ns=span.start_ns,
                         capture_content=self.capture_content,
                     )
                 )
+        # Calls still unanswered when the model is called again got no result that was
+        # recorded: unknown, never "missing" (two missing results would compare equal).
+        for call_id in memo.awaiting:
+            events.append(unknown_result(call_id, time_unix_ns=span.start_ns))
+        memo.awaiting.clear()
+        if memo.silent is not None:
+            events.extend(_unrecorded_step(*memo.silent))
+            memo.silent = None
         sdk_id = loopwatch_sdk.event_id(span)
         calls = loopwatch_sdk.step_calls(span, llm.calls, capture_content=self.capture_content)
         if calls is None:
-            calls = tuple(
-                ToolCall.create(
-                    id=call.id or ids.span_call_id(span.span_id, index),
-                    name=call.name,
-                    arguments=None if call.arguments is UNKNOWN else as_arguments(call.arguments),
-                    capture_content=self.capture_content and call.arguments is not UNKNOWN,
-                )
-                for index, call in enumerate(llm.calls)
-            )
+            calls = tuple(self._requested(span, call, index) for index, call in enumerate(llm.calls))
         answered = llm.finish_reason is not None and not requests_tools(llm)
         if not (llm.output_known or calls or sdk_id or answered):
-            return events  # stopped for tools, content off: the tool spans will make the step
+            # Stopped for tools, content off: the tool spans will make the step, if any come.
+            if requests_tools(llm):
+                memo.silent = (span.span_id, span.end_ns)
+            return events
         usage = Usage(input_tokens=max(0, llm.input_tokens), output_tokens=max(0, llm.output_tokens))
+        text_out = None if not llm.text or is_redacted(llm.text) else llm.text[:MAX_CONTENT_CHARS]
         step = Step.create(
             event_id=sdk_id or ids.step_id(calls[0].id if calls else None, span.span_id),
-            text=llm.text[:MAX_CONTENT_CHARS] if llm.text else None,
+            text=text_out,
             tool_calls=calls,
             usage=usage,
             finish_reason=llm.finish_reason,
@@ -264,6 +297,15 @@ class SpanMapper:
         _bound_pending(memo)
         return events
 
+    def _requested(self, span: SpanView, call: RequestedCall, index: int) -> ToolCall:
+        arguments = captured(call.arguments)
+        return ToolCall.create(
+            id=call.id or ids.span_call_id(span.span_id, index),
+            name=call.name,
+            arguments=None if arguments is UNKNOWN else as_arguments(arguments),
+            capture_content=self.capture_content and arguments is not UNKNOWN,
+        )
+
 
 def _flush(group: _Group, events: list[Event]) -> None:
     if not group.calls:
@@ -278,6 +320,16 @@ def _flush(group: _Group, events: list[Event]) -> None:
     )
     events.extend(group.results)
     group.calls, group.results = [], []
+
+
+def _unrecorded_step(span_id: str, end_ns: int) -> tuple[Step, ToolResult]:
+    """The step of a model call whose tool calls no span recorded: one call of an unknown tool
+    with an unknown result, so the step counts (budgets, steps) and never looks repeated."""
+    call = ToolCall.create(id=ids.span_call_id(span_id, 0), name=UNKNOWN_TOOL, arguments=None)
+    step = Step.create(
+        event_id=ids.step_id(call.id, span_id), text=None, tool_calls=(call,), time_unix_ns=end_ns
+    )
+    return step, unknown_result(call.id, time_unix_ns=end_ns)
 
 
 def _take_pending(memo: _TraceMemo, name: str) -> str | None:
@@ -310,8 +362,8 @@ def _bound_pending(memo: _TraceMemo) -> None:
 def _learn_context(memo: _TraceMemo, spans: Sequence[SpanView]) -> None:
     for span in spans:
         attrs = span.attributes
-        if memo.agent is None or attrs.get("gen_ai.operation.name") == "invoke_agent":
-            agent = first_text(attrs, "gen_ai.agent.name")
+        if memo.agent is None or _is_agent_span(attrs):
+            agent = first_text(attrs, *_AGENT_KEYS)
             if agent is not None:
                 memo.agent = agent
         if memo.conversation_id is None and not _CONVERSATION_KEY_SET.isdisjoint(attrs.keys()):
@@ -321,3 +373,10 @@ def _learn_context(memo: _TraceMemo, spans: Sequence[SpanView]) -> None:
             memo.service = first_text(span.resource, "service.name")
             if memo.service is not None:
                 break
+
+
+def _is_agent_span(attrs: Mapping[str, Any]) -> bool:
+    return (
+        attrs.get("gen_ai.operation.name") == "invoke_agent"
+        or attrs.get("openinference.span.kind") == "AGENT"
+    )

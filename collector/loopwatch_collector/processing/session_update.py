@@ -61,7 +61,12 @@ def ingest_events(
         fresh.append(event)
     known = {id(f) for f in state.findings}
     steps_before = state.steps
+    halted_before = state.policy.halted
     verdicts = engine.ingest(state, fresh)
+    if halted_before:
+        # A halted run that goes on (an OTLP-only agent cannot be stopped) is not halted again:
+        # its steps still count and its verdict stays HALT, but no new verdict is issued.
+        verdicts = []
     new_calls = sum(len(e.tool_calls) for e in fresh if isinstance(e, Step))
     record.tool_calls += new_calls
     budget = settings.trace_max_steps
