@@ -213,8 +213,8 @@ def _otlp_receivers(pipeline: Pipeline, metrics: Metrics) -> _OtlpReceivers | No
     ingestor = receivers.OtlpIngestor(pipeline, metrics=metrics)
     return _OtlpReceivers(
         grpc_options=tuple(receivers.GRPC_SERVER_OPTIONS),
-        service=receivers.OtlpGrpcTraceService(ingestor),
-        add=receivers.add_otlp_trace_service,
+        service=ingestor,
+        add=receivers.add_otlp_services,
         http_router=receivers.otlp_http_router(ingestor),
     )
 

@@ -100,6 +100,7 @@ class _TraceMemo:
     # (span id, end) of a model call that stopped for tools with no calls recorded, until a tool
     # span makes its step or the next model call shows that none will (client-only, content off).
     silent: tuple[str, int] | None = None
+    covered: dict[str, None] = field(default_factory=dict)  # model calls that made their step
 
 
 @dataclass(slots=True)
@@ -160,8 +161,8 @@ class SpanMapper:
                 group = self._tool_events(memo, span, tool, group, events)
                 continue
             llm = llm_of(span)
-            if llm is None:
-                ignored += 1
+            if llm is None or span.span_id in memo.covered:
+                ignored += 1  # (or a model call already made a step from its span or its logs)
                 continue
             _flush(group, events)
             group = _Group()
@@ -240,6 +241,11 @@ class SpanMapper:
 
     def _llm_events(self, memo: _TraceMemo, span: SpanView, llm: LlmSpan) -> list[Event]:
         events: list[Event] = []
+        if memo.silent is not None and memo.silent[0] == span.span_id:
+            memo.silent = None  # its log events arrived after the span: they make its step
+        if memo.silent is not None:
+            events.extend(_unrecorded_step(*memo.silent))
+            memo.silent = None
         for fed in llm.fed_results:
             if fed.call_id in memo.awaiting:
                 del memo.awaiting[fed.call_id]
@@ -256,14 +262,6 @@ class SpanMapper:
                         capture_content=self.capture_content,
                     )
                 )
-        # Calls still unanswered when the model is called again got no result that was
-        # recorded: unknown, never "missing" (two missing results would compare equal).
-        for call_id in memo.awaiting:
-            events.append(unknown_result(call_id, time_unix_ns=span.start_ns))
-        memo.awaiting.clear()
-        if memo.silent is not None:
-            events.extend(_unrecorded_step(*memo.silent))
-            memo.silent = None
         sdk_id = loopwatch_sdk.event_id(span)
         calls = loopwatch_sdk.step_calls(span, llm.calls, capture_content=self.capture_content)
         if calls is None:
@@ -274,10 +272,18 @@ class SpanMapper:
             if requests_tools(llm):
                 memo.silent = (span.span_id, span.end_ns)
             return events
+        # Calls still unanswered when the model answers again got no result that was
+        # recorded: unknown, never "missing" (two missing results would compare equal).
+        for call_id in memo.awaiting:
+            events.append(unknown_result(call_id, time_unix_ns=span.start_ns))
+        memo.awaiting.clear()
+        _remember(memo.covered, span.span_id)
+        # From logs: the span's id, as for the span itself when it arrives first (counted once).
+        first_call = calls[0].id if calls and not span.from_logs else None
         usage = Usage(input_tokens=max(0, llm.input_tokens), output_tokens=max(0, llm.output_tokens))
         text_out = None if not llm.text or is_redacted(llm.text) else llm.text[:MAX_CONTENT_CHARS]
         step = Step.create(
-            event_id=sdk_id or ids.step_id(calls[0].id if calls else None, span.span_id),
+            event_id=sdk_id or ids.step_id(first_call, span.span_id),
             text=text_out,
             tool_calls=calls,
             usage=usage,
@@ -327,7 +333,7 @@ def _unrecorded_step(span_id: str, end_ns: int) -> tuple[Step, ToolResult]:
     with an unknown result, so the step counts (budgets, steps) and never looks repeated."""
     call = ToolCall.create(id=ids.span_call_id(span_id, 0), name=UNKNOWN_TOOL, arguments=None)
     step = Step.create(
-        event_id=ids.step_id(call.id, span_id), text=None, tool_calls=(call,), time_unix_ns=end_ns
+        event_id=ids.step_id(None, span_id), text=None, tool_calls=(call,), time_unix_ns=end_ns
     )
     return step, unknown_result(call.id, time_unix_ns=end_ns)
 

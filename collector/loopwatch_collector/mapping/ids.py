@@ -2,7 +2,9 @@
 (OTLP plus ``LoopGuard.Evaluate``, or two instrumentations of one call) are counted once.
 
 - A span from loopwatch's SDK carries ``loopwatch.event.id``: that id is used as it is.
-- Step: ``step:<id of its first tool call>`` when it requested calls, else ``step:span:<span id>``.
+- Step: ``step:<id of its first tool call>`` when it requested calls, else ``step:span:<span id>``;
+  also ``step:span:<span id>`` for a step rebuilt from a model call's log events, or standing for
+  a model call whose tool calls nothing recorded (either may come first: it counts once).
 - ToolResult: ``result:<tool call id>``.
 - A tool call without an id (instrumentation did not record one) gets ``span:<span id>`` (a
   tool span) or ``span:<llm span id>:<index>`` (a call in an LLM span's output).

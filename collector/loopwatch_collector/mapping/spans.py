@@ -42,6 +42,7 @@ class SpanView:
     is_error: bool = False
     status_message: str = ""
     exception_type: str | None = None
+    from_logs: bool = False  # rebuilt from the GenAI log events emitted inside the span (mapping.logs)
 
 
 def any_value(value: AnyValue, depth: int = 0) -> Any:

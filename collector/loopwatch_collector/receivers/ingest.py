@@ -1,9 +1,12 @@
-"""The receivers' shared core: an OTLP trace request in, events handed to the pipeline.
+"""The receivers' shared core: an OTLP trace or logs request in, events handed to the pipeline.
 
 ``OtlpIngestor.export`` validates span ids, drops spans seen before (by trace id + span id,
 bounded memory), maps the rest with the span mapper and calls ``pipeline.ingest`` once per
-trace, then reports how many spans were rejected (OTLP partial success). It holds no
-detection logic: receivers only translate.
+trace, then reports how many spans were rejected (OTLP partial success). ``export_logs`` does
+the same for the GenAI log events of a logs request: the records of one model call become one
+view of its span (``mapping.logs``) that goes through the same mapper, so logs and spans join;
+re-sent records are counted once by event id. It holds no detection logic: receivers only
+translate.
 
 Overload: at most ``max_in_flight`` requests are processed at once; one more raises
 ``OverloadedError`` at once (the transports answer gRPC UNAVAILABLE with RetryInfo, HTTP 503
@@ -19,15 +22,17 @@ from __future__ import annotations
 import logging
 from collections import OrderedDict
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, Final, Literal, Protocol
 
+from opentelemetry.proto.collector.logs.v1.logs_service_pb2 import ExportLogsServiceRequest
 from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceRequest
 
 from loopwatch.events import Event, TraceContext
 from loopwatch.verdict import Verdict
 from loopwatch_collector.exceptions import StoreError
 from loopwatch_collector.mapping import SpanMapper, SpanView, id_problem, span_view_from_proto
+from loopwatch_collector.mapping.logs import views_from_logs
 from loopwatch_collector.mapping.spans import attributes
 
 logger = logging.getLogger(__name__)
@@ -133,27 +138,54 @@ class OtlpIngestor:
 
     async def export(self, request: ExportTraceServiceRequest) -> ExportOutcome:
         """Ingest ``request``; raises ``OverloadedError`` (nothing ingested) when saturated."""
-        if self._in_flight >= self._max_in_flight:
-            raise OverloadedError(self.retry_after_s)
-        self._in_flight += 1
+        self._admit()
         try:
-            outcome = await self._export(request)
+            views, keys, problems, duplicate = self._decode(request)
+            outcome = await self._ingest(views, problems, duplicate, weights={}, seen=keys)
         finally:
             self._in_flight -= 1
         self._count(outcome)
         return outcome
 
-    async def _export(self, request: ExportTraceServiceRequest) -> ExportOutcome:
-        views, keys, problems, duplicate = self._decode(request)
+    async def export_logs(self, request: ExportLogsServiceRequest) -> ExportOutcome:
+        """Ingest the GenAI events of a logs request; counts are log records. Raises
+        ``OverloadedError`` (nothing ingested) when saturated."""
+        self._admit()
+        try:
+            batch = views_from_logs(request)
+            outcome = await self._ingest(batch.views, [], 0, weights=batch.records, seen=None)
+        finally:
+            self._in_flight -= 1
+        return replace(outcome, ignored=outcome.ignored + batch.ignored)
+
+    def _admit(self) -> None:
+        if self._in_flight >= self._max_in_flight:
+            raise OverloadedError(self.retry_after_s)
+        self._in_flight += 1
+
+    async def _ingest(
+        self,
+        views: list[SpanView],
+        problems: list[str],
+        duplicate: int,
+        *,
+        weights: dict[tuple[str, str], int],
+        seen: dict[tuple[str, str], bytes] | None,
+    ) -> ExportOutcome:
+        """Map ``views`` and hand each trace to the pipeline. ``weights`` counts the items a
+        view stands for (log records; 1 when absent); ``seen`` keys are remembered on success."""
         rejected = len(problems)
         accepted = ignored = 0
+        total = sum(weights.get((v.trace_id, v.span_id), 1) for v in views)
         try:
             traces = self.mapper.map(views)
         except Exception:
-            logger.exception("span mapper failed on a batch of %d spans", len(views))
-            problems.append("internal error while mapping spans")
-            return ExportOutcome(rejected=rejected + len(views), duplicate=duplicate, message=problems[0])
+            logger.exception("span mapper failed on a batch of %d views", len(views))
+            problems.append("internal error while mapping")
+            return ExportOutcome(rejected=rejected + total, duplicate=duplicate, message=problems[0])
         for trace in traces:
+            trace_id = trace.context.trace_id
+            items = sum(weights.get((trace_id, span_id), 1) for span_id in trace.span_ids)
             try:
                 if trace.events:
                     await self._pipeline.ingest(trace.context, trace.events, source=SOURCE)
@@ -162,17 +194,18 @@ class OtlpIngestor:
                 # skips them and the retry counts nothing twice.
                 raise OverloadedError(self.retry_after_s) from exc
             except Exception:
-                logger.exception("pipeline failed to ingest trace %s", trace.context.trace_id)
-                rejected += len(trace.span_ids)
-                problems.append(f"trace {trace.context.trace_id}: internal error while ingesting")
+                logger.exception("pipeline failed to ingest trace %s", trace_id)
+                rejected += items
+                problems.append(f"trace {trace_id}: internal error while ingesting")
                 continue
-            for span_id in trace.span_ids:
-                self._seen.add(keys[(trace.context.trace_id, span_id)])
+            if seen is not None:
+                for span_id in trace.span_ids:
+                    self._seen.add(seen[(trace_id, span_id)])
             ignored += trace.ignored
-            accepted += len(trace.span_ids) - trace.ignored
+            accepted += items - trace.ignored
         message = ""
         if problems:
-            message = f"{rejected} span(s) rejected: {problems[0]}"
+            message = f"{rejected} item(s) rejected: {problems[0]}"
             if len(problems) > 1:
                 message += f" (and {len(problems) - 1} more problem(s))"
         return ExportOutcome(

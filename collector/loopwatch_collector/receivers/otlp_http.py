@@ -1,10 +1,11 @@
-"""OTLP/HTTP trace receiver: ``POST /v1/traces`` (protobuf or JSON, optionally gzip).
+"""OTLP/HTTP receivers: ``POST /v1/traces`` and ``POST /v1/logs`` (protobuf or JSON, optionally gzip).
 
 Mount with ``app.include_router(otlp_http_router(ingestor))``; by OTLP convention on port 4318.
 
 Responses (OTLP spec, ``opentelemetry-proto:docs/specification.md``):
-- 200 with an ``ExportTraceServiceResponse`` in the request's content type; ``partial_success``
-  is set only when spans were rejected (count and a message naming the first problem).
+- 200 with an ``ExportTraceServiceResponse`` (``ExportLogsServiceResponse``) in the request's
+  content type; ``partial_success`` is set only when spans (log records) were rejected (count and
+  a message naming the first problem).
 - 400 malformed body (bad protobuf, JSON, UTF-8 or gzip), 413 body over ``max_body_bytes``
   after decompression, 415 content type or encoding not supported: a ``google.rpc.Status`` body
   in the request's content type (JSON when the type itself is unsupported). Never retried.
@@ -16,24 +17,29 @@ from __future__ import annotations
 
 import math
 import zlib
+from collections.abc import Awaitable, Callable
+from typing import TypeVar
 
 from fastapi import APIRouter, Request, Response
-from google.protobuf.message import DecodeError
+from google.protobuf.message import DecodeError, Message
 from google.rpc import code_pb2, status_pb2  # type: ignore[import-untyped]
+from opentelemetry.proto.collector.logs.v1.logs_service_pb2 import ExportLogsServiceRequest
 from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import (
     ExportTraceServiceRequest,
-    ExportTraceServiceResponse,
 )
 from starlette.requests import ClientDisconnect
 
-from loopwatch_collector.receivers.ingest import OtlpIngestor, OverloadedError
+from loopwatch_collector.receivers.ingest import ExportOutcome, OtlpIngestor, OverloadedError
 from loopwatch_collector.receivers.limits import MAX_REQUEST_BYTES
-from loopwatch_collector.receivers.otlp_json import MalformedRequestError, parse_json_request, response_json
+from loopwatch_collector.receivers.otlp_json import MalformedRequestError, parse_json_export, response_json
+from loopwatch_collector.receivers.replies import logs_reply, trace_reply
 
 PROTOBUF = "application/x-protobuf"
 JSON = "application/json"
 _PROTOBUF_TYPES = frozenset({PROTOBUF, "application/protobuf"})
 TRACES_PATH = "/v1/traces"
+LOGS_PATH = "/v1/logs"
+RequestT = TypeVar("RequestT", bound=Message)
 
 
 class _BodyTooLargeError(Exception):
@@ -41,49 +47,62 @@ class _BodyTooLargeError(Exception):
 
 
 def otlp_http_router(ingestor: OtlpIngestor, *, max_body_bytes: int = MAX_REQUEST_BYTES) -> APIRouter:
-    """A router serving ``POST /v1/traces`` into ``ingestor``."""
+    """A router serving ``POST /v1/traces`` and ``POST /v1/logs`` into ``ingestor``."""
     if max_body_bytes < 1:
         raise ValueError("otlp.max_request_bytes must be >= 1")
     router = APIRouter()
 
     @router.post(TRACES_PATH, include_in_schema=True, summary="OTLP/HTTP trace export")
     async def export_traces(request: Request) -> Response:
-        content_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
-        if content_type in _PROTOBUF_TYPES:
-            content_type = PROTOBUF
-        elif content_type != JSON:
-            return _error(415, code_pb2.INVALID_ARGUMENT, f"unsupported content type {content_type!r}", JSON)
-        encoding = request.headers.get("content-encoding", "identity").strip().lower()
-        if encoding not in ("gzip", "identity", ""):
-            return _error(415, code_pb2.INVALID_ARGUMENT, f"unsupported encoding {encoding!r}", content_type)
-        try:
-            body = await _read_body(request, max_body_bytes, gzip=encoding == "gzip")
-        except _BodyTooLargeError:
-            message = f"request larger than {max_body_bytes} bytes after decompression"
-            return _error(413, code_pb2.RESOURCE_EXHAUSTED, message, content_type)
-        except zlib.error as exc:
-            return _error(400, code_pb2.INVALID_ARGUMENT, f"body: invalid gzip data ({exc})", content_type)
-        except ClientDisconnect:
-            return _error(
-                400, code_pb2.CANCELLED, "body: client disconnected before sending it all", content_type
-            )
-        try:
-            export = _parse(body, content_type)
-        except MalformedRequestError as exc:
-            return _error(400, code_pb2.INVALID_ARGUMENT, str(exc), content_type)
-        try:
-            outcome = await ingestor.export(export)
-        except OverloadedError as exc:
-            response = _error(503, code_pb2.UNAVAILABLE, str(exc), content_type)
-            response.headers["Retry-After"] = str(max(1, math.ceil(exc.retry_after_s)))
-            return response
-        reply = ExportTraceServiceResponse()
-        if outcome.rejected:
-            reply.partial_success.rejected_spans = outcome.rejected
-            reply.partial_success.error_message = outcome.message
-        return _message(200, reply, content_type)
+        return await _handle(request, max_body_bytes, ExportTraceServiceRequest, ingestor.export, trace_reply)
+
+    @router.post(LOGS_PATH, include_in_schema=True, summary="OTLP/HTTP logs export (GenAI events)")
+    async def export_logs(request: Request) -> Response:
+        return await _handle(
+            request, max_body_bytes, ExportLogsServiceRequest, ingestor.export_logs, logs_reply
+        )
 
     return router
+
+
+async def _handle(
+    request: Request,
+    max_body_bytes: int,
+    kind: type[RequestT],
+    export: Callable[[RequestT], Awaitable[ExportOutcome]],
+    reply: Callable[[ExportOutcome], Message],
+) -> Response:
+    """One export: content negotiation, limits, decoding, ingest, the reply (module docstring)."""
+    content_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
+    if content_type in _PROTOBUF_TYPES:
+        content_type = PROTOBUF
+    elif content_type != JSON:
+        return _error(415, code_pb2.INVALID_ARGUMENT, f"unsupported content type {content_type!r}", JSON)
+    encoding = request.headers.get("content-encoding", "identity").strip().lower()
+    if encoding not in ("gzip", "identity", ""):
+        return _error(415, code_pb2.INVALID_ARGUMENT, f"unsupported encoding {encoding!r}", content_type)
+    try:
+        body = await _read_body(request, max_body_bytes, gzip=encoding == "gzip")
+    except _BodyTooLargeError:
+        message = f"request larger than {max_body_bytes} bytes after decompression"
+        return _error(413, code_pb2.RESOURCE_EXHAUSTED, message, content_type)
+    except zlib.error as exc:
+        return _error(400, code_pb2.INVALID_ARGUMENT, f"body: invalid gzip data ({exc})", content_type)
+    except ClientDisconnect:
+        return _error(
+            400, code_pb2.CANCELLED, "body: client disconnected before sending it all", content_type
+        )
+    try:
+        decoded = _parse(body, content_type, kind)
+    except MalformedRequestError as exc:
+        return _error(400, code_pb2.INVALID_ARGUMENT, str(exc), content_type)
+    try:
+        outcome = await export(decoded)
+    except OverloadedError as exc:
+        response = _error(503, code_pb2.UNAVAILABLE, str(exc), content_type)
+        response.headers["Retry-After"] = str(max(1, math.ceil(exc.retry_after_s)))
+        return response
+    return _message(200, reply(outcome), content_type)
 
 
 async def _read_body(request: Request, limit: int, *, gzip: bool) -> bytes:
@@ -106,20 +125,16 @@ async def _read_body(request: Request, limit: int, *, gzip: bool) -> bytes:
     return body
 
 
-def _parse(body: bytes, content_type: str) -> ExportTraceServiceRequest:
+def _parse(body: bytes, content_type: str, kind: type[RequestT]) -> RequestT:
     if content_type == JSON:
-        return parse_json_request(body)
+        return parse_json_export(body, kind())
     try:
-        return ExportTraceServiceRequest.FromString(body)
+        return kind.FromString(body)
     except (DecodeError, RecursionError) as exc:
-        raise MalformedRequestError(
-            "body", f"not a valid OTLP protobuf ExportTraceServiceRequest ({exc})"
-        ) from exc
+        raise MalformedRequestError("body", f"not a valid OTLP protobuf {kind.__name__} ({exc})") from exc
 
 
-def _message(
-    status: int, message: ExportTraceServiceResponse | status_pb2.Status, content_type: str
-) -> Response:
+def _message(status: int, message: Message, content_type: str) -> Response:
     if content_type == JSON:
         return Response(response_json(message), status_code=status, media_type=JSON)
     return Response(message.SerializeToString(), status_code=status, media_type=PROTOBUF)

@@ -26,10 +26,9 @@ from loopwatch_collector.processing.pipeline import Pipeline
 from loopwatch_collector.receivers import (
     GRPC_SERVER_OPTIONS,
     MAX_REQUEST_BYTES,
-    OtlpGrpcTraceService,
     OtlpIngestor,
     TraceSink,
-    add_otlp_trace_service,
+    add_otlp_services,
     otlp_http_router,
 )
 from loopwatch_collector.store.factory import build_memory_store
@@ -77,6 +76,10 @@ class OtlpStack:
     def http_url(self) -> str:
         return f"http://127.0.0.1:{self.http_port}/v1/traces"
 
+    @property
+    def logs_url(self) -> str:
+        return f"http://127.0.0.1:{self.http_port}/v1/logs"
+
     def run(self, make: Callable[[], Awaitable[T]], timeout_s: float = 10.0) -> T:
         async def wrapper() -> T:
             return await make()
@@ -119,7 +122,7 @@ def otlp_stack(
             sink, metrics=metrics, max_in_flight=max_in_flight, retry_after_s=retry_after_s
         )
         server = grpc.aio.server(options=GRPC_SERVER_OPTIONS)
-        add_otlp_trace_service(OtlpGrpcTraceService(ingestor), server)
+        add_otlp_services(ingestor, server)
         grpc_port = server.add_insecure_port("127.0.0.1:0")
         await server.start()
         app = FastAPI()
