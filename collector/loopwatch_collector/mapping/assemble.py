@@ -53,6 +53,7 @@ from loopwatch_collector.mapping.results import (
     result_content,
     unknown_result,
 )
+from loopwatch_collector.mapping.sessions import SessionKeys
 from loopwatch_collector.mapping.spans import SpanView
 from loopwatch_collector.mapping.values import MAX_CONTENT_CHARS, as_arguments, first_text, text
 
@@ -81,11 +82,15 @@ _AGENT_KEYS = ("gen_ai.agent.name", "agent.name")
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class MappedTrace:
-    """One trace's share of a batch: its context, its events in order, its span counts."""
+    """One session's share of a batch: its context, its events in order, its spans.
+
+    ``context.trace_id`` is the session's id: the trace id, or for client-only traces merged
+    into one session (:mod:`sessions`) the session id; ``spans`` are (trace id, span id) pairs.
+    """
 
     context: TraceContext
     events: tuple[Event, ...]
-    span_ids: tuple[str, ...]
+    spans: tuple[tuple[str, str], ...]
     ignored: int = 0  # spans with no agent meaning (HTTP, DB, agent/workflow wrappers, ...)
 
 
@@ -123,13 +128,19 @@ class SpanMapper:
         self.capture_content = capture_content
         self._max_traces = max_traces
         self._memos: OrderedDict[str, _TraceMemo] = OrderedDict()
+        self._sessions = SessionKeys(conversation_keys=_CONVERSATION_KEYS, max_traces=max_traces)
 
     def map(self, spans: Iterable[SpanView]) -> list[MappedTrace]:
-        """Events per trace, traces in order of first appearance. Never raises on any span."""
+        """Events per session, sessions in order of first appearance. Never raises on any span."""
         by_trace: dict[str, list[SpanView]] = {}
         for span in spans:
             by_trace.setdefault(span.trace_id, []).append(span)
-        return [self._map_trace(trace_id, trace_spans) for trace_id, trace_spans in by_trace.items()]
+        by_session: dict[str, list[SpanView]] = {}
+        for trace_id, trace_spans in by_trace.items():
+            by_session.setdefault(self._sessions.session_of(trace_id, trace_spans), []).extend(trace_spans)
+        return [
+            self._map_trace(session_id, session_spans) for session_id, session_spans in by_session.items()
+        ]
 
     def forget(self, trace_id: str) -> None:
         """Drop what is remembered of ``trace_id`` (idempotent)."""
@@ -176,7 +187,7 @@ class SpanMapper:
         return MappedTrace(
             context=context,
             events=tuple(events),
-            span_ids=tuple(s.span_id for s in spans),
+            spans=tuple((s.trace_id, s.span_id) for s in spans),
             ignored=ignored,
         )
 

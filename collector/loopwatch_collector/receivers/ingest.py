@@ -185,7 +185,7 @@ class OtlpIngestor:
             return ExportOutcome(rejected=rejected + total, duplicate=duplicate, message=problems[0])
         for trace in traces:
             trace_id = trace.context.trace_id
-            items = sum(weights.get((trace_id, span_id), 1) for span_id in trace.span_ids)
+            items = sum(weights.get(key, 1) for key in trace.spans)
             try:
                 if trace.events:
                     await self._pipeline.ingest(trace.context, trace.events, source=SOURCE)
@@ -199,8 +199,8 @@ class OtlpIngestor:
                 problems.append(f"trace {trace_id}: internal error while ingesting")
                 continue
             if seen is not None:
-                for span_id in trace.span_ids:
-                    self._seen.add(seen[(trace_id, span_id)])
+                for key in trace.spans:
+                    self._seen.add(seen[key])
             ignored += trace.ignored
             accepted += items - trace.ignored
         message = ""
