@@ -27,6 +27,7 @@ from loopwatch.verdict import Finding, Verdict
 from loopwatch_collector.exceptions import StoreError
 from loopwatch_collector.processing.pipeline import Pipeline
 from loopwatch_collector.receivers.loopguard import pending_call_from_request
+from loopwatch_collector.receivers.plain_content import fingerprint_plain_content
 from loopwatch_collector.store.base import SessionRecord
 
 logger = logging.getLogger(__name__)
@@ -206,7 +207,8 @@ def create_rest_app(
             "requestBody": {
                 "required": True,
                 "content": {"application/json": {"schema": {"type": "object"}}},
-                "description": "protobuf JSON mapping of loopwatch.v1.EvaluateRequest",
+                "description": "protobuf JSON mapping of loopwatch.v1.EvaluateRequest; fingerprints may be"
+                " left empty and plain content sent instead (see the README, verdicts for any language)",
             }
         },
         responses={400: {}, 413: {}, 415: {}, 503: {}},
@@ -222,6 +224,7 @@ def create_rest_app(
             json_format.Parse(body.decode("utf-8"), message)
         except (json_format.ParseError, UnicodeDecodeError, RecursionError) as exc:
             raise HTTPException(status_code=400, detail=f"body: {exc}") from exc
+        fingerprint_plain_content(message)
         try:
             trace = context_from_proto(message.trace_id, message.agent, message.conversation_id)
             events = events_from_proto(message.events)

@@ -37,6 +37,7 @@ from loopwatch.events import ToolCall
 from loopwatch.verdict import Action
 from loopwatch_collector.exceptions import StoreError
 from loopwatch_collector.processing.pipeline import Pipeline
+from loopwatch_collector.receivers.plain_content import fingerprint_plain_content
 
 logger = logging.getLogger(__name__)
 
@@ -71,6 +72,7 @@ class LoopGuardService(guard_pb2_grpc.LoopGuardServicer):  # type: ignore[misc] 
         self._pipeline = pipeline
 
     async def Evaluate(self, request: pb.EvaluateRequest, context: Context) -> pb.Verdict:  # noqa: N802
+        fingerprint_plain_content(request)
         try:
             trace = context_from_proto(request.trace_id, request.agent, request.conversation_id)
             events = events_from_proto(request.events)
