@@ -44,6 +44,7 @@ from typing import Any
 from loopwatch.events import Event, Step, ToolCall, ToolResult, TraceContext, Usage
 from loopwatch.fingerprint import canonical_arguments
 from loopwatch_collector.mapping import ids, loopwatch_sdk
+from loopwatch_collector.mapping.memo import TraceMemo, bound_pending, remember, take_pending
 from loopwatch_collector.mapping.model import UNKNOWN, LlmSpan, RequestedCall, ToolSpan
 from loopwatch_collector.mapping.recognise import llm_of, requests_tools, tool_of
 from loopwatch_collector.mapping.results import (
@@ -60,8 +61,6 @@ from loopwatch_collector.mapping.values import MAX_CONTENT_CHARS, as_arguments, 
 # Traces remembered between batches (agent, conversation, calls awaiting results). A trace
 # forgotten early only loses the link between its later tool spans and earlier LLM steps.
 DEFAULT_MAX_TRACES = 10_000
-# Call ids remembered per trace: a step requests a handful; results arrive within a few steps.
-_CALL_MEMORY = 256
 _CONVERSATION_KEYS = (
     "gen_ai.conversation.id",
     "session.id",
@@ -76,6 +75,8 @@ _CONVERSATION_KEYS = (
 _CONVERSATION_KEY_SET = frozenset(_CONVERSATION_KEYS)
 UNKNOWN_AGENT = "unknown"
 UNKNOWN_TOOL = "unknown"
+# The semconv finish-reason attribute: its instrumentations may put a call's content in log events.
+_SEMCONV_FINISH = "gen_ai.response.finish_reasons"
 # The agent's name: semconv, then OpenInference (``agent.name`` on its AGENT spans).
 _AGENT_KEYS = ("gen_ai.agent.name", "agent.name")
 
@@ -92,20 +93,6 @@ class MappedTrace:
     events: tuple[Event, ...]
     spans: tuple[tuple[str, str], ...]
     ignored: int = 0  # spans with no agent meaning (HTTP, DB, agent/workflow wrappers, ...)
-
-
-@dataclass(slots=True)
-class _TraceMemo:
-    agent: str | None = None
-    service: str | None = None
-    conversation_id: str | None = None
-    carried: dict[str, None] = field(default_factory=dict)  # calls requested by an LLM step
-    awaiting: dict[str, None] = field(default_factory=dict)  # calls without a result yet
-    pending: dict[str, list[str]] = field(default_factory=dict)  # tool name -> unmatched call ids
-    # (span id, end) of a model call that stopped for tools with no calls recorded, until a tool
-    # span makes its step or the next model call shows that none will (client-only, content off).
-    silent: tuple[str, int] | None = None
-    covered: dict[str, None] = field(default_factory=dict)  # model calls that made their step
 
 
 @dataclass(slots=True)
@@ -127,7 +114,7 @@ class SpanMapper:
             raise ValueError("mapping.max_traces must be >= 1")
         self.capture_content = capture_content
         self._max_traces = max_traces
-        self._memos: OrderedDict[str, _TraceMemo] = OrderedDict()
+        self._memos: OrderedDict[str, TraceMemo] = OrderedDict()
         self._sessions = SessionKeys(conversation_keys=_CONVERSATION_KEYS, max_traces=max_traces)
 
     def map(self, spans: Iterable[SpanView]) -> list[MappedTrace]:
@@ -136,24 +123,26 @@ class SpanMapper:
         for span in spans:
             by_trace.setdefault(span.trace_id, []).append(span)
         by_session: dict[str, list[SpanView]] = {}
+        client_only: set[str] = set()
         for trace_id, trace_spans in by_trace.items():
-            by_session.setdefault(self._sessions.session_of(trace_id, trace_spans), []).extend(trace_spans)
-        return [
-            self._map_trace(session_id, session_spans) for session_id, session_spans in by_session.items()
-        ]
+            placement = self._sessions.place(trace_id, trace_spans)
+            by_session.setdefault(placement.session_id, []).extend(trace_spans)
+            if placement.client_only:
+                client_only.update(s.span_id for s in trace_spans if not s.parent_span_id)
+        return [self._map_trace(session_id, found, client_only) for session_id, found in by_session.items()]
 
     def forget(self, trace_id: str) -> None:
         """Drop what is remembered of ``trace_id`` (idempotent)."""
         self._memos.pop(trace_id, None)
 
-    def _memo(self, trace_id: str) -> _TraceMemo:
-        memo = self._memos.pop(trace_id, None) or _TraceMemo()
+    def _memo(self, trace_id: str) -> TraceMemo:
+        memo = self._memos.pop(trace_id, None) or TraceMemo()
         self._memos[trace_id] = memo
         while len(self._memos) > self._max_traces:
             self._memos.popitem(last=False)
         return memo
 
-    def _map_trace(self, trace_id: str, spans: list[SpanView]) -> MappedTrace:
+    def _map_trace(self, trace_id: str, spans: list[SpanView], client_only: set[str]) -> MappedTrace:
         memo = self._memo(trace_id)
         # By start time; on a tie the longer span (the parent) first.
         spans.sort(key=lambda s: (s.start_ns, -s.end_ns, s.span_id))
@@ -177,7 +166,7 @@ class SpanMapper:
                 continue
             _flush(group, events)
             group = _Group()
-            events.extend(self._llm_events(memo, span, llm))
+            events.extend(self._llm_events(memo, span, llm, root=span.span_id in client_only))
         _flush(group, events)
         context = TraceContext(
             trace_id=trace_id,
@@ -192,10 +181,10 @@ class SpanMapper:
         )
 
     def _tool_events(
-        self, memo: _TraceMemo, span: SpanView, tool: ToolSpan, group: _Group, events: list[Event]
+        self, memo: TraceMemo, span: SpanView, tool: ToolSpan, group: _Group, events: list[Event]
     ) -> _Group:
         memo.silent = None
-        call_id = tool.call_id or _take_pending(memo, tool.name)
+        call_id = tool.call_id or take_pending(memo, tool.name)
         if call_id is not None and call_id in memo.carried:
             _flush(group, events)
             if result_content(tool.result) is not ENVELOPE or call_id not in memo.awaiting:
@@ -250,7 +239,7 @@ class SpanMapper:
             capture_content=keep,
         )
 
-    def _llm_events(self, memo: _TraceMemo, span: SpanView, llm: LlmSpan) -> list[Event]:
+    def _llm_events(self, memo: TraceMemo, span: SpanView, llm: LlmSpan, *, root: bool) -> list[Event]:
         events: list[Event] = []
         if memo.silent is not None and memo.silent[0] == span.span_id:
             memo.silent = None  # its log events arrived after the span: they make its step
@@ -279,8 +268,17 @@ class SpanMapper:
             calls = tuple(self._requested(span, call, index) for index, call in enumerate(llm.calls))
         answered = llm.finish_reason is not None and not requests_tools(llm)
         if not (llm.output_known or calls or sdk_id or answered):
-            # Stopped for tools, content off: the tool spans will make the step, if any come.
-            if requests_tools(llm):
+            # Stopped for tools (or unknown), content off: tool spans or the call's log events
+            # will make the step, if any come. When the call is its trace's root (client-only
+            # tracing) no tool span can, and only a semconv span's calls may come as log events.
+            if (
+                root
+                and not span.from_logs
+                and not (requests_tools(llm) and _SEMCONV_FINISH in span.attributes)
+            ):
+                events.extend(_unrecorded_step(span.span_id, span.end_ns))
+                remember(memo.covered, span.span_id)
+            elif requests_tools(llm):
                 memo.silent = (span.span_id, span.end_ns)
             return events
         # Calls still unanswered when the model answers again got no result that was
@@ -288,7 +286,7 @@ class SpanMapper:
         for call_id in memo.awaiting:
             events.append(unknown_result(call_id, time_unix_ns=span.start_ns))
         memo.awaiting.clear()
-        _remember(memo.covered, span.span_id)
+        remember(memo.covered, span.span_id)
         # From logs: the span's id, as for the span itself when it arrives first (counted once).
         first_call = calls[0].id if calls and not span.from_logs else None
         usage = Usage(input_tokens=max(0, llm.input_tokens), output_tokens=max(0, llm.output_tokens))
@@ -308,10 +306,10 @@ class SpanMapper:
                 step = replace(step, sketch=sketch, refers_to_calls=loopwatch_sdk.refers_to_calls(span))
         events.append(step)
         for call in calls:
-            _remember(memo.carried, call.id)
-            _remember(memo.awaiting, call.id)
+            remember(memo.carried, call.id)
+            remember(memo.awaiting, call.id)
             memo.pending.setdefault(call.name, []).append(call.id)
-        _bound_pending(memo)
+        bound_pending(memo)
         return events
 
     def _requested(self, span: SpanView, call: RequestedCall, index: int) -> ToolCall:
@@ -349,34 +347,7 @@ def _unrecorded_step(span_id: str, end_ns: int) -> tuple[Step, ToolResult]:
     return step, unknown_result(call.id, time_unix_ns=end_ns)
 
 
-def _take_pending(memo: _TraceMemo, name: str) -> str | None:
-    waiting = memo.pending.get(name)
-    if not waiting:
-        return None
-    call_id = waiting.pop(0)
-    if not waiting:
-        del memo.pending[name]
-    return call_id
-
-
-def _remember(memory: dict[str, None], key: str) -> None:
-    memory[key] = None
-    if len(memory) > _CALL_MEMORY:
-        del memory[next(iter(memory))]
-
-
-def _bound_pending(memo: _TraceMemo) -> None:
-    total = sum(len(v) for v in memo.pending.values())
-    while total > _CALL_MEMORY and memo.pending:
-        name = next(iter(memo.pending))
-        waiting = memo.pending[name]
-        waiting.pop(0)
-        total -= 1
-        if not waiting:
-            del memo.pending[name]
-
-
-def _learn_context(memo: _TraceMemo, spans: Sequence[SpanView]) -> None:
+def _learn_context(memo: TraceMemo, spans: Sequence[SpanView]) -> None:
     for span in spans:
         attrs = span.attributes
         if memo.agent is None or _is_agent_span(attrs):

@@ -37,6 +37,7 @@ from __future__ import annotations
 import hashlib
 from collections import OrderedDict
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Final
 
 from loopwatch_collector.mapping.recognise import is_llm
@@ -51,6 +52,15 @@ _SESSION_ID_BYTES = 16
 _OPENING_ROLES: Final = frozenset({"system", "user", "developer"})
 
 
+@dataclass(frozen=True, slots=True, kw_only=True)
+class Placement:
+    """Where a trace's spans go. ``client_only``: the trace is one model call (its root), so no
+    tool span can follow it in the trace."""
+
+    session_id: str
+    client_only: bool = False
+
+
 class SessionKeys:
     """Which session a trace's spans belong to; see the module docstring for the rule."""
 
@@ -61,26 +71,26 @@ class SessionKeys:
         self._structured: OrderedDict[str, None] = OrderedDict()  # traces that are a run
         self._generations: OrderedDict[str, int] = OrderedDict()  # history key -> conversation no.
 
-    def session_of(self, trace_id: str, spans: Sequence[SpanView]) -> str:
-        """The session id for ``spans`` of ``trace_id`` (``trace_id`` itself unless merged)."""
+    def place(self, trace_id: str, spans: Sequence[SpanView]) -> Placement:
+        """The session for ``spans`` of ``trace_id`` (``trace_id`` itself unless merged)."""
         known = self._sessions.get(trace_id)
         if known is not None:
-            return known
+            return Placement(session_id=known, client_only=True)
         if trace_id in self._structured:
-            return trace_id
+            return Placement(session_id=trace_id)
         spans = [s for s in spans if not s.from_logs]
         # A root that is no model call (agent, workflow, tool), or a model call inside another span.
         if any(bool(s.parent_span_id) == is_llm(s) for s in spans):
             _put(self._structured, trace_id, None, self._max)
-            return trace_id
+            return Placement(session_id=trace_id)
         roots = [s for s in spans if not s.parent_span_id]
         if not roots:
-            return trace_id
+            return Placement(session_id=trace_id)
         session = self._key(roots)
         if session is None:
-            return trace_id
+            return Placement(session_id=trace_id, client_only=True)
         _put(self._sessions, trace_id, session, self._max)
-        return session
+        return Placement(session_id=session, client_only=True)
 
     def _key(self, roots: Sequence[SpanView]) -> str | None:
         for span in roots:

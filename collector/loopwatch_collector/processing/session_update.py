@@ -63,10 +63,13 @@ def ingest_events(
     steps_before = state.steps
     halted_before = state.policy.halted
     verdicts = engine.ingest(state, fresh)
+    # A halted run that goes on (an OTLP-only agent cannot be stopped) is not halted again: its
+    # steps still count and its verdict stays HALT, but no further verdict is issued.
+    halts = [i for i, v in enumerate(verdicts) if v.action is Action.HALT]
     if halted_before:
-        # A halted run that goes on (an OTLP-only agent cannot be stopped) is not halted again:
-        # its steps still count and its verdict stays HALT, but no new verdict is issued.
         verdicts = []
+    elif halts:
+        del verdicts[halts[0] + 1 :]
     new_calls = sum(len(e.tool_calls) for e in fresh if isinstance(e, Step))
     record.tool_calls += new_calls
     budget = settings.trace_max_steps
