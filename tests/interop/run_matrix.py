@@ -123,9 +123,8 @@ def main(argv: list[str]) -> int:
                     outcomes = run_cell(cell, collector)
                 except (RuntimeError, subprocess.TimeoutExpired) as exc:
                     red += 1
-                    rows.append(
-                        f"| {cell.framework} | {cell.mode} | | | | **failed to run**: {str(exc).splitlines()[0]} |"
-                    )
+                    first_line = str(exc).splitlines()[0]
+                    rows.append(f"| {cell.framework} | {cell.mode} | | | | **failed to run**: {first_line} |")
                     print(exc, file=sys.stderr)
                     continue
                 green, why = verdict_of(cell, outcomes)
