@@ -44,6 +44,7 @@ from typing import Any
 from loopwatch.events import Event, Step, ToolCall, ToolResult, TraceContext, Usage
 from loopwatch.fingerprint import canonical_arguments
 from loopwatch_collector.mapping import ids, loopwatch_sdk
+from loopwatch_collector.mapping.logs import PartialCalls
 from loopwatch_collector.mapping.memo import TraceMemo, bound_pending, remember, take_pending
 from loopwatch_collector.mapping.model import UNKNOWN, LlmSpan, RequestedCall, ToolSpan
 from loopwatch_collector.mapping.recognise import llm_of, requests_tools, tool_of
@@ -115,12 +116,13 @@ class SpanMapper:
         self.capture_content = capture_content
         self._max_traces = max_traces
         self._memos: OrderedDict[str, TraceMemo] = OrderedDict()
+        self._partial_calls = PartialCalls(max_traces)
         self._sessions = SessionKeys(conversation_keys=_CONVERSATION_KEYS, max_traces=max_traces)
 
     def map(self, spans: Iterable[SpanView]) -> list[MappedTrace]:
         """Events per session, sessions in order of first appearance. Never raises on any span."""
         by_trace: dict[str, list[SpanView]] = {}
-        for span in spans:
+        for span in self._partial_calls.complete(list(spans)):
             by_trace.setdefault(span.trace_id, []).append(span)
         by_session: dict[str, list[SpanView]] = {}
         client_only: set[str] = set()

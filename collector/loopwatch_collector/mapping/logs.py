@@ -25,8 +25,9 @@ Contract: pure functions, never raise on any ``ExportLogsServiceRequest`` protob
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from opentelemetry.proto.collector.logs.v1.logs_service_pb2 import ExportLogsServiceRequest
@@ -157,3 +158,37 @@ def _view(trace_id: str, span_id: str, call: _Call) -> SpanView:
         resource=call.resource,
         from_logs=True,
     )
+
+
+class PartialCalls:
+    """Joins a model call's log events that arrive in several requests (a simple log processor
+    exports each record on its own): views without output are held, keyed by trace and span, and
+    their input messages are put before those of the view that brings the call's output.
+
+    Bounded to ``max_calls`` held calls (oldest dropped: a call that never answered). Not
+    thread-safe: owned by one ``SpanMapper``.
+    """
+
+    def __init__(self, max_calls: int) -> None:
+        self._max = max_calls
+        self._held: OrderedDict[tuple[str, str], list[Any]] = OrderedDict()
+
+    def complete(self, views: list[SpanView]) -> list[SpanView]:
+        """``views`` with the held input joined in; log views still without output held back."""
+        ready: list[SpanView] = []
+        for view in views:
+            if not view.from_logs:
+                ready.append(view)
+                continue
+            key = (view.trace_id, view.span_id)
+            held = self._held.pop(key, [])
+            inputs = held + items(view.attributes.get("gen_ai.input.messages"))
+            if "gen_ai.output.messages" not in view.attributes:
+                self._held[key] = inputs
+                while len(self._held) > self._max:
+                    self._held.popitem(last=False)
+                continue
+            if held:
+                view = replace(view, attributes={**view.attributes, "gen_ai.input.messages": inputs})
+            ready.append(view)
+        return ready

@@ -24,9 +24,11 @@ Limits (documented in the README): two conversations that open with the same wor
 *at the same time* interleave into one session; a conversation whose first call was not seen
 (collector restarted, or the history was truncated by the application) continues in a new
 session; with content capture off and no conversation id, each call stays its own session.
-Log events (``mapping.logs``) carry no parent, so they never decide: their model call joins the
-session its span was put in, or stays in its trace. A history carried only in log events
-(``opentelemetry-instrumentation-openai-v2`` in its default mode) therefore merges no traces.
+Log events (``mapping.logs``) carry no parent: a trace first seen through them is taken as
+client-only when they carry a history (``opentelemetry-instrumentation-openai-v2`` in its default
+mode puts it there), and its spans then follow it into that session. When the events of an agent
+run arrive before any of its spans, the run is therefore one session named by its history
+rather than by its trace id.
 
 Thread-safety: as ``SpanMapper`` (one per event loop). Memory: bounded to ``max_traces`` traces
 and as many conversation keys, least recently used forgotten.
@@ -78,9 +80,8 @@ class SessionKeys:
             return Placement(session_id=known, client_only=True)
         if trace_id in self._structured:
             return Placement(session_id=trace_id)
-        spans = [s for s in spans if not s.from_logs]
         # A root that is no model call (agent, workflow, tool), or a model call inside another span.
-        if any(bool(s.parent_span_id) == is_llm(s) for s in spans):
+        if any(bool(s.parent_span_id) == is_llm(s) for s in spans if not s.from_logs):
             _put(self._structured, trace_id, None, self._max)
             return Placement(session_id=trace_id)
         roots = [s for s in spans if not s.parent_span_id]
@@ -99,10 +100,10 @@ class SessionKeys:
                 return session_trace_id(f"conversation\x00{conversation}")
         for span in roots:
             history = input_messages(span.attributes)
-            if not any(role == "user" for role, _ in history):
-                continue
+            first_user = next((t for role, t in history if role == "user" and t), None)
+            if first_user is None:
+                continue  # no captured user text: nothing to tell conversations apart by
             system = "".join(t for role, t in history if role in ("system", "developer"))
-            first_user = next(t for role, t in history if role == "user")
             key = f"history\x00{system[:SYSTEM_PREFIX_CHARS]}\x00{first_user}"
             opening = all(role in _OPENING_ROLES for role, _ in history)
             generation = self._generations.get(key, 0) + (1 if opening else 0)

@@ -54,7 +54,7 @@ def instrument(mode: str, tracer_provider: Any) -> None:
 def run(mode: str) -> None:
     tel = telemetry()
     instrument(mode, tel.tracer_provider)
-    model = ChatOpenAI(model=MODEL, base_url=model_url(), api_key="unused", max_retries=0)  # type: ignore[arg-type]
+    model = ChatOpenAI(model=MODEL, base_url=model_url(), api_key="unused", max_retries=0)
     agent = create_react_agent(model, [search, get_job_status, open_page], prompt=SYSTEM)
     try:
         agent.invoke({"messages": [("user", QUESTION)]}, {"recursion_limit": 50})
