@@ -38,21 +38,20 @@ def run(mode: str) -> None:
     agent = Agent(model, name=name, instructions=SYSTEM, capabilities=[Instrumentation(settings=settings)])
     tools = Tools()
 
-    @agent.tool_plain
     def search(query: str) -> str:
         """Search the web."""
         return tools.search(query)
 
-    @agent.tool_plain
     def get_job_status(job_id: str) -> str:
         """Status of a job."""
         return tools.get_job_status(job_id)
 
-    @agent.tool_plain
     def open_page(page: str) -> str:
         """Open a wiki page."""
         return tools.open_page(page)
 
+    for function in (search, get_job_status, open_page):
+        agent.tool_plain(function)
     try:
         agent.run_sync(QUESTION)
     finally:
