@@ -76,7 +76,10 @@ MATRIX: dict[str, tuple[Cell, ...]] = {
         Cell("pydantic-ai", "v2", "pydantic_ai_agent.py"),
         Cell("pydantic-ai", "default", "pydantic_ai_agent.py"),
     ),
-    "openlit": (Cell("openai", "openlit", "openai_client.py"),),
+    "openlit": (
+        Cell("openai", "openlit", "openai_client.py"),
+        Cell("openai", "openlit-no-content", "openai_client.py", content=CONTENT_OFF),
+    ),
 }
 
 

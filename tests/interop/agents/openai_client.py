@@ -8,12 +8,13 @@ one trace per model call). MODE picks the instrumentation:
 - ``openai-v2``: ``opentelemetry-instrumentation-openai-v2`` in its default mode (content in log
   events, ``OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT=true``);
 - ``openai-v2-span``: the same with ``gen_ai_latest_experimental`` and ``SPAN_ONLY``;
-- ``openlit``: OpenLIT's openai instrumentation.
+- ``openlit`` / ``openlit-no-content``: OpenLIT's openai instrumentation, content captured or not.
 """
 
 from __future__ import annotations
 
 import json
+import os
 import sys
 from typing import Any
 
@@ -37,10 +38,18 @@ def instrument(mode: str, tel: Any) -> Any:
 
         instrumentor = V2Instrumentor()
         instrumentor.instrument(tracer_provider=tel.tracer_provider, logger_provider=tel.logger_provider)
-    elif mode == "openlit":
+    elif mode.startswith("openlit"):
         import openlit
 
-        openlit.init(tracer=tel.tracer_provider.get_tracer("openlit"), disable_metrics=True)
+        # OpenLIT builds its own providers from the standard OTLP variables; unbatched, so the
+        # spans are sent before the process exits.
+        openlit.init(
+            otlp_endpoint=os.environ["OTEL_EXPORTER_OTLP_ENDPOINT"],
+            application_name=os.environ["OTEL_SERVICE_NAME"],
+            disable_batch=True,
+            disable_metrics=True,
+            capture_message_content=mode == "openlit",
+        )
         instrumentor = None
     else:
         raise SystemExit(f"unknown mode {mode!r}")
