@@ -43,7 +43,7 @@ from typing import Any
 
 from loopwatch.events import Event, Step, ToolCall, ToolResult, TraceContext, Usage
 from loopwatch.fingerprint import canonical_arguments
-from loopwatch_collector.mapping import ids, loopwatch_sdk
+from loopwatch_collector.mapping import ids, loopwatch_sdk, openinference
 from loopwatch_collector.mapping.logs import PartialCalls
 from loopwatch_collector.mapping.memo import TraceMemo, bound_pending, remember, take_pending
 from loopwatch_collector.mapping.model import UNKNOWN, LlmSpan, RequestedCall, ToolSpan
@@ -273,11 +273,7 @@ class SpanMapper:
             # Stopped for tools (or unknown), content off: tool spans or the call's log events
             # will make the step, if any come. When the call is its trace's root (client-only
             # tracing) no tool span can, and only a semconv span's calls may come as log events.
-            if (
-                root
-                and not span.from_logs
-                and not (requests_tools(llm) and _SEMCONV_FINISH in span.attributes)
-            ):
+            if root and not span.from_logs and not (requests_tools(llm) and _may_log_content(span)):
                 events.extend(_unrecorded_step(span.span_id, span.end_ns))
                 remember(memo.covered, span.span_id)
             elif requests_tools(llm):
@@ -363,6 +359,17 @@ def _learn_context(memo: TraceMemo, spans: Sequence[SpanView]) -> None:
             memo.service = first_text(span.resource, "service.name")
             if memo.service is not None:
                 break
+
+
+def _may_log_content(span: SpanView) -> bool:
+    """Whether a content-free model call's content may come as log events: the contrib GenAI
+    instrumentations, which name their spans by the conventions (``chat {model}``) and set the
+    semconv finish reasons, may; OpenLLMetry (``openai.chat``), OpenInference and the
+    ``anthropic`` SDK (``anthropic.messages.create``) never do."""
+    attrs = span.attributes
+    operation = text(attrs.get("gen_ai.operation.name"))
+    named = operation is not None and span.name.startswith(f"{operation} ")
+    return named and _SEMCONV_FINISH in attrs and not openinference.is_llm(attrs)
 
 
 def _is_agent_span(attrs: Mapping[str, Any]) -> bool:
