@@ -19,7 +19,8 @@ import venv
 from dataclasses import replace
 from pathlib import Path
 
-from interop_harness import COLLECTOR_CONFIG, Cell, Outcome, run_cell, verdict_of
+from interop_harness import COLLECTOR_CONFIG, Cell, run_cell, verdict_of
+from interop_scenarios import SCENARIOS
 
 from loopwatch_collector.testing import running_collector
 
@@ -28,7 +29,6 @@ ROOT = HERE.parents[1]
 VENVS = ROOT / ".interop"
 # pip resolving a framework's tree on a shared 2-core machine; generous, not unbounded.
 INSTALL_TIMEOUT_S = 1800
-CONTENT_OFF = False  # cells whose results are not captured (see Cell.content)
 
 MATRIX: dict[str, tuple[Cell, ...]] = {
     "openai-core": (
@@ -38,7 +38,7 @@ MATRIX: dict[str, tuple[Cell, ...]] = {
             "openinference-hidden",
             "openai_client.py",
             env={"OPENINFERENCE_HIDE_INPUTS": "true", "OPENINFERENCE_HIDE_OUTPUTS": "true"},
-            content=CONTENT_OFF,
+            content=False,
         ),
         Cell("openai", "openllmetry", "openai_client.py"),
         Cell(
@@ -46,7 +46,7 @@ MATRIX: dict[str, tuple[Cell, ...]] = {
             "openllmetry-no-content",
             "openai_client.py",
             env={"TRACELOOP_TRACE_CONTENT": "false"},
-            content=CONTENT_OFF,
+            content=False,
         ),
         Cell("openai-agents", "openinference", "openai_agents_sdk.py"),
     ),
@@ -61,7 +61,7 @@ MATRIX: dict[str, tuple[Cell, ...]] = {
             "openai_client.py",
             env={"OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT": "true"},
         ),
-        Cell("openai", "openai-v2-no-content", "openai_client.py", content=CONTENT_OFF),
+        Cell("openai", "openai-v2-no-content", "openai_client.py", content=False),
         Cell(
             "openai",
             "openai-v2-span",
@@ -78,7 +78,7 @@ MATRIX: dict[str, tuple[Cell, ...]] = {
     ),
     "openlit": (
         Cell("openai", "openlit", "openai_client.py"),
-        Cell("openai", "openlit-no-content", "openai_client.py", content=CONTENT_OFF),
+        Cell("openai", "openlit-no-content", "openai_client.py", content=False),
     ),
 }
 
@@ -99,10 +99,6 @@ def ensure_venv(group: str) -> str:
         )
         stamp.write_text(wanted)
     return str(python)
-
-
-def _cell_text(outcome: Outcome) -> str:
-    return outcome.describe()
 
 
 def main(argv: list[str]) -> int:
@@ -132,7 +128,7 @@ def main(argv: list[str]) -> int:
                     continue
                 green, why = verdict_of(cell, outcomes)
                 red += not green
-                texts = [_cell_text(outcomes[s]) for s in ("stuck", "healthy", "cycle")]
+                texts = [outcomes[s].describe() for s in SCENARIOS]
                 mark = "green" if green else "**red**"
                 rows.append(f"| {cell.framework} | {cell.mode} | {' | '.join(texts)} | {mark}: {why} |")
                 print(rows[-1], flush=True)

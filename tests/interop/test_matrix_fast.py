@@ -7,28 +7,12 @@ from collections.abc import Iterator
 
 import pytest
 from interop_harness import COLLECTOR_CONFIG, Cell, run_cell, verdict_of
+from run_matrix import MATRIX
 
 from loopwatch_collector.testing import RunningCollector, running_collector
 
-FAST_CELLS = (
-    Cell("openai", "openinference", "openai_client.py"),
-    Cell(
-        "openai",
-        "openinference-hidden",
-        "openai_client.py",
-        env={"OPENINFERENCE_HIDE_INPUTS": "true", "OPENINFERENCE_HIDE_OUTPUTS": "true"},
-        content=False,
-    ),
-    Cell("openai", "openllmetry", "openai_client.py"),
-    Cell(
-        "openai",
-        "openllmetry-no-content",
-        "openai_client.py",
-        env={"TRACELOOP_TRACE_CONTENT": "false"},
-        content=False,
-    ),
-    Cell("openai-agents", "openinference", "openai_agents_sdk.py"),
-)
+# The rows whose packages requirements-dev.txt installs, run in this virtualenv.
+FAST_CELLS = MATRIX["openai-core"]
 
 
 @pytest.fixture(scope="module")
