@@ -76,6 +76,7 @@ MATRIX: dict[str, tuple[Cell, ...]] = {
         Cell("pydantic-ai", "v2", "pydantic_ai_agent.py"),
         Cell("pydantic-ai", "default", "pydantic_ai_agent.py"),
     ),
+    "mcp": (Cell("mcp", "sdk", "mcp_tools.py", content=False),),
     "openlit": (
         Cell("openai", "openlit", "openai_client.py"),
         Cell("openai", "openlit-no-content", "openai_client.py", content=False),
