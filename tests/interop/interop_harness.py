@@ -12,9 +12,12 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from fake_anthropic import fake_anthropic_server
 from interop_scenarios import SCENARIOS, scripted_model
 
 from loopwatch.testing import fake_openai_server
@@ -38,6 +41,7 @@ class Cell:
     script: str  # file under agents/
     env: dict[str, str] = field(default_factory=dict)
     content: bool = True  # False: results are not captured, the stuck run cannot be told apart
+    model_server: str = "openai"  # or "anthropic": the Messages API (fake_anthropic)
     python: str = sys.executable
 
     @property
@@ -69,11 +73,11 @@ def run_cell(cell: Cell, collector: RunningCollector) -> dict[str, Outcome]:
 
 def run_scenario(cell: Cell, scenario: str, collector: RunningCollector) -> Outcome:
     agent = f"{cell.framework}-{cell.mode}-{scenario}".replace("/", "-")
-    with fake_openai_server(scripted_model(scenario)) as model:
+    with _model_server(cell, scenario) as model_url:
         env = {
             **os.environ,
             **cell.env,
-            "LOOPWATCH_INTEROP_MODEL_URL": model.base_url,
+            "LOOPWATCH_INTEROP_MODEL_URL": model_url,
             "OTEL_EXPORTER_OTLP_ENDPOINT": collector.endpoints.otlp_http_url.replace("0.0.0.0", "127.0.0.1"),
             "OTEL_SERVICE_NAME": agent,
             "OPENAI_API_KEY": "unused",
@@ -108,6 +112,17 @@ def run_scenario(cell: Cell, scenario: str, collector: RunningCollector) -> Outc
         detectors=frozenset(detectors),
         halts=halts,
     )
+
+
+@contextmanager
+def _model_server(cell: Cell, scenario: str) -> Iterator[str]:
+    """The fake model server of ``cell``'s API, scripted for ``scenario``; yields its base URL."""
+    if cell.model_server == "anthropic":
+        with fake_anthropic_server(scripted_model(scenario)) as url:
+            yield url
+    else:
+        with fake_openai_server(scripted_model(scenario)) as server:
+            yield server.base_url
 
 
 def verdict_of(cell: Cell, outcomes: dict[str, Outcome]) -> tuple[bool, str]:

@@ -77,6 +77,10 @@ MATRIX: dict[str, tuple[Cell, ...]] = {
         Cell("pydantic-ai", "default", "pydantic_ai_agent.py"),
     ),
     "mcp": (Cell("mcp", "sdk", "mcp_tools.py", content=False),),
+    "anthropic": (
+        Cell("anthropic", "sdk", "anthropic_client.py", content=False, model_server="anthropic"),
+        Cell("anthropic", "sdk-conversation", "anthropic_client.py", content=False, model_server="anthropic"),
+    ),
     "openlit": (
         Cell("openai", "openlit", "openai_client.py"),
         Cell("openai", "openlit-no-content", "openai_client.py", content=False),

@@ -27,7 +27,17 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # interop_scenario
 from interop_scenarios import QUESTION, SYSTEM, TOOL_SPECS, Tools
 
 MODEL = "fake-model"
-__all__ = ["MODEL", "QUESTION", "SYSTEM", "Telemetry", "Tools", "model_url", "openai_tools", "telemetry"]
+__all__ = [
+    "MODEL",
+    "QUESTION",
+    "SYSTEM",
+    "TOOL_SPECS",
+    "Telemetry",
+    "Tools",
+    "model_url",
+    "openai_tools",
+    "telemetry",
+]
 
 
 @dataclass
