@@ -113,3 +113,23 @@ def test_the_span_and_its_events_count_once_whichever_arrives_first() -> None:
     assert events[0].event_id == f"step:span:{first.hex()}"
     assert isinstance(events[1], ToolResult)
     assert events[1].preview == "found it"
+
+
+def test_the_records_of_one_call_join_across_requests() -> None:
+    # A simple log processor exports each record on its own: the input arrives before the output.
+    trace_id, first, second = os.urandom(16), new_span_id(), new_span_id()
+    mapper = SpanMapper()
+    opening = event("gen_ai.user.message", {"content": "find it"}, trace_id=trace_id, span_id=first)
+    answer = choice("call_a", "search", trace_id=trace_id, span_id=first, arguments="{}")
+    fed = tool_message("call_a", trace_id=trace_id, span_id=second, content="found it")
+    done = {"index": 0, "finish_reason": "stop", "message": {"content": "ok"}}
+    events = _events(
+        mapper,
+        logs_request(opening),
+        logs_request(answer),
+        logs_request(fed),
+        logs_request(event("gen_ai.choice", done, trace_id=trace_id, span_id=second)),
+    )
+    assert [type(e).__name__ for e in events] == ["Step", "ToolResult", "Step"]
+    assert isinstance(events[1], ToolResult)
+    assert events[1].preview == "found it"
