@@ -76,6 +76,7 @@ MATRIX: dict[str, tuple[Cell, ...]] = {
         Cell("pydantic-ai", "v2", "pydantic_ai_agent.py"),
         Cell("pydantic-ai", "default", "pydantic_ai_agent.py"),
     ),
+    "crewai": (Cell("crewai", "openinference", "crewai_agent.py"),),
     "llamaindex": (Cell("llamaindex", "openinference", "llamaindex_agent.py"),),
     "mcp": (Cell("mcp", "sdk", "mcp_tools.py", content=False),),
     "anthropic": (
