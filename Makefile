@@ -3,7 +3,7 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint bench system-deps proto clean
+.PHONY: run test lint bench interop system-deps proto clean
 
 $(STAMP): sdk/pyproject.toml collector/pyproject.toml requirements-dev.txt
 	python3 -m venv $(VENV)
@@ -30,8 +30,12 @@ lint: $(STAMP)
 bench: $(STAMP)
 	$(PY) -m bench
 
+## interop: the framework matrix, each framework in its own pinned virtualenv under .interop/
+interop: $(STAMP)
+	$(PY) -m tests.interop.run_matrix
+
 proto: $(STAMP)
 	./scripts/gen_proto.sh
 
 clean:
-	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .interop .pytest_cache .mypy_cache .ruff_cache

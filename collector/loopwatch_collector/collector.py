@@ -352,8 +352,8 @@ def _otlp_receivers(
     )
     return _OtlpReceivers(
         grpc_options=tuple(receivers.GRPC_SERVER_OPTIONS),
-        service=receivers.OtlpGrpcTraceService(ingestor),
-        add=receivers.add_otlp_trace_service,
+        service=ingestor,
+        add=receivers.add_otlp_services,
         http_router=receivers.otlp_http_router(ingestor),
     )
 

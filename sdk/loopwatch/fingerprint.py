@@ -1,11 +1,11 @@
 """Canonical forms and stable fingerprints of tool arguments and tool results.
 
 Why: two calls are "the same" when a model would consider them the same. Argument key order is
-noise (`{"a":1,"b":2}` vs `{"b":2,"a":1}`), and so are timestamps, UUIDs, hex ids, durations and
-PIDs in a result: a poll that reports the same status with a fresh timestamp has learned nothing
-new, while one whose progress changed has. Fingerprints are computed once, where the event is
-created (SDK or collector), so detectors compare short strings and never need raw content
-(privacy mode ships only fingerprints).
+noise (`{"a":1,"b":2}` vs `{"b":2,"a":1}`), and so are timestamps, UUIDs, hex ids, durations,
+PIDs and provider tool-call ids in a result: a poll that reports the same status with a fresh
+timestamp has learned nothing new, while one whose progress changed has. Fingerprints are
+computed once, where the event is created (SDK or collector), so detectors compare short strings
+and never need raw content (privacy mode ships only fingerprints).
 
 Contract: every function here is pure, deterministic across processes and Python versions
 (no use of the salted built-in ``hash``), and never raises on JSON-compatible input.
@@ -35,6 +35,10 @@ _VOLATILE_PARTS: tuple[tuple[str, str], ...] = (
     # A terminal may wrap a number across lines ("[2\n.50ms]"), hence the optional whitespace.
     ("dur", r"\d+(?:\s*[.,]\d+)?\s?(?:ns|us|µs|ms|s|secs?|seconds?|m|min|mins|minutes?|h|hr|hrs|hours?)\b"),
     ("pid", r"(?:pid|PID|process)[ =:]+\d+\b"),
+    # Provider tool-call ids echoed in a result (OpenAI ``call_…``, Anthropic ``toolu_…``): fresh
+    # per call, so they would make every result differ. Letters and digits both required, as
+    # for bare hex, so that an identifier such as ``call_backend`` is kept.
+    ("callid", r"(?:call|toolu)_(?=[0-9A-Za-z]*[A-Za-z])(?=[0-9A-Za-z]*\d)[0-9A-Za-z]{8,}\b"),
 )
 _VOLATILE = re.compile(r"\b(?:" + "|".join(f"(?P<{name}>{part})" for name, part in _VOLATILE_PARTS) + ")")
 # A bracketed timing is an annotation some runs print and others omit (test runners show it only

@@ -155,3 +155,24 @@ def test_key_order_never_matters(arguments: dict[str, Any]) -> None:
 def test_result_fingerprint_never_raises(content: str) -> None:
     assert len(result_fingerprint(content)) == 16
     assert "\r" not in normalise_result(content)
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        (
+            "tool_call_id=call_Ab3dE5fG7hJ9kL1mN3pQ5rS7 status=not found",
+            "tool_call_id=call_Zy9xW8vU7tS6rQ5pO4nM3lK2 status=not found",
+        ),
+        ("answer to toolu_01A09q90qw90lq917835lq9: empty", "answer to toolu_01B19z91zz91zz917835zz8: empty"),
+    ],
+)
+def test_provider_call_ids_in_results_are_volatile(first: str, second: str) -> None:
+    assert result_fingerprint(first) == result_fingerprint(second)
+
+
+@pytest.mark.parametrize(
+    "kept", ["call_backend failed", "see recall_12345678abc", "call_12345678 only digits"]
+)
+def test_identifiers_that_only_look_like_call_ids_are_kept(kept: str) -> None:
+    assert normalise_result(kept) == kept

@@ -37,6 +37,7 @@ from loopwatch_collector.exporters.timeline_view import TimelineStepBody
 from loopwatch_collector.exporters.ui import ui_router
 from loopwatch_collector.processing.pipeline import Pipeline
 from loopwatch_collector.receivers.loopguard import pending_call_from_request
+from loopwatch_collector.receivers.plain_content import fingerprint_plain_content
 from loopwatch_collector.receivers.priority import VerdictPriority
 from loopwatch_collector.security.content import ContentControl
 from loopwatch_collector.security.tenancy import (
@@ -258,7 +259,8 @@ def create_rest_app(
             "requestBody": {
                 "required": True,
                 "content": {"application/json": {"schema": {"type": "object"}}},
-                "description": "protobuf JSON mapping of loopwatch.v1.EvaluateRequest",
+                "description": "protobuf JSON mapping of loopwatch.v1.EvaluateRequest; fingerprints may be"
+                " left empty and plain content sent instead (see the README, verdicts for any language)",
             }
         },
         responses={400: {}, 413: {}, 415: {}, 503: {}},
@@ -274,6 +276,7 @@ def create_rest_app(
             json_format.Parse(body.decode("utf-8"), message)
         except (json_format.ParseError, UnicodeDecodeError, RecursionError) as exc:
             raise HTTPException(status_code=400, detail=f"body: {exc}") from exc
+        fingerprint_plain_content(message)
         try:
             trace = context_from_proto(message.trace_id, message.agent, message.conversation_id)
             events = events_from_proto(message.events)

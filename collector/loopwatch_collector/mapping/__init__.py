@@ -3,7 +3,10 @@
 Recognised families (one module each): OTel GenAI semantic conventions (:mod:`genai`),
 OpenInference, OpenLLMetry/Traceloop, OpenLIT, pydantic-ai, MCP, LangSmith/Langfuse
 (:mod:`platforms`) and loopwatch's own SDK. :mod:`recognise` holds the precedence,
-:mod:`assemble` the per-trace assembly; the event-id rule is the SDK's (``loopwatch.wire.ids``).
+:mod:`assemble` the per-trace assembly (its memory in :mod:`memo`), :mod:`results` what counts
+as a result's content (envelopes, redaction, unknown results), :mod:`logs` the GenAI log events
+rebuilt as model-call views, :mod:`sessions` the sessions of client-only traces; the event-id
+rule is the SDK's (``loopwatch.wire.ids``).
 """
 
 from __future__ import annotations

@@ -6,7 +6,9 @@ turns them into events:
 - an LLM span with captured output -> a ``Step`` (assistant text, requested tool calls, usage),
   preceded by the ``ToolResult`` s fed back in its input for calls still awaiting a result;
 - an LLM span without captured output -> a text-less final ``Step`` when its finish reason says
-  it answered, nothing when it stopped for tools (the tool spans make the step then);
+  it answered, nothing when it stopped for tools (the tool spans make the step then; when the
+  next model call comes first, no span recorded the calls: one ``unknown`` call with an
+  unknown result stands for them);
 - a tool span whose call an LLM step carried -> its ``ToolResult``;
 - other tool spans (tool-only instrumentations, content off) -> a synthesised ``Step`` holding
   the call (parallel tool spans of one parent that overlap in time share one step), then the
@@ -21,11 +23,15 @@ turns them into events:
   precede, they still count turns but can no longer reset per-turn detectors in time.
 
 Content not captured: arguments -> ``ToolCall.create(arguments=None)`` (the fingerprint is the
-tool name); a result -> a placeholder unique to the call, so that "the same result again" is
+tool name); a result (absent, redacted, or a call still unanswered when the next model call
+starts) -> ``results.unknown_result``, unique to the call, so that "the same result again" is
 never claimed from nothing (repeats are then judged on names, errors and budgets only); an
-error -> its ``error.type``.
+error -> its ``error.type``. A result recorded as a message envelope (LangChain ``ToolMessage``)
+counts by its content (:mod:`results`); when the content cannot be read from it, the result fed
+to the next model call is used.
 
-Context: agent from ``gen_ai.agent.name`` (else resource ``service.name``), conversation from
+Context: agent from ``gen_ai.agent.name`` / OpenInference ``agent.name`` (an agent span's wins;
+else resource ``service.name``), conversation from
 ``gen_ai.conversation.id`` / ``session.id`` / platform session keys; both are remembered per
 trace because the agent span that carries them ends (and is exported) last.
 
@@ -36,23 +42,32 @@ Thread-safety: one mapper per event loop; ``map`` mutates the per-trace memory, 
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from loopwatch.events import Event, Step, ToolCall, ToolResult, TraceContext, Usage, UserMessage
 from loopwatch.fingerprint import canonical_arguments
 from loopwatch.wire import ids
-from loopwatch_collector.mapping import loopwatch_sdk
-from loopwatch_collector.mapping.model import UNKNOWN, LlmSpan, ToolSpan
+from loopwatch_collector.mapping import loopwatch_sdk, openinference
+from loopwatch_collector.mapping.logs import PartialCalls
+from loopwatch_collector.mapping.memo import TraceMemo, bound_pending, remember, take_pending
+from loopwatch_collector.mapping.model import UNKNOWN, LlmSpan, RequestedCall, ToolSpan
 from loopwatch_collector.mapping.recognise import llm_of, requests_tools, tool_of
+from loopwatch_collector.mapping.results import (
+    ENVELOPE,
+    captured,
+    is_redacted,
+    result_content,
+    unknown_result,
+)
+from loopwatch_collector.mapping.sessions import SessionKeys
 from loopwatch_collector.mapping.spans import SpanView
-from loopwatch_collector.mapping.values import MAX_CONTENT_CHARS, as_arguments, first_text
+from loopwatch_collector.mapping.values import MAX_CONTENT_CHARS, as_arguments, first_text, text
 
 # Traces remembered between batches (agent, conversation, calls awaiting results). A trace
 # forgotten early only loses the link between its later tool spans and earlier LLM steps.
 DEFAULT_MAX_TRACES = 10_000
-# Call ids remembered per trace: a step requests a handful; results arrive within a few steps.
-_CALL_MEMORY = 256
 _CONVERSATION_KEYS = (
     "gen_ai.conversation.id",
     "session.id",
@@ -66,26 +81,25 @@ _CONVERSATION_KEYS = (
 )
 _CONVERSATION_KEY_SET = frozenset(_CONVERSATION_KEYS)
 UNKNOWN_AGENT = "unknown"
+UNKNOWN_TOOL = "unknown"
+# The semconv finish-reason attribute: its instrumentations may put a call's content in log events.
+_SEMCONV_FINISH = "gen_ai.response.finish_reasons"
+# The agent's name: semconv, then OpenInference (``agent.name`` on its AGENT spans).
+_AGENT_KEYS = ("gen_ai.agent.name", "agent.name")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class MappedTrace:
-    """One trace's share of a batch: its context, its events in order, its span counts."""
+    """One session's share of a batch: its context, its events in order, its spans.
+
+    ``context.trace_id`` is the session's id: the trace id, or for client-only traces merged
+    into one session (:mod:`sessions`) the session id; ``spans`` are (trace id, span id) pairs.
+    """
 
     context: TraceContext
     events: tuple[Event, ...]
-    span_ids: tuple[str, ...]
+    spans: tuple[tuple[str, str], ...]
     ignored: int = 0  # spans with no agent meaning (HTTP, DB, agent/workflow wrappers, ...)
-
-
-@dataclass(slots=True)
-class _TraceMemo:
-    agent: str | None = None
-    service: str | None = None
-    conversation_id: str | None = None
-    carried: dict[str, None] = field(default_factory=dict)  # calls requested by an LLM step
-    awaiting: dict[str, None] = field(default_factory=dict)  # calls without a result yet
-    pending: dict[str, list[str]] = field(default_factory=dict)  # tool name -> unmatched call ids
 
 
 @dataclass(slots=True)
@@ -107,27 +121,36 @@ class SpanMapper:
             raise ValueError("mapping.max_traces must be >= 1")
         self.capture_content = capture_content
         self._max_traces = max_traces
-        self._memos: OrderedDict[str, _TraceMemo] = OrderedDict()
+        self._memos: OrderedDict[str, TraceMemo] = OrderedDict()
+        self._partial_calls = PartialCalls(max_traces)
+        self._sessions = SessionKeys(conversation_keys=_CONVERSATION_KEYS, max_traces=max_traces)
 
     def map(self, spans: Iterable[SpanView]) -> list[MappedTrace]:
-        """Events per trace, traces in order of first appearance. Never raises on any span."""
+        """Events per session, sessions in order of first appearance. Never raises on any span."""
         by_trace: dict[str, list[SpanView]] = {}
-        for span in spans:
+        for span in self._partial_calls.complete(list(spans)):
             by_trace.setdefault(span.trace_id, []).append(span)
-        return [self._map_trace(trace_id, trace_spans) for trace_id, trace_spans in by_trace.items()]
+        by_session: dict[str, list[SpanView]] = {}
+        client_only: set[str] = set()
+        for trace_id, trace_spans in by_trace.items():
+            placement = self._sessions.place(trace_id, trace_spans)
+            by_session.setdefault(placement.session_id, []).extend(trace_spans)
+            if placement.client_only:
+                client_only.update(s.span_id for s in trace_spans if not s.parent_span_id)
+        return [self._map_trace(session_id, found, client_only) for session_id, found in by_session.items()]
 
     def forget(self, trace_id: str) -> None:
         """Drop what is remembered of ``trace_id`` (idempotent)."""
         self._memos.pop(trace_id, None)
 
-    def _memo(self, trace_id: str) -> _TraceMemo:
-        memo = self._memos.pop(trace_id, None) or _TraceMemo()
+    def _memo(self, trace_id: str) -> TraceMemo:
+        memo = self._memos.pop(trace_id, None) or TraceMemo()
         self._memos[trace_id] = memo
         while len(self._memos) > self._max_traces:
             self._memos.popitem(last=False)
         return memo
 
-    def _map_trace(self, trace_id: str, spans: list[SpanView]) -> MappedTrace:
+    def _map_trace(self, trace_id: str, spans: list[SpanView], client_only: set[str]) -> MappedTrace:
         memo = self._memo(trace_id)
         # By start time; on a tie the longer span (the parent) first.
         spans.sort(key=lambda s: (s.start_ns, -s.end_ns, s.span_id))
@@ -149,12 +172,12 @@ class SpanMapper:
                 group = self._tool_events(memo, span, tool, group, events)
                 continue
             llm = llm_of(span)
-            if llm is None:
-                ignored += 1
+            if llm is None or span.span_id in memo.covered:
+                ignored += 1  # (or a model call already made a step from its span or its logs)
                 continue
             _flush(group, events)
             group = _Group()
-            events.extend(self._llm_events(memo, span, llm))
+            events.extend(self._llm_events(memo, span, llm, root=span.span_id in client_only))
         _flush(group, events)
         if user_messages:
             events = _merge_by_time(events, user_messages)
@@ -166,18 +189,20 @@ class SpanMapper:
         return MappedTrace(
             context=context,
             events=tuple(events),
-            span_ids=tuple(s.span_id for s in spans),
+            spans=tuple((s.trace_id, s.span_id) for s in spans),
             ignored=ignored,
         )
 
     def _tool_events(
-        self, memo: _TraceMemo, span: SpanView, tool: ToolSpan, group: _Group, events: list[Event]
+        self, memo: TraceMemo, span: SpanView, tool: ToolSpan, group: _Group, events: list[Event]
     ) -> _Group:
-        call_id = tool.call_id or _take_pending(memo, tool.name)
+        memo.silent = None
+        call_id = tool.call_id or take_pending(memo, tool.name)
         if call_id is not None and call_id in memo.carried:
             _flush(group, events)
-            events.append(self._result(span, tool, call_id))
-            memo.awaiting.pop(call_id, None)
+            if result_content(tool.result) is not ENVELOPE or call_id not in memo.awaiting:
+                events.append(self._result(span, tool, call_id))
+                memo.awaiting.pop(call_id, None)
             return _Group()
         call_id = call_id or ids.span_call_id(span.span_id)
         if group.calls and (span.parent_span_id != group.parent or span.start_ns >= group.end_ns):
@@ -191,14 +216,15 @@ class SpanMapper:
         return group
 
     def _call(self, span: SpanView, tool: ToolSpan, call_id: str) -> ToolCall:
-        arguments = None if tool.arguments is UNKNOWN else as_arguments(tool.arguments)
+        found = captured(tool.arguments)
+        arguments = None if found is UNKNOWN else as_arguments(found)
         fingerprint = loopwatch_sdk.call_fingerprint(span)
         if fingerprint is not None:
             keep = arguments is not None and self.capture_content
-            captured = canonical_arguments(arguments) if keep else None
+            canonical = canonical_arguments(arguments) if keep else None
             shape = loopwatch_sdk.call_shape(span)
             return ToolCall(
-                id=call_id, name=tool.name, fingerprint=fingerprint, shape=shape, arguments=captured
+                id=call_id, name=tool.name, fingerprint=fingerprint, shape=shape, arguments=canonical
             )
         return ToolCall.create(
             id=call_id,
@@ -211,12 +237,14 @@ class SpanMapper:
         from_sdk = loopwatch_sdk.tool_result(span, tool, call_id, capture_content=self.capture_content)
         if from_sdk is not None:
             return from_sdk
-        if isinstance(tool.result, str):
-            content = tool.result
-        elif tool.is_error:
+        content = result_content(tool.result)
+        if not isinstance(content, str):
+            if not tool.is_error:
+                return unknown_result(call_id, time_unix_ns=span.end_ns)
             content = tool.error_type or "error"
+            keep = False
         else:
-            content = f"<loopwatch: result not captured, call {call_id}>"
+            keep = self.capture_content
         return ToolResult.create(
             event_id=ids.result_id(call_id),
             call_id=call_id,
@@ -224,19 +252,28 @@ class SpanMapper:
             is_error=tool.is_error,
             error_type=tool.error_type,
             time_unix_ns=span.end_ns,
-            capture_content=self.capture_content and isinstance(tool.result, str),
+            capture_content=keep,
         )
 
-    def _llm_events(self, memo: _TraceMemo, span: SpanView, llm: LlmSpan) -> list[Event]:
+    def _llm_events(self, memo: TraceMemo, span: SpanView, llm: LlmSpan, *, root: bool) -> list[Event]:
         events: list[Event] = []
+        if memo.silent is not None and memo.silent[0] == span.span_id:
+            memo.silent = None  # its log events arrived after the span: they make its step
+        if memo.silent is not None:
+            events.extend(_unrecorded_step(*memo.silent))
+            memo.silent = None
         for fed in llm.fed_results:
             if fed.call_id in memo.awaiting:
                 del memo.awaiting[fed.call_id]
+                content = result_content(fed.content)
+                if not isinstance(content, str):
+                    events.append(unknown_result(fed.call_id, time_unix_ns=span.start_ns))
+                    continue
                 events.append(
                     ToolResult.create(
                         event_id=ids.result_id(fed.call_id),
                         call_id=fed.call_id,
-                        content=fed.content,
+                        content=content,
                         time_unix_ns=span.start_ns,
                         capture_content=self.capture_content,
                     )
@@ -244,22 +281,31 @@ class SpanMapper:
         sdk_id = loopwatch_sdk.event_id(span)
         calls = loopwatch_sdk.step_calls(span, llm.calls, capture_content=self.capture_content)
         if calls is None:
-            calls = tuple(
-                ToolCall.create(
-                    id=call.id or ids.span_call_id(span.span_id, index),
-                    name=call.name,
-                    arguments=None if call.arguments is UNKNOWN else as_arguments(call.arguments),
-                    capture_content=self.capture_content and call.arguments is not UNKNOWN,
-                )
-                for index, call in enumerate(llm.calls)
-            )
+            calls = tuple(self._requested(span, call, index) for index, call in enumerate(llm.calls))
         answered = llm.finish_reason is not None and not requests_tools(llm)
         if not (llm.output_known or calls or sdk_id or answered):
-            return events  # stopped for tools, content off: the tool spans will make the step
+            # Stopped for tools (or unknown), content off: tool spans or the call's log events
+            # will make the step, if any come. When the call is its trace's root (client-only
+            # tracing) no tool span can, and only a semconv span's calls may come as log events.
+            if root and not span.from_logs and not (requests_tools(llm) and _may_log_content(span)):
+                events.extend(_unrecorded_step(span.span_id, span.end_ns))
+                remember(memo.covered, span.span_id)
+            elif requests_tools(llm):
+                memo.silent = (span.span_id, span.end_ns)
+            return events
+        # Calls still unanswered when the model answers again got no result that was
+        # recorded: unknown, never "missing" (two missing results would compare equal).
+        for call_id in memo.awaiting:
+            events.append(unknown_result(call_id, time_unix_ns=span.start_ns))
+        memo.awaiting.clear()
+        remember(memo.covered, span.span_id)
+        # From logs: the span's id, as for the span itself when it arrives first (counted once).
+        first_call = calls[0].id if calls and not span.from_logs else None
         usage = Usage(input_tokens=max(0, llm.input_tokens), output_tokens=max(0, llm.output_tokens))
+        text_out = None if not llm.text or is_redacted(llm.text) else llm.text[:MAX_CONTENT_CHARS]
         step = Step.create(
-            event_id=sdk_id or ids.step_id(calls[0].id if calls else None, span.span_id),
-            text=llm.text[:MAX_CONTENT_CHARS] if llm.text else None,
+            event_id=sdk_id or ids.step_id(first_call, span.span_id),
+            text=text_out,
             tool_calls=calls,
             usage=usage,
             finish_reason=llm.finish_reason,
@@ -272,11 +318,20 @@ class SpanMapper:
                 step = replace(step, sketch=sketch, refers_to_calls=loopwatch_sdk.refers_to_calls(span))
         events.append(step)
         for call in calls:
-            _remember(memo.carried, call.id)
-            _remember(memo.awaiting, call.id)
+            remember(memo.carried, call.id)
+            remember(memo.awaiting, call.id)
             memo.pending.setdefault(call.name, []).append(call.id)
-        _bound_pending(memo)
+        bound_pending(memo)
         return events
+
+    def _requested(self, span: SpanView, call: RequestedCall, index: int) -> ToolCall:
+        arguments = captured(call.arguments)
+        return ToolCall.create(
+            id=call.id or ids.span_call_id(span.span_id, index),
+            name=call.name,
+            arguments=None if arguments is UNKNOWN else as_arguments(arguments),
+            capture_content=self.capture_content and arguments is not UNKNOWN,
+        )
 
 
 def _flush(group: _Group, events: list[Event]) -> None:
@@ -311,38 +366,21 @@ def _merge_by_time(events: list[Event], messages: list[UserMessage]) -> list[Eve
     return merged
 
 
-def _take_pending(memo: _TraceMemo, name: str) -> str | None:
-    waiting = memo.pending.get(name)
-    if not waiting:
-        return None
-    call_id = waiting.pop(0)
-    if not waiting:
-        del memo.pending[name]
-    return call_id
+def _unrecorded_step(span_id: str, end_ns: int) -> tuple[Step, ToolResult]:
+    """The step of a model call whose tool calls no span recorded: one call of an unknown tool
+    with an unknown result, so the step counts (budgets, steps) and never looks repeated."""
+    call = ToolCall.create(id=ids.span_call_id(span_id, 0), name=UNKNOWN_TOOL, arguments=None)
+    step = Step.create(
+        event_id=ids.step_id(None, span_id), text=None, tool_calls=(call,), time_unix_ns=end_ns
+    )
+    return step, unknown_result(call.id, time_unix_ns=end_ns)
 
 
-def _remember(memory: dict[str, None], key: str) -> None:
-    memory[key] = None
-    if len(memory) > _CALL_MEMORY:
-        del memory[next(iter(memory))]
-
-
-def _bound_pending(memo: _TraceMemo) -> None:
-    total = sum(len(v) for v in memo.pending.values())
-    while total > _CALL_MEMORY and memo.pending:
-        name = next(iter(memo.pending))
-        waiting = memo.pending[name]
-        waiting.pop(0)
-        total -= 1
-        if not waiting:
-            del memo.pending[name]
-
-
-def _learn_context(memo: _TraceMemo, spans: Sequence[SpanView]) -> None:
+def _learn_context(memo: TraceMemo, spans: Sequence[SpanView]) -> None:
     for span in spans:
         attrs = span.attributes
-        if memo.agent is None or attrs.get("gen_ai.operation.name") == "invoke_agent":
-            agent = first_text(attrs, "gen_ai.agent.name")
+        if memo.agent is None or _is_agent_span(attrs):
+            agent = first_text(attrs, *_AGENT_KEYS)
             if agent is not None:
                 memo.agent = agent
         if memo.conversation_id is None and not _CONVERSATION_KEY_SET.isdisjoint(attrs.keys()):
@@ -352,3 +390,21 @@ def _learn_context(memo: _TraceMemo, spans: Sequence[SpanView]) -> None:
             memo.service = first_text(span.resource, "service.name")
             if memo.service is not None:
                 break
+
+
+def _may_log_content(span: SpanView) -> bool:
+    """Whether a content-free model call's content may come as log events: the contrib GenAI
+    instrumentations, which name their spans by the conventions (``chat {model}``) and set the
+    semconv finish reasons, may; OpenLLMetry (``openai.chat``), OpenInference and the
+    ``anthropic`` SDK (``anthropic.messages.create``) never do."""
+    attrs = span.attributes
+    operation = text(attrs.get("gen_ai.operation.name"))
+    named = operation is not None and span.name.startswith(f"{operation} ")
+    return named and _SEMCONV_FINISH in attrs and not openinference.is_llm(attrs)
+
+
+def _is_agent_span(attrs: Mapping[str, Any]) -> bool:
+    return (
+        attrs.get("gen_ai.operation.name") == "invoke_agent"
+        or attrs.get("openinference.span.kind") == "AGENT"
+    )

@@ -110,5 +110,7 @@ def fed_results(attrs: Mapping[str, Any]) -> tuple[FedResult, ...]:
             if part.get("type") != "tool_call_response" or call_id is None:
                 continue
             body = part.get("response", part.get("result"))
-            found.append(FedResult(call_id=call_id, content=as_text(body if body is not None else "")))
+            # No response at all: content not captured (an empty one is ``""``).
+            content = as_text(body) if body is not None else UNKNOWN
+            found.append(FedResult(call_id=call_id, content=content))
     return tuple(found)

@@ -49,7 +49,7 @@ class FedResult:
     """A tool result fed back to the model in its input, matched by call id."""
 
     call_id: str
-    content: str
+    content: str | Unknown
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

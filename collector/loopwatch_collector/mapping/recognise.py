@@ -1,8 +1,9 @@
 """Which family reads a span, by precedence: the rule list of OTEL.md section 2.3.
 
-Tool span, first match wins: MCP ``tools/call`` (client side) -> semconv ``execute_tool`` ->
-OpenInference ``TOOL`` -> Traceloop ``tool`` -> LangSmith / Langfuse ``tool`` -> pydantic-ai v2
-``running tool`` -> a span named ``execute_tool {name}``. The bare presence of
+Tool span, first match wins: MCP ``tools/call`` (client side) -> pydantic-ai v2 ``running tool``
+(it also says ``gen_ai.operation.name=execute_tool`` but keeps arguments and result in its own
+keys) -> semconv ``execute_tool`` -> OpenInference ``TOOL`` -> Traceloop ``tool`` -> LangSmith /
+Langfuse ``tool`` -> a span named ``execute_tool {name}``. The bare presence of
 ``gen_ai.tool.name`` never makes a tool span (OpenLIT chat spans carry it, comma-joined).
 
 LLM span: ``gen_ai.operation.name`` in chat / text_completion / generate_content, OpenInference
@@ -22,11 +23,11 @@ from loopwatch_collector.mapping.values import integer, items, text
 
 _TOOL_RULES: tuple[Callable[[SpanView], ToolSpan | None], ...] = (
     mcp.tool,
+    pydantic_ai.tool,
     genai.tool,
     openinference.tool,
     traceloop.tool,
     platforms.tool,
-    pydantic_ai.tool,
 )
 _NOT_LLM_OPERATIONS = frozenset({"invoke_agent", "invoke_workflow", "create_agent", "execute_tool", "plan"})
 _OutputReader = Callable[[Mapping[str, Any]], tuple[str | None, tuple[RequestedCall, ...], str | None] | None]
@@ -126,4 +127,8 @@ def _finish_reason(attrs: Mapping[str, Any]) -> str | None:
         found = text(reason)
         if found is not None:
             return found
-    return text(reasons) or text(attrs.get("llm.response.finish_reason"))
+    return (
+        text(reasons)
+        or text(attrs.get("llm.response.finish_reason"))
+        or text(attrs.get("anthropic.message.stop_reason"))  # the anthropic SDK's own tracing
+    )

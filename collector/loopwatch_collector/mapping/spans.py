@@ -52,6 +52,7 @@ class SpanView:
     status_message: str = ""
     exception_type: str | None = None
     events: tuple[SpanEventView, ...] = ()
+    from_logs: bool = False  # rebuilt from the GenAI log events emitted inside the span (mapping.logs)
 
 
 def any_value(value: AnyValue, depth: int = 0) -> Any:

@@ -57,6 +57,7 @@ def ingest_events(
     new events are logged in ``record.step_log`` when ``step_log`` allows any, and the last
     ``timeline_steps`` steps kept in its timeline (0: none)."""
     steps_before = record.state.steps
+    halted_before = record.state.policy.halted
     done = evaluate(
         engine,
         record.state,
@@ -65,6 +66,9 @@ def ingest_events(
         pending_call=pending_call,
         add_conversation_steps=add_conversation_steps,
     )
+    # A halted run that goes on (an OTLP-only agent cannot be stopped) is not halted again: its
+    # steps still count and its verdict stays HALT, but no further verdict is issued.
+    verdicts = [] if halted_before else _until_first_halt(done.verdicts)
     record.tool_calls += done.new_tool_calls
     if step_log is not None and step_log.max_events:
         if record.step_log is None:
@@ -77,7 +81,7 @@ def ingest_events(
             now_unix_s=record.last_seen_unix_s,
             limit=timeline_steps,
         )
-    outcome = _conclude(record, done.verdict, done.verdicts, settings, history=history)
+    outcome = _conclude(record, done.verdict, verdicts, settings, history=history)
     outcome.new_events = done.new_events
     outcome.duplicates = done.duplicates
     outcome.new_steps = done.new_steps
@@ -144,3 +148,11 @@ def _conclude(
         became_runaway=became_runaway,
         halted=record.state.policy.halted,
     )
+
+
+def _until_first_halt(verdicts: list[Verdict]) -> list[Verdict]:
+    """``verdicts`` up to and including the first HALT: the run ends there."""
+    for index, verdict in enumerate(verdicts):
+        if verdict.action is Action.HALT:
+            return verdicts[: index + 1]
+    return verdicts

@@ -1,11 +1,13 @@
-"""Turning an OTLP trace request into per-trace event batches: the CPU-heavy half of ingest.
+"""Turning an OTLP request into per-trace event batches: the CPU-heavy half of ingest.
 
 ``decode_request`` parses nothing and awaits nothing: it validates span ids, drops spans
 repeated within the request, decodes span views and runs the span mapper, and returns a
-``DecodedRequest``. ``decode_body`` parses the wire bytes first (protobuf or OTLP/JSON). Both
-are plain functions of their inputs plus a ``SpanMapper`` (whose per-trace memory is why one
-mapper serves one tenant), so they can run in the ingest worker process (``offload.py``) as
-well as on the event loop.
+``DecodedRequest``. ``decode_logs`` does the same for a logs request: the GenAI log events of
+each model call become one view of its span (``mapping.logs``), which the same mapper joins to
+the span, whichever arrives first. ``decode_body`` parses the wire bytes first (protobuf or
+OTLP/JSON, traces or logs). All are plain functions of their inputs plus a ``SpanMapper``
+(whose per-trace memory is why one mapper serves one tenant), so they can run in the ingest
+worker process (``offload.py``) as well as on the event loop.
 
 Each trace's batch can be carried pickled (``pickled=True``), so that the event loop unpickles
 one trace at a time rather than a whole 64 MiB request in one call holding the GIL.
@@ -17,19 +19,24 @@ import logging
 import pickle
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from google.protobuf.message import DecodeError
+from opentelemetry.proto.collector.logs.v1.logs_service_pb2 import ExportLogsServiceRequest
 from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceRequest
 
 from loopwatch.events import Event, TraceContext
 from loopwatch_collector.mapping import SpanMapper, SpanView, id_problem, span_view_from_proto
+from loopwatch_collector.mapping.assemble import MappedTrace
+from loopwatch_collector.mapping.logs import views_from_logs
 from loopwatch_collector.mapping.spans import attributes
-from loopwatch_collector.receivers.otlp_json import MalformedRequestError, parse_json_request
+from loopwatch_collector.receivers.otlp_json import MalformedRequestError, RequestT, parse_json_export
 
 logger = logging.getLogger(__name__)
 
 PROTOBUF = "application/x-protobuf"
 JSON = "application/json"
+Signal = Literal["traces", "logs"]
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -39,6 +46,7 @@ class TraceBatch:
     context: TraceContext
     events: tuple[Event, ...]
     span_keys: tuple[bytes, ...]  # trace id + span id bytes, for dedupe across requests
+    items: int  # what the request counts: spans, or log records
     ignored: int = 0  # spans with no agent meaning
 
 
@@ -51,6 +59,7 @@ class DecodedRequest:
     rejected: int = 0
     duplicate: int = 0  # spans repeated within this request
     spans: int = 0  # spans with valid ids, repeated ones included (what a rate limit counts)
+    ignored: int = 0  # log records that are not joinable GenAI events
 
 
 def batch_of(item: TraceBatch | bytes) -> TraceBatch:
@@ -62,21 +71,23 @@ def batch_of(item: TraceBatch | bytes) -> TraceBatch:
     return batch
 
 
-def parse_body(body: bytes, content_type: str) -> ExportTraceServiceRequest:
-    """Parse a request body; raises ``MalformedRequestError`` naming the problem."""
+def parse_body(body: bytes, content_type: str, kind: type[RequestT]) -> RequestT:
+    """Parse a request body of ``kind``; raises ``MalformedRequestError`` naming the problem."""
     if content_type == JSON:
-        return parse_json_request(body)
+        return parse_json_export(body, kind())
     try:
-        return ExportTraceServiceRequest.FromString(body)
+        return kind.FromString(body)
     except (DecodeError, RecursionError) as exc:
-        raise MalformedRequestError(
-            "body", f"not a valid OTLP protobuf ExportTraceServiceRequest ({exc})"
-        ) from exc
+        raise MalformedRequestError("body", f"not a valid OTLP protobuf {kind.__name__} ({exc})") from exc
 
 
-def decode_body(body: bytes, content_type: str, mapper: SpanMapper, *, pickled: bool) -> DecodedRequest:
-    """``parse_body`` then ``decode_request``; raises ``MalformedRequestError``."""
-    return decode_request(parse_body(body, content_type), mapper, pickled=pickled)
+def decode_body(
+    body: bytes, content_type: str, mapper: SpanMapper, *, signal: Signal, pickled: bool
+) -> DecodedRequest:
+    """``parse_body`` then ``decode_request`` or ``decode_logs``; raises ``MalformedRequestError``."""
+    if signal == "logs":
+        return decode_logs(parse_body(body, content_type, ExportLogsServiceRequest), mapper, pickled=pickled)
+    return decode_request(parse_body(body, content_type, ExportTraceServiceRequest), mapper, pickled=pickled)
 
 
 def decode_request(
@@ -95,15 +106,10 @@ def decode_request(
             duplicate=duplicate,
             spans=len(views) + duplicate,
         )
-    batches: list[TraceBatch | bytes] = []
-    for trace in traces:
-        batch = TraceBatch(
-            context=trace.context,
-            events=trace.events,
-            span_keys=tuple(keys[(trace.context.trace_id, s)] for s in trace.span_ids),
-            ignored=trace.ignored,
-        )
-        batches.append(pickle.dumps(batch, protocol=pickle.HIGHEST_PROTOCOL) if pickled else batch)
+    batches = [
+        _batch(trace, tuple(keys[pair] for pair in trace.spans), len(trace.spans), pickled=pickled)
+        for trace in traces
+    ]
     return DecodedRequest(
         traces=tuple(batches),
         problems=tuple(problems),
@@ -111,6 +117,36 @@ def decode_request(
         duplicate=duplicate,
         spans=len(views) + duplicate,
     )
+
+
+def decode_logs(
+    request: ExportLogsServiceRequest, mapper: SpanMapper, *, pickled: bool = False
+) -> DecodedRequest:
+    """Per-trace batches of the GenAI log events of ``request``; counts are log records. Log
+    records carry no span keys: a re-sent record is counted once by its event id."""
+    found = views_from_logs(request)
+    records = sum(found.records.values())
+    try:
+        traces = mapper.map(found.views)
+    except Exception:
+        logger.exception("span mapper failed on %d views rebuilt from log events", len(found.views))
+        return DecodedRequest(
+            problems=("internal error while mapping log events",), rejected=records, ignored=found.ignored
+        )
+    batches = [
+        _batch(trace, (), sum(found.records.get(pair, 0) for pair in trace.spans), pickled=pickled)
+        for trace in traces
+    ]
+    return DecodedRequest(traces=tuple(batches), ignored=found.ignored)
+
+
+def _batch(
+    trace: MappedTrace, span_keys: tuple[bytes, ...], items: int, *, pickled: bool
+) -> TraceBatch | bytes:
+    batch = TraceBatch(
+        context=trace.context, events=trace.events, span_keys=span_keys, items=items, ignored=trace.ignored
+    )
+    return pickle.dumps(batch, protocol=pickle.HIGHEST_PROTOCOL) if pickled else batch
 
 
 def _views(

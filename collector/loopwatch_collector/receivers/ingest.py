@@ -1,4 +1,4 @@
-"""The receivers' shared core: an OTLP trace request in, events handed to the pipeline.
+"""The receivers' shared core: an OTLP trace or logs request in, events handed to the pipeline.
 
 ``OtlpIngestor.export_body`` (the receivers) has the request parsed, its span ids validated and
 its spans mapped to per-trace events by ``decode.py`` — in the ingest worker process when one is
@@ -6,8 +6,11 @@ given (``offload.py``), so that this CPU work never runs on the event loop servi
 then drops traces whose spans were all seen before (by tenant + trace id + span id, bounded
 memory) and hands each trace's events to ``pipeline.ingest`` in slices, yielding to verdict
 calls between slices (``priority.py``); it reports how many spans were rejected (OTLP partial
-success). ``export`` does the same for an already parsed request, decoding on the loop. It
-holds no detection logic: receivers only translate.
+success). A logs request (``signal="logs"``) goes the same way: the GenAI log events of each
+model call become one view of its span, mapped by the same per-tenant mapper as the spans, so
+logs and spans join whichever comes first; its counts are log records, and re-sent records are
+counted once by event id. ``export`` / ``export_logs`` do the same for an already parsed
+request, decoding on the loop. It holds no detection logic: receivers only translate.
 
 Overload (the bounded ingest queue): at most ``max_in_flight`` requests, holding at most
 ``max_in_flight_bytes`` of bodies, are queued or processed at once; one more raises
@@ -31,13 +34,21 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Literal, Protocol
 
+from opentelemetry.proto.collector.logs.v1.logs_service_pb2 import ExportLogsServiceRequest
 from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceRequest
 
 from loopwatch.events import Event, TraceContext
 from loopwatch.verdict import Verdict
 from loopwatch_collector.exceptions import OverloadedError, StoreError
 from loopwatch_collector.mapping import SpanMapper
-from loopwatch_collector.receivers.decode import DecodedRequest, batch_of, decode_request, parse_body
+from loopwatch_collector.receivers.decode import (
+    DecodedRequest,
+    Signal,
+    batch_of,
+    decode_logs,
+    decode_request,
+    parse_body,
+)
 from loopwatch_collector.receivers.limits import MAX_REQUEST_BYTES
 from loopwatch_collector.receivers.offload import DecodeWorker, WorkerUnavailableError
 from loopwatch_collector.receivers.priority import VerdictPriority
@@ -159,34 +170,53 @@ class OtlpIngestor:
         self._content = content or ContentControl()
 
     async def export(self, request: ExportTraceServiceRequest, *, tenant: str = ANONYMOUS) -> ExportOutcome:
-        """Ingest a parsed ``request`` into ``tenant``'s sessions, decoding on the event loop
-        (for in-process callers; the receivers use ``export_body``). Raises
+        """Ingest a parsed trace ``request`` into ``tenant``'s sessions, decoding on the event
+        loop (for in-process callers; the receivers use ``export_body``). Raises
         ``OverloadedError`` (nothing ingested) when saturated or over the tenant's rate."""
         with self._admitted(_span_count(request), 0, tenant):
-            mapper = self._mappers.get(tenant)
-            if mapper is None:
-                mapper = self._mappers[tenant] = SpanMapper()
-            outcome = await self._ingest(decode_request(request, mapper), tenant)
+            outcome = await self._ingest(decode_request(request, self._mapper(tenant)), tenant)
         self._count(outcome)
         return outcome
 
-    async def export_body(self, body: bytes, content_type: str, *, tenant: str) -> ExportOutcome:
-        """Parse and ingest a request body (``decode.PROTOBUF`` or ``decode.JSON``) into
-        ``tenant``'s sessions, parsing and mapping in the ingest worker when there is one.
-        Raises ``MalformedRequestError`` (nothing ingested) and ``OverloadedError``."""
+    async def export_logs(
+        self, request: ExportLogsServiceRequest, *, tenant: str = ANONYMOUS
+    ) -> ExportOutcome:
+        """Ingest the GenAI log events of a parsed logs ``request`` (counts are log records),
+        decoding on the event loop. Raises ``OverloadedError`` (nothing ingested)."""
+        with self._admitted(0, 0, tenant):
+            return await self._ingest(decode_logs(request, self._mapper(tenant)), tenant)
+
+    async def export_body(
+        self, body: bytes, content_type: str, *, tenant: str, signal: Signal = "traces"
+    ) -> ExportOutcome:
+        """Parse and ingest a request body (``decode.PROTOBUF`` or ``decode.JSON``; ``signal``
+        traces or logs) into ``tenant``'s sessions, parsing and mapping in the ingest worker when
+        there is one. Raises ``MalformedRequestError`` (nothing ingested) and ``OverloadedError``."""
         if self._worker is None:
-            return await self.export(parse_body(body, content_type), tenant=tenant)
+            if signal == "logs":
+                return await self.export_logs(
+                    parse_body(body, content_type, ExportLogsServiceRequest), tenant=tenant
+                )
+            return await self.export(parse_body(body, content_type, ExportTraceServiceRequest), tenant=tenant)
         with self._admitted(0, len(body), tenant):
             try:
-                decoded = await self._worker.decode(body, content_type, tenant)
+                decoded = await self._worker.decode(body, content_type, tenant, signal=signal)
             except WorkerUnavailableError as exc:
                 logger.warning("OTLP request refused as retryable: %s", exc)
                 raise OverloadedError(self.retry_after_s) from exc
-            if self._rate_limiter is not None:  # the span count is known only now
+            if self._rate_limiter is not None and decoded.spans:  # the span count is known only now
                 self._check_rate(tenant, decoded.spans)
             outcome = await self._ingest(decoded, tenant)
-        self._count(outcome)
+        if signal == "traces":
+            self._count(outcome)
         return outcome
+
+    def _mapper(self, tenant: str) -> SpanMapper:
+        """``tenant``'s span mapper for decoding on the event loop (its memory is per tenant)."""
+        mapper = self._mappers.get(tenant)
+        if mapper is None:
+            mapper = self._mappers[tenant] = SpanMapper()
+        return mapper
 
     @contextlib.contextmanager
     def _admitted(self, spans: int, size: int, tenant: str) -> Iterator[None]:
@@ -215,12 +245,12 @@ class OtlpIngestor:
         problems = list(decoded.problems)
         rejected = decoded.rejected
         duplicate = decoded.duplicate
-        accepted = ignored = 0
+        accepted, ignored = 0, decoded.ignored
         for item in decoded.traces:
             await self._yield()
             trace = batch_of(item)
             seen = sum(1 for key in trace.span_keys if tenant.encode() + key in self._seen)
-            if seen == len(trace.span_keys):
+            if trace.span_keys and seen == len(trace.span_keys):
                 duplicate += seen
                 continue
             try:
@@ -232,7 +262,7 @@ class OtlpIngestor:
                 raise OverloadedError(self.retry_after_s) from exc
             except Exception:
                 logger.exception("pipeline failed to ingest trace %s", trace.context.trace_id)
-                rejected += len(trace.span_keys)
+                rejected += trace.items
                 problems.append(f"trace {trace.context.trace_id}: internal error while ingesting")
                 continue
             for key in trace.span_keys:
@@ -240,10 +270,10 @@ class OtlpIngestor:
                 self._seen.add(tenant.encode() + key)
             duplicate += seen
             ignored += trace.ignored
-            accepted += max(0, len(trace.span_keys) - seen - trace.ignored)
+            accepted += max(0, trace.items - seen - trace.ignored)
         message = ""
         if problems:
-            message = f"{rejected} span(s) rejected: {problems[0]}"
+            message = f"{rejected} item(s) rejected: {problems[0]}"
             if len(problems) > 1:
                 message += f" (and {len(problems) - 1} more problem(s))"
         return ExportOutcome(

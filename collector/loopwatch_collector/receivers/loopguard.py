@@ -37,6 +37,7 @@ from loopwatch.wire import (
 )
 from loopwatch_collector.exceptions import StoreError
 from loopwatch_collector.processing.pipeline import Pipeline
+from loopwatch_collector.receivers.plain_content import fingerprint_plain_content
 from loopwatch_collector.receivers.priority import VerdictPriority
 from loopwatch_collector.security.content import ContentControl
 from loopwatch_collector.security.tenancy import (
@@ -87,6 +88,7 @@ class LoopGuardService(pb_grpc.LoopGuardServicer):  # type: ignore[misc]  # gene
         self._content = content or ContentControl()
 
     async def Evaluate(self, request: pb.EvaluateRequest, context: Context) -> pb.Verdict:  # noqa: N802
+        fingerprint_plain_content(request)
         try:
             trace = context_from_proto(request.trace_id, request.agent, request.conversation_id)
             events = events_from_proto(request.events)

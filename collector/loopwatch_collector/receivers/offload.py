@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from loopwatch_collector.exceptions import CollectorError
 from loopwatch_collector.mapping import SpanMapper
-from loopwatch_collector.receivers.decode import DecodedRequest, decode_body
+from loopwatch_collector.receivers.decode import DecodedRequest, Signal, decode_body
 from loopwatch_collector.receivers.otlp_json import MalformedRequestError
 
 # Nice increment of the worker: ingest is background work next to verdicts (0 = unchanged).
@@ -54,12 +54,12 @@ def _start_worker(niceness: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the collector handles Ctrl-C and stops us
 
 
-def _decode(body: bytes, content_type: str, tenant: str) -> DecodedRequest | _Malformed:
+def _decode(body: bytes, content_type: str, tenant: str, signal: Signal) -> DecodedRequest | _Malformed:
     mapper = _mappers.get(tenant)
     if mapper is None:
         mapper = _mappers[tenant] = SpanMapper()
     try:
-        return decode_body(body, content_type, mapper, pickled=True)
+        return decode_body(body, content_type, mapper, signal=signal, pickled=True)
     except MalformedRequestError as exc:
         return _Malformed(exc.field, str(exc))
 
@@ -72,15 +72,18 @@ class DecodeWorker:
         self._pool: ProcessPoolExecutor | None = None
         self._closed = False
 
-    async def decode(self, body: bytes, content_type: str, tenant: str) -> DecodedRequest:
-        """Decode ``body`` for ``tenant`` in the worker. Raises ``MalformedRequestError`` or
-        ``WorkerUnavailableError``."""
+    async def decode(
+        self, body: bytes, content_type: str, tenant: str, *, signal: Signal = "traces"
+    ) -> DecodedRequest:
+        """Decode ``body`` (traces or logs) for ``tenant`` in the worker, whose mapper for the
+        tenant sees both signals (so log events join their spans). Raises
+        ``MalformedRequestError`` or ``WorkerUnavailableError``."""
         if self._closed:
             raise WorkerUnavailableError("the collector is shutting down")
         pool = self._ensure_pool()
         try:
             result = await asyncio.get_running_loop().run_in_executor(
-                pool, _decode, body, content_type, tenant
+                pool, _decode, body, content_type, tenant, signal
             )
         except BrokenProcessPool as exc:
             self._discard(pool)

@@ -1,6 +1,7 @@
 """OTLP/JSON decoding: the proto3 JSON mapping with OTLP's deviations.
 
-OTLP/JSON encodes ``traceId``, ``spanId`` and ``parentSpanId`` (also in links) as **hex**, while
+OTLP/JSON encodes ``traceId``, ``spanId`` and ``parentSpanId`` (also in links, and the ids of
+log records) as **hex**, while
 ``google.protobuf.json_format`` reads ``bytes`` fields as base64 and would decode hex silently
 into wrong ids. The ids are therefore rewritten from hex to base64 before parsing. An id that is
 not valid hex is emptied, so that span alone is rejected (partial success) rather than the
@@ -11,12 +12,16 @@ from __future__ import annotations
 
 import base64
 import json
-from typing import Any
+from typing import Any, TypeVar
 
 from google.protobuf import json_format
+from google.protobuf.message import Message
+from opentelemetry.proto.collector.logs.v1.logs_service_pb2 import ExportLogsServiceRequest
 from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceRequest
 
 from loopwatch_collector.exceptions import InvalidRequestError
+
+RequestT = TypeVar("RequestT", bound=Message)
 
 
 class MalformedRequestError(InvalidRequestError):
@@ -31,7 +36,13 @@ _ID_FIELDS = ("traceId", "spanId", "parentSpanId", "trace_id", "span_id", "paren
 
 
 def parse_json_request(body: bytes) -> ExportTraceServiceRequest:
-    """Decode an OTLP/JSON export request; raises ``MalformedRequestError`` naming what is wrong."""
+    """Decode an OTLP/JSON trace export request; raises ``MalformedRequestError`` naming what is wrong."""
+    return parse_json_export(body, ExportTraceServiceRequest())
+
+
+def parse_json_export(body: bytes, request: RequestT) -> RequestT:
+    """Decode an OTLP/JSON export request (traces or logs) into ``request``; raises
+    ``MalformedRequestError`` naming what is wrong."""
     try:
         data = json.loads(body)
     except UnicodeDecodeError as exc:
@@ -41,19 +52,21 @@ def parse_json_request(body: bytes) -> ExportTraceServiceRequest:
     except ValueError as exc:
         raise MalformedRequestError("body", f"not valid JSON ({exc})") from exc
     if not isinstance(data, dict):
-        raise MalformedRequestError("body", "must be a JSON object (ExportTraceServiceRequest)")
+        raise MalformedRequestError("body", f"must be a JSON object ({type(request).__name__})")
     for span in _spans(data):
         _hex_to_base64(span)
         for link in _list(span.get("links")):
             if isinstance(link, dict):
                 _hex_to_base64(link)
-    request = ExportTraceServiceRequest()
+    if isinstance(request, ExportLogsServiceRequest):
+        for record in _records(data):
+            _hex_to_base64(record)
     try:
         json_format.ParseDict(data, request, ignore_unknown_fields=True)
     except RecursionError as exc:
         raise MalformedRequestError("body", "JSON nested too deeply") from exc
     except (json_format.ParseError, ValueError, TypeError, AttributeError) as exc:
-        raise MalformedRequestError("body", f"not an OTLP ExportTraceServiceRequest: {exc}") from exc
+        raise MalformedRequestError("body", f"not an OTLP {type(request).__name__}: {exc}") from exc
     return request
 
 
@@ -64,14 +77,24 @@ def response_json(message: Any) -> bytes:
 
 
 def _spans(data: dict[str, Any]) -> list[dict[str, Any]]:
-    found: list[dict[str, Any]] = []
-    for resource_spans in _list(data.get("resourceSpans", data.get("resource_spans"))):
-        if not isinstance(resource_spans, dict):
-            continue
-        for scope_spans in _list(resource_spans.get("scopeSpans", resource_spans.get("scope_spans"))):
-            if not isinstance(scope_spans, dict):
-                continue
-            found.extend(s for s in _list(scope_spans.get("spans")) if isinstance(s, dict))
+    return _leaves(data, ("resourceSpans", "resource_spans"), ("scopeSpans", "scope_spans"), ("spans",))
+
+
+def _records(data: dict[str, Any]) -> list[dict[str, Any]]:
+    keys = (("resourceLogs", "resource_logs"), ("scopeLogs", "scope_logs"), ("logRecords", "log_records"))
+    return _leaves(data, *keys)
+
+
+def _leaves(data: dict[str, Any], *levels: tuple[str, ...]) -> list[dict[str, Any]]:
+    """The objects at the end of a path of lists (each level: its JSON key, then its proto name)."""
+    found: list[dict[str, Any]] = [data]
+    for names in levels:
+        found = [
+            child
+            for parent in found
+            for child in _list(next((parent[n] for n in names if n in parent), None))
+            if isinstance(child, dict)
+        ]
     return found
 
 

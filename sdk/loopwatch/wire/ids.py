@@ -5,7 +5,9 @@ The engine de-duplicates events by ``event_id`` per trace, so the same call seen
 if every side derives the same id. This module is the only place the rule is written:
 
 - ``Step``: ``step:<id of its first tool call>`` when it requested at least one call, else
-  ``step:span:<span id of the LLM span, 16 lowercase hex>``;
+  ``step:span:<span id of the LLM span, 16 lowercase hex>``; also ``step:span:<span id>`` for a
+  step rebuilt from a model call's log events, or standing for a model call whose tool calls
+  nothing recorded (either may come first: it counts once);
 - ``ToolResult``: ``result:<tool call id>``;
 - tool call id: the provider's call id (``gen_ai.tool.call.id``); when absent,
   ``span:<span id of the tool span>`` or ``span:<LLM span id>:<index>`` for the n-th call in an

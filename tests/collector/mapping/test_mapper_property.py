@@ -90,4 +90,4 @@ def test_span_mapper_never_raises(batches: list[list[SpanView]]) -> None:
     mapper = SpanMapper(max_traces=4)
     for batch in batches:
         traces = mapper.map(batch)
-        assert sum(len(t.span_ids) for t in traces) == len(batch)
+        assert sum(len(t.spans) for t in traces) == len(batch)

@@ -233,3 +233,20 @@ async def test_store_failures_are_counted_and_raised(monkeypatch: pytest.MonkeyP
     assert sample(registry, "loopwatch_store_errors_total", operation="update") == 1
     assert sample(registry, "loopwatch_store_errors_total", operation="get") == 1
     assert sample(registry, "loopwatch_sessions_started_total", agent="bot") == 0
+
+
+@pytest.mark.parametrize("per_request", [1, 3])
+async def test_a_halted_run_that_goes_on_is_halted_once(per_request: int) -> None:
+    # An OTLP-only agent cannot be stopped: its later steps still arrive, one or several at a time.
+    pipeline, *_, registry = make_pipeline()
+    actions = []
+    for first in range(0, 12, per_request):
+        events = [e for i in range(first, first + per_request) for e in tool_step(i)]
+        actions.append((await pipeline.ingest(context(), events, source="otlp")).action)
+    assert Action.HALT in actions
+    assert set(actions[actions.index(Action.HALT) :]) == {Action.HALT}
+    assert sample(registry, "loopwatch_verdicts_total", agent="bot", action="halt") == 1
+    record = await pipeline.get_session(TRACE)
+    assert record is not None
+    assert record.steps == 12
+    assert [v.action for v in record.verdicts].count(Action.HALT) == 1

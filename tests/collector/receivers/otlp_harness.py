@@ -24,9 +24,8 @@ from loopwatch_collector.processing.pipeline import Pipeline
 from loopwatch_collector.receivers import (
     GRPC_SERVER_OPTIONS,
     MAX_REQUEST_BYTES,
-    OtlpGrpcTraceService,
     OtlpIngestor,
-    add_otlp_trace_service,
+    add_otlp_services,
     otlp_http_router,
 )
 from loopwatch_collector.security import ApiKeyMiddleware, ApiKeys, AuthInterceptor
@@ -53,6 +52,10 @@ class OtlpStack:
     @property
     def http_url(self) -> str:
         return f"http://127.0.0.1:{self.http_port}/v1/traces"
+
+    @property
+    def logs_url(self) -> str:
+        return f"http://127.0.0.1:{self.http_port}/v1/logs"
 
     def run(self, make: Callable[[], Awaitable[T]], timeout_s: float = 10.0) -> T:
         async def wrapper() -> T:
@@ -98,7 +101,7 @@ def otlp_stack(
         # No keys: every call runs as the anonymous tenant, as in a collector without auth.
         anonymous = ApiKeys(())
         server = grpc.aio.server(options=GRPC_SERVER_OPTIONS, interceptors=[AuthInterceptor(anonymous)])
-        add_otlp_trace_service(OtlpGrpcTraceService(ingestor), server)
+        add_otlp_services(ingestor, server)
         grpc_port = server.add_insecure_port("127.0.0.1:0")
         await server.start()
         app = FastAPI()

@@ -110,28 +110,32 @@ class ToolCall(_message.Message):
     def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., fingerprint: _Optional[str] = ..., arguments: _Optional[str] = ..., repetition: _Optional[_Union[Repetition, _Mapping]] = ..., shape: _Optional[str] = ...) -> None: ...
 
 class ToolResult(_message.Message):
-    __slots__ = ("call_id", "fingerprint", "size", "is_error", "error_type", "preview")
+    __slots__ = ("call_id", "fingerprint", "size", "is_error", "error_type", "preview", "content")
     CALL_ID_FIELD_NUMBER: _ClassVar[int]
     FINGERPRINT_FIELD_NUMBER: _ClassVar[int]
     SIZE_FIELD_NUMBER: _ClassVar[int]
     IS_ERROR_FIELD_NUMBER: _ClassVar[int]
     ERROR_TYPE_FIELD_NUMBER: _ClassVar[int]
     PREVIEW_FIELD_NUMBER: _ClassVar[int]
+    CONTENT_FIELD_NUMBER: _ClassVar[int]
     call_id: str
     fingerprint: str
     size: int
     is_error: bool
     error_type: str
     preview: str
-    def __init__(self, call_id: _Optional[str] = ..., fingerprint: _Optional[str] = ..., size: _Optional[int] = ..., is_error: _Optional[bool] = ..., error_type: _Optional[str] = ..., preview: _Optional[str] = ...) -> None: ...
+    content: str
+    def __init__(self, call_id: _Optional[str] = ..., fingerprint: _Optional[str] = ..., size: _Optional[int] = ..., is_error: _Optional[bool] = ..., error_type: _Optional[str] = ..., preview: _Optional[str] = ..., content: _Optional[str] = ...) -> None: ...
 
 class UserMessage(_message.Message):
-    __slots__ = ("fingerprint", "sketch")
+    __slots__ = ("fingerprint", "sketch", "text")
     FINGERPRINT_FIELD_NUMBER: _ClassVar[int]
     SKETCH_FIELD_NUMBER: _ClassVar[int]
+    TEXT_FIELD_NUMBER: _ClassVar[int]
     fingerprint: str
     sketch: TextSketch
-    def __init__(self, fingerprint: _Optional[str] = ..., sketch: _Optional[_Union[TextSketch, _Mapping]] = ...) -> None: ...
+    text: str
+    def __init__(self, fingerprint: _Optional[str] = ..., sketch: _Optional[_Union[TextSketch, _Mapping]] = ..., text: _Optional[str] = ...) -> None: ...
 
 class TextSketch(_message.Message):
     __slots__ = ("length", "minhash", "words", "repetition")

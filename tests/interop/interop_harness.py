@@ -1,0 +1,144 @@
+"""Run one matrix cell: a framework's agent (in a given Python) against the fake model server,
+exporting OTLP to a collector; read what the collector made of it (sessions, verdicts, metrics).
+
+A cell is ``Cell(framework, mode, agent script, environment)``; ``run_cell`` runs its three
+scenarios and returns an ``Outcome`` per scenario. ``expected(outcome)`` is the matrix's bar:
+stuck and cycle flagged, healthy untouched; a cell may declare that a scenario cannot be seen
+(content not captured) and must then at least leave the healthy agent alone.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from loopwatch.testing import fake_openai_server
+from loopwatch.verdict import Action
+from loopwatch_collector.testing import RunningCollector
+from tests.interop.fake_anthropic import fake_anthropic_server
+from tests.interop.interop_scenarios import SCENARIOS, scripted_model
+
+AGENTS = Path(__file__).resolve().parent / "agents"
+# One agent run is a few seconds at most; a hung framework must not hang the suite.
+AGENT_TIMEOUT_S = 120
+# Sessions read back per scenario: a matrix collector holds a few dozen.
+MAX_SESSIONS = 10_000
+COLLECTOR_CONFIG = {"metrics": {"max_agent_labels": 1000}}  # three agents per cell, labelled apart
+
+
+@dataclass(frozen=True)
+class Cell:
+    """One row of the matrix: a framework driven in one instrumentation mode."""
+
+    framework: str
+    mode: str
+    script: str  # file under agents/
+    env: dict[str, str] = field(default_factory=dict)
+    content: bool = True  # False: results are not captured, the stuck run cannot be told apart
+    model_server: str = "openai"  # or "anthropic": the Messages API (fake_anthropic)
+    python: str = sys.executable
+
+    @property
+    def name(self) -> str:
+        return f"{self.framework}/{self.mode}"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    scenario: str
+    sessions: int
+    steps: int
+    first_intervention: int | None  # step of the first non-CONTINUE verdict
+    detectors: frozenset[str]
+    halts: float  # loopwatch_verdicts_total{action="halt"} for the agent
+
+    def describe(self) -> str:
+        if self.steps == 0:
+            return "no session"
+        if self.first_intervention is None:
+            return f"untouched ({self.steps} steps)"
+        found = ", ".join(sorted(self.detectors))
+        return f"flagged at step {self.first_intervention} ({found})"
+
+
+def run_cell(cell: Cell, collector: RunningCollector) -> dict[str, Outcome]:
+    return {scenario: run_scenario(cell, scenario, collector) for scenario in SCENARIOS}
+
+
+def run_scenario(cell: Cell, scenario: str, collector: RunningCollector) -> Outcome:
+    agent = f"{cell.framework}-{cell.mode}-{scenario}".replace("/", "-")
+    with _model_server(cell, scenario) as model_url:
+        env = {
+            **os.environ,
+            **cell.env,
+            "LOOPWATCH_INTEROP_MODEL_URL": model_url,
+            "OTEL_EXPORTER_OTLP_ENDPOINT": collector.endpoints.otlp_http_url.replace("0.0.0.0", "127.0.0.1"),
+            "OTEL_SERVICE_NAME": agent,
+            "OPENAI_API_KEY": "unused",
+        }
+        run = subprocess.run(
+            [cell.python, str(AGENTS / cell.script), cell.mode],
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=AGENT_TIMEOUT_S,
+            check=False,
+        )
+    if run.returncode != 0:
+        raise RuntimeError(f"{cell.name} {scenario} agent failed:\n{run.stderr[-4000:]}")
+    pipeline = collector.collector.pipeline
+    records = [r for r in collector.call(pipeline.list_sessions(limit=MAX_SESSIONS)) if r.agent == agent]
+    first: int | None = None
+    detectors: set[str] = set()
+    for record in records:
+        for verdict in record.verdicts:
+            if verdict.action is not Action.CONTINUE:
+                first = verdict.step if first is None else min(first, verdict.step)
+                if verdict.finding is not None:
+                    detectors.add(verdict.finding.detector)
+    registry = collector.collector.metrics.registry
+    halts = registry.get_sample_value("loopwatch_verdicts_total", {"agent": agent, "action": "halt"}) or 0.0
+    return Outcome(
+        scenario=scenario,
+        sessions=len(records),
+        steps=sum(r.steps for r in records),
+        first_intervention=first,
+        detectors=frozenset(detectors),
+        halts=halts,
+    )
+
+
+@contextmanager
+def _model_server(cell: Cell, scenario: str) -> Iterator[str]:
+    """The fake model server of ``cell``'s API, scripted for ``scenario``; yields its base URL."""
+    if cell.model_server == "anthropic":
+        with fake_anthropic_server(scripted_model(scenario)) as url:
+            yield url
+    else:
+        with fake_openai_server(scripted_model(scenario)) as server:
+            yield server.base_url
+
+
+def verdict_of(cell: Cell, outcomes: dict[str, Outcome]) -> tuple[bool, str]:
+    """(green, why): the bar every matrix row must meet."""
+    stuck, healthy, cycle = outcomes["stuck"], outcomes["healthy"], outcomes["cycle"]
+    if healthy.first_intervention is not None:
+        return False, "healthy poller flagged"
+    if any(o.halts > 1 for o in outcomes.values()):
+        return False, "a halt counted more than once"
+    if any(o.steps == 0 for o in outcomes.values()):
+        return False, "a run left no session"
+    if not cell.content:
+        # No history to join client-only traces by: each model call is its own session.
+        sessions = max(o.sessions for o in outcomes.values())
+        return True, f"content not captured: steps seen ({sessions} session(s) per run), nothing flagged"
+    if any(o.sessions != 1 for o in outcomes.values()):
+        return False, f"sessions per run: {[o.sessions for o in outcomes.values()]}"
+    if stuck.first_intervention is None or cycle.first_intervention is None:
+        return False, "stuck or cycle not detected"
+    return True, "stuck and cycle detected, healthy untouched"
