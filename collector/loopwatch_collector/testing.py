@@ -154,7 +154,14 @@ def running_collector(
             else:
                 raise
 
-    thread = threading.Thread(target=lambda: loop.run_until_complete(main()), name="loopwatch-collector")
+    def serve() -> None:
+        try:
+            loop.run_until_complete(main())
+        finally:
+            # Shutdown hands blocking work to the default executor: join its threads too.
+            loop.run_until_complete(loop.shutdown_default_executor())
+
+    thread = threading.Thread(target=serve, name="loopwatch-collector")
     thread.start()
     try:
         yield started.result(timeout=_PROCESS_START_TIMEOUT_S)
