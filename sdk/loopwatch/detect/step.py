@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import enum
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from typing import NamedTuple
 
 from loopwatch.sketch import Repetition, TextSketch
 
@@ -30,9 +30,11 @@ FRUITLESS = frozenset({Novelty.REPEAT, Novelty.ECHO, Novelty.BLANK})
 """The kinds that teach nothing: a step made only of these is fruitless."""
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class StepNovelty:
+class StepNovelty(NamedTuple):
     """The classification of one step's calls, in call order (``novelty.assess``).
+
+    A named tuple rather than a frozen dataclass: one is built per step on the hot path, and
+    building a tuple costs a third of a frozen dataclass.
 
     Per call: its kind, its occurrences in a row (REPEAT, else 1), the step of its first
     occurrence, and whether a successful call recurred after other work rather than back to
@@ -89,20 +91,20 @@ class StepNovelty:
 NO_CALLS = StepNovelty()
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class CallOutcome:
+class CallOutcome(NamedTuple):
     """One tool call and what came back.
 
     ``result`` is the normalised-result fingerprint, ``None`` when no result arrived.
-    ``empty`` marks a result with no content: it carries no information.
+    ``empty`` marks a result with no content: it carries no information. Build it with keyword
+    arguments; a named tuple (immutable, and cheap to build once per call on the hot path).
     """
 
     name: str
     call: str  # call fingerprint: tool name + canonical arguments
-    shape: str = ""  # call fingerprint with numbers masked (events.ToolCall.shape)
     result: str | None
     is_error: bool
     empty: bool
+    shape: str = ""  # call fingerprint with numbers masked (events.ToolCall.shape)
     size: int = 0  # characters of the raw result (0: empty or none)
     arguments: str | None = None
     preview: str | None = None
@@ -114,14 +116,13 @@ class CallOutcome:
         return (self.call, self.result)
 
 
-@dataclass(frozen=True, slots=True, kw_only=True)
-class StepRecord:
-    """One completed model step, numbered from 1 within the trace; ``turn`` from 0."""
+class StepRecord(NamedTuple):
+    """One completed model step, numbered from 1 within the trace; ``turn`` from 0. Built once
+    per step by the engine (a named tuple: immutable and cheap), read by every detector."""
 
     number: int
     turn: int
     calls: tuple[CallOutcome, ...]
-    request: TextSketch | None = None  # the user message that opened the turn (its sketch)
     batch_key: str  # digest of the sorted (call, result) pairs: equal batches, equal keys
     sketch: TextSketch | None
     refers_to_calls: bool
@@ -130,6 +131,7 @@ class StepRecord:
     output_tokens: int
     time_unix_ns: int  # when the step was produced; 0 when unknown (replayed transcripts)
     is_final: bool  # no tool calls: the model answered (or only talked)
+    request: TextSketch | None = None  # the user message that opened the turn (its sketch)
     novelty: StepNovelty = NO_CALLS
 
     @property
@@ -140,4 +142,4 @@ class StepRecord:
         """This step as if only the calls ``keep`` accepts had been made (per-tool judging)."""
         indices = tuple(i for i, c in enumerate(self.calls) if keep(c))
         novelty = self.novelty.subset(indices) if self.novelty.kinds else self.novelty
-        return replace(self, calls=tuple(self.calls[i] for i in indices), novelty=novelty)
+        return self._replace(calls=tuple(self.calls[i] for i in indices), novelty=novelty)

@@ -5,12 +5,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from tests.collector.mapping.span_builders import chat, span
-
 from loopwatch.detect.engine import Engine
 from loopwatch.events import Event, Step, ToolResult
 from loopwatch.verdict import Action, Verdict
 from loopwatch_collector.mapping import SpanMapper, SpanView
+from tests.collector.mapping.span_builders import chat, span
 
 STEPS = 7
 POLL_STATUSES = ("queued", "25%", "50%", "75%", "running", "finishing", "done")

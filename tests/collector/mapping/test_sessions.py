@@ -6,13 +6,12 @@ import json
 import os
 from typing import Any
 
-from tests.collector.mapping.span_builders import chat, span
-
 from loopwatch.detect.engine import Engine
 from loopwatch.events import Event, Step, ToolResult
 from loopwatch.verdict import Action
 from loopwatch_collector.mapping import MappedTrace, SpanMapper, SpanView
 from loopwatch_collector.mapping.sessions import SYSTEM_PREFIX_CHARS, session_trace_id
+from tests.collector.mapping.span_builders import chat, span
 
 SYSTEM = "You are a weather bot."
 QUESTION = "What is the weather in Atlantis?"

@@ -10,6 +10,7 @@ from typing import Any
 from opentelemetry.proto.collector.logs.v1.logs_service_pb2 import ExportLogsServiceRequest
 from opentelemetry.proto.common.v1.common_pb2 import KeyValue
 from opentelemetry.proto.logs.v1.logs_pb2 import LogRecord
+
 from tests.collector.receivers.otlp_requests import value
 
 _clock = itertools.count(1_700_000_000_000_000_000, 1_000_000)

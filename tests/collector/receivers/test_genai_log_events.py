@@ -5,13 +5,20 @@ from __future__ import annotations
 import os
 
 from opentelemetry.proto.collector.logs.v1.logs_service_pb2 import ExportLogsServiceRequest
-from tests.collector.receivers.otlp_log_requests import choice, event, logs_request, new_span_id, stuck_loop, tool_message
 
 from loopwatch.detect.engine import Engine
 from loopwatch.events import Event, Step, ToolResult
 from loopwatch.verdict import Action
 from loopwatch_collector.mapping import SpanMapper, SpanView
 from loopwatch_collector.mapping.logs import views_from_logs
+from tests.collector.receivers.otlp_log_requests import (
+    choice,
+    event,
+    logs_request,
+    new_span_id,
+    stuck_loop,
+    tool_message,
+)
 
 
 def _events(mapper: SpanMapper, *batches: ExportLogsServiceRequest | list[SpanView]) -> list[Event]:

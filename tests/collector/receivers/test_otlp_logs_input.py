@@ -12,7 +12,6 @@ from collections.abc import Iterator
 import grpc
 import httpx
 import pytest
-from tests.collector.receivers.genai_event_agent import run_event_agent
 from google.protobuf import json_format
 from google.rpc import status_pb2  # type: ignore[import-untyped]  # no stubs published
 from opentelemetry.exporter.otlp.proto.grpc._log_exporter import OTLPLogExporter as GrpcLogExporter
@@ -21,11 +20,12 @@ from opentelemetry.exporter.otlp.proto.http import Compression
 from opentelemetry.exporter.otlp.proto.http._log_exporter import OTLPLogExporter as HttpLogExporter
 from opentelemetry.exporter.otlp.proto.http.trace_exporter import OTLPSpanExporter as HttpSpanExporter
 from opentelemetry.proto.collector.logs.v1.logs_service_pb2 import ExportLogsServiceResponse
-from tests.collector.receivers.otlp_harness import OtlpStack, otlp_stack
-from tests.collector.receivers.otlp_log_requests import logs_request, stuck_loop
 
 from loopwatch.events import Step, ToolResult
 from loopwatch_collector.receivers import MAX_REQUEST_BYTES
+from tests.collector.receivers.genai_event_agent import run_event_agent
+from tests.collector.receivers.otlp_harness import OtlpStack, otlp_stack
+from tests.collector.receivers.otlp_log_requests import logs_request, stuck_loop
 
 PB = {"content-type": "application/x-protobuf"}
 JSON = {"content-type": "application/json"}
