@@ -222,14 +222,7 @@ def create_rest_app(
     async def get_session(trace_id: str) -> SessionDetail:
         """One session: counts, findings and verdict history."""
         tenant = current_tenant()
-        try:
-            # Another tenant's trace is another key: it answers 404 exactly like an unknown one.
-            record = await pipeline.get_session(session_key(tenant, trace_id))
-        except StoreError as exc:
-            raise _unavailable(exc) from exc
-        if record is None:
-            raise HTTPException(status_code=404, detail=f"no live session for trace_id {trace_id!r}")
-        return SessionDetail.of(record, tenant)
+        return SessionDetail.of(await _session_of(pipeline, tenant, trace_id), tenant)
 
     @app.get(
         "/v1/sessions/{trace_id}/scenario",
@@ -244,13 +237,7 @@ def create_rest_app(
                 detail="the step log is off (sessions.step_log_max_events: 0): no events kept to export",
             )
         tenant = current_tenant()
-        try:
-            record = await pipeline.get_session(session_key(tenant, trace_id))
-        except StoreError as exc:
-            raise _unavailable(exc) from exc
-        if record is None:
-            raise HTTPException(status_code=404, detail=f"no live session for trace_id {trace_id!r}")
-        return session_scenario(record, tenant)
+        return session_scenario(await _session_of(pipeline, tenant, trace_id), tenant)
 
     @app.post(
         "/v1/evaluate",
@@ -296,6 +283,18 @@ def create_rest_app(
         )
 
     return app
+
+
+async def _session_of(pipeline: Pipeline, tenant: str, trace_id: str) -> SessionRecord:
+    """``tenant``'s session ``trace_id``; 404 when unknown, 503 when the store is down. Another
+    tenant's trace is another key, so it answers 404 exactly like an unknown one."""
+    try:
+        record = await pipeline.get_session(session_key(tenant, trace_id))
+    except StoreError as exc:
+        raise _unavailable(exc) from exc
+    if record is None:
+        raise HTTPException(status_code=404, detail=f"no live session for trace_id {trace_id!r}")
+    return record
 
 
 async def _read_limited(request: Request, limit: int) -> bytes:

@@ -26,6 +26,7 @@ from __future__ import annotations
 from typing import Any, NoReturn
 
 import grpc
+from google.protobuf.message import Message
 from google.rpc import code_pb2, error_details_pb2, status_pb2  # type: ignore[import-untyped]
 from grpc_status import rpc_status
 from opentelemetry.proto.collector.logs.v1 import logs_service_pb2_grpc
@@ -118,32 +119,20 @@ def add_otlp_services(ingestor: OtlpIngestor, server: grpc.aio.Server) -> None:
 
 def add_otlp_trace_service(servicer: OtlpGrpcTraceService, server: grpc.aio.Server) -> None:
     """Register ``servicer`` on ``server``, decoding requests itself (see the module docstring)."""
-    handler = grpc.method_handlers_generic_handler(
-        SERVICE_NAME,
-        {
-            "Export": grpc.unary_unary_rpc_method_handler(
-                servicer.Export,
-                request_deserializer=None,
-                response_serializer=ExportTraceServiceResponse.SerializeToString,
-            )
-        },
-    )
-    server.add_generic_rpc_handlers((handler,))
+    _add_export(SERVICE_NAME, servicer.Export, ExportTraceServiceResponse, server)
 
 
 def add_otlp_logs_service(servicer: OtlpGrpcLogsService, server: grpc.aio.Server) -> None:
     """Register ``servicer`` on ``server``, decoding requests itself (see the module docstring)."""
-    handler = grpc.method_handlers_generic_handler(
-        LOGS_SERVICE_NAME,
-        {
-            "Export": grpc.unary_unary_rpc_method_handler(
-                servicer.Export,
-                request_deserializer=None,
-                response_serializer=ExportLogsServiceResponse.SerializeToString,
-            )
-        },
+    _add_export(LOGS_SERVICE_NAME, servicer.Export, ExportLogsServiceResponse, server)
+
+
+def _add_export(service: str, export: Any, response: type[Message], server: grpc.aio.Server) -> None:
+    # No request deserializer: the handler gets the bytes and decodes them (or the worker does).
+    method = grpc.unary_unary_rpc_method_handler(
+        export, request_deserializer=None, response_serializer=response.SerializeToString
     )
-    server.add_generic_rpc_handlers((handler,))
+    server.add_generic_rpc_handlers((grpc.method_handlers_generic_handler(service, {"Export": method}),))
 
 
 async def _abort_unavailable(
