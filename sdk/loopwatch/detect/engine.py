@@ -23,6 +23,7 @@ from loopwatch.detect.session import OpenStep, SessionState
 from loopwatch.detect.step import CallOutcome, StepRecord
 from loopwatch.events import Event, Step, ToolCall, ToolResult, UserMessage
 from loopwatch.fingerprint import digest
+from loopwatch.sketch import TextSketch, similarity
 from loopwatch.verdict import Action, Finding, Verdict
 
 logger = logging.getLogger(__name__)
@@ -87,7 +88,12 @@ class Engine:
             elif isinstance(event, UserMessage):
                 self._close_open_step(state, verdicts)
                 state.turn += 1
-                state.request = event.sketch
+                previous, state.request = state.request, event.sketch
+                state.request_similarity = (
+                    similarity(previous, event.sketch)
+                    if previous is not None and event.sketch is not None
+                    else 0.0
+                )
                 self._reset_turn(state)
             if state.open_step is not None and state.open_step.complete:
                 self._close_open_step(state, verdicts)
@@ -179,7 +185,8 @@ def _record(open_step: OpenStep, *, number: int, state: SessionState) -> StepRec
     return StepRecord(
         number=number,
         turn=state.turn,
-        request=state.request,
+        request_words=state.request.words if state.request is not None else 0,
+        request_similarity=state.request_similarity,
         calls=calls,
         # A missing result sorts as "" so that batches with and without results still order.
         batch_key=digest(repr(sorted((o.call, o.result or "") for o in outcomes))),
@@ -192,6 +199,13 @@ def _record(open_step: OpenStep, *, number: int, state: SessionState) -> StepRec
         is_final=not step.tool_calls,
         novelty=assess(state.novelty, calls, number=number, turn=state.turn),
     )
+
+
+def _request_similarity(previous: TextSketch | None, request: TextSketch | None) -> float:
+    """How much a user message repeats the one before it (0.0 when either is unknown)."""
+    if previous is None or request is None:
+        return 0.0
+    return similarity(previous, request)
 
 
 def _evidence(arguments: str | None) -> str | None:

@@ -23,10 +23,11 @@ reply that completes the third such turn. Works from sketches and fingerprints a
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from loopwatch.detect.step import StepRecord
-from loopwatch.sketch import TextSketch, same_gist, similarity
+from loopwatch.fingerprint import digest
+from loopwatch.sketch import TextSketch, same_gist
 from loopwatch.verdict import Finding
 
 
@@ -69,16 +70,20 @@ class SameResponseState:
     turn: int = 0
     asked: bool = False  # the current turn was opened by a request with content
     new_request: bool = False  # ... and not the previous request asked again
-    request: TextSketch | None = None  # the current turn's
-    outcomes: list[str] = field(default_factory=list)  # the current turn's (tool, result) pairs
+    acted: bool = False  # the current turn called tools
+    outcomes: int = 0  # the current turn's (tool, result) pairs, as an order-free sum of digests
     reply: TextSketch | None = None  # the current turn's last reply
     reply_step: int = 0
     counted: bool = False  # the current turn already extended the chain
-    previous_outcomes: list[str] = field(default_factory=list)  # the previous turn's response
+    previous_outcomes: int = -1  # the same for the previous turn (-1: none yet)
     previous_reply: TextSketch | None = None
     previous_reply_step: int = 0
     same: int = 0  # consecutive turns with the same response, the first one included
     same_from: int = 0  # the step where the first of them replied
+
+
+# Pair digests are 64-bit: their sum is kept modulo 2**64.
+_MODULUS = 1 << 64
 
 
 class SameResponse:
@@ -97,7 +102,9 @@ class SameResponse:
             self._next_turn(state, step)
         if step.calls:
             # A missing result is never "the same": the call id keeps it unique.
-            state.outcomes.extend(sorted(f"{c.name}\x00{c.result or c.call + '?'}" for c in step.calls))
+            state.acted = True
+            for c in step.calls:
+                state.outcomes = (state.outcomes + _pair_hash(c.name, c.result or c.call + "?")) % _MODULUS
             return None
         if step.sketch is None:
             return None
@@ -125,23 +132,16 @@ class SameResponse:
             state.previous_reply_step = state.reply_step
         if not state.counted:
             state.same = 0  # the chain holds only while every turn extends it
-        state.turn, state.outcomes, state.reply, state.counted = step.turn, [], None, False
-        request = step.request
-        state.asked = request is not None and request.words >= self.config.request_min_words
-        state.new_request = state.asked and (
-            state.request is None
-            or request is None
-            or similarity(state.request, request) < self.config.request_similarity
-        )
-        state.request = request
+        state.turn, state.acted, state.outcomes, state.reply, state.counted = step.turn, False, 0, None, False
+        state.asked = step.request_words >= self.config.request_min_words
+        state.new_request = state.asked and step.request_similarity < self.config.request_similarity
 
     def _same_response(self, state: SameResponseState) -> bool:
-        acted = bool(state.outcomes)
-        if not (state.new_request if acted else state.asked):
+        if not (state.new_request if state.acted else state.asked):
             return False
         if state.previous_reply is None or state.reply is None:
             return False
-        if sorted(state.outcomes) != sorted(state.previous_outcomes):
+        if state.outcomes != state.previous_outcomes:
             return False
         return same_gist(
             state.previous_reply,
@@ -150,3 +150,10 @@ class SameResponse:
             short_words=self.config.short_reply_words,
             short_threshold=self.config.short_reply_similarity,
         )
+
+
+def _pair_hash(tool: str, result: str) -> int:
+    """A (tool, result) pair as a 64-bit number; their sum mod 2**64 stands for the turn's
+    multiset of pairs in bounded state, whatever their order (a missing result is never the
+    same: the call's fingerprint stands in for it)."""
+    return int(digest(f"{tool}\x00{result}"), 16)

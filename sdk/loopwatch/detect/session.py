@@ -55,6 +55,7 @@ class SessionState:
     steps: int = 0
     turn: int = 0
     request: TextSketch | None = None  # sketch of the user message that opened the turn
+    request_similarity: float = 0.0  # of that message to the one before it (0: none before)
     events: int = 0
     open_step: OpenStep | None = None
     seen_event_ids: dict[str, None] = field(default_factory=dict)  # insertion-ordered set

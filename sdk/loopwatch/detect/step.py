@@ -131,7 +131,8 @@ class StepRecord(NamedTuple):
     output_tokens: int
     time_unix_ns: int  # when the step was produced; 0 when unknown (replayed transcripts)
     is_final: bool  # no tool calls: the model answered (or only talked)
-    request: TextSketch | None = None  # the user message that opened the turn (its sketch)
+    request_words: int = 0  # content words of the user message that opened the turn (0: none)
+    request_similarity: float = 0.0  # of that message to the previous user message (0: none)
     novelty: StepNovelty = NO_CALLS
 
     @property
