@@ -132,8 +132,9 @@ def test_a_full_ingest_queue_answers_unavailable_with_a_retry_delay() -> None:
                 codes.append(exc.code())
                 keys = {m.key for m in exc.trailing_metadata() or ()}
                 retry_infos.append("google.rpc.retryinfo-bin" in keys)
-    assert codes[0] is grpc.StatusCode.OK
-    assert set(codes[1:]) <= {grpc.StatusCode.OK, grpc.StatusCode.UNAVAILABLE}
+    # The four requests race for the one slot: whichever is admitted first is ingested.
+    assert set(codes) <= {grpc.StatusCode.OK, grpc.StatusCode.UNAVAILABLE}
+    assert grpc.StatusCode.OK in codes
     assert grpc.StatusCode.UNAVAILABLE in codes
     assert retry_infos
     assert all(retry_infos)  # every refusal tells when to retry
