@@ -1,4 +1,4 @@
-"""Revisit: step after step produces nothing the turn had not already seen.
+"""Revisit: step after step brings nothing new.
 
 Pattern: ``stale_steps`` (default 15) consecutive fruitless steps (see ``novelty.py``: every
 call repeated an earlier call with the same result, echoed a result its tool already gave, or
@@ -72,8 +72,8 @@ class Revisit:
             detector=self.name,
             key=f"{self.name}:{state.run_start}",
             summary=(
-                f"the last {state.stale_run} steps only repeated calls made earlier in this "
-                "turn, with the same results"
+                f"the last {state.stale_run} steps brought nothing new (calls and results seen "
+                "before, echoes of earlier answers, or empty and failed rephrasings)"
             ),
             count=state.stale_run,
             first_step=state.run_start,
