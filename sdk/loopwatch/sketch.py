@@ -92,10 +92,15 @@ def similarity(a: TextSketch, b: TextSketch) -> float:
     """Estimated Jaccard similarity of the two texts' content-word sets (0.0 .. 1.0)."""
     if not a.minhash or not b.minhash:
         return 0.0
-    union_bottom = heapq.nsmallest(SKETCH_SIZE, set(a.minhash) | set(b.minhash))
-    in_a, in_b = set(a.minhash), set(b.minhash)
-    shared = sum(1 for h in union_bottom if h in in_a and h in in_b)
-    return shared / len(union_bottom)
+    # Bottom-k estimate: of the k smallest hashes of the union, the share found in both. Each
+    # sketch holds its own k smallest, so the union's k smallest are among them.
+    in_a = set(a.minhash)
+    shared = in_a.intersection(b.minhash)
+    union = len(in_a) + len(b.minhash) - len(shared)
+    if union <= SKETCH_SIZE:  # the whole union is its bottom k
+        return len(shared) / union
+    kth = sorted(in_a.union(b.minhash))[SKETCH_SIZE - 1]
+    return sum(1 for h in shared if h <= kth) / SKETCH_SIZE
 
 
 def same_gist(

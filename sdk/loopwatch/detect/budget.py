@@ -13,6 +13,7 @@ sums these counters per conversation.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 from loopwatch.detect.step import StepRecord
@@ -78,6 +79,17 @@ class Budget:
     def __init__(self, config: BudgetConfig | None = None) -> None:
         self.config = config or BudgetConfig()
         self.config.validate()
+        c = self.config
+        # The lowest limit of each measure: below all four, a step needs no further look.
+        self._floors = tuple(
+            min((limit for limit in limits if limit is not None), default=math.inf)
+            for limits in (
+                (c.max_steps, c.hard_max_steps),
+                (c.max_tool_calls, c.hard_max_tool_calls),
+                (c.max_tokens, c.hard_max_tokens),
+                (c.max_wall_time_s, c.hard_max_wall_time_s),
+            )
+        )
 
     def new_state(self) -> BudgetState:
         return BudgetState()
@@ -89,6 +101,9 @@ class Budget:
         if step.time_unix_ns:
             state.first_time_ns = state.first_time_ns or step.time_unix_ns
             state.elapsed_s = (step.time_unix_ns - state.first_time_ns) / _NS_PER_S
+        usage_now = (state.steps, state.tool_calls, state.tokens, state.elapsed_s)
+        if all(value < floor for value, floor in zip(usage_now, self._floors, strict=True)):
+            return None
         c = self.config
         usage = (
             ("steps", state.steps, c.max_steps, c.hard_max_steps),

@@ -60,17 +60,27 @@ class Cycle:
     def new_state(self) -> CycleState:
         return CycleState()
 
+    def _remember(self, state: CycleState, key: str, number: int) -> None:
+        state.keys.append(key)
+        state.numbers.append(number)
+        del state.keys[: -self.config.max_period], state.numbers[: -self.config.max_period]
+
     def observe(self, state: CycleState, step: StepRecord) -> Finding | None:
         if not step.calls:
             return None
         key, keys = step.batch_key, state.keys
+        if key not in keys:  # the common case: every run is broken, none starts
+            if state.runs:
+                state.runs, state.starts = {}, {}
+            self._remember(state, key, step.number)
+            return None
         # Only periods at which this step's key occurred can continue (or start) a run; every
-        # other period's run is broken. Cost: O(window) in C for the scan, O(matches) in Python.
+        # other period's run is broken. O(window), the window being max_period keys.
         runs: dict[int, int] = {}
         starts: dict[int, int] = {}
         found: tuple[int, int] | None = None
         window = len(keys)
-        for index in _positions(keys, key):
+        for index in [i for i, k in enumerate(keys) if k == key]:
             period = window - index
             if period < 2:
                 continue  # period 1 is the identical-call detector's
@@ -81,9 +91,7 @@ class Cycle:
             if (found is None or period < found[0]) and run >= period and len(set(keys[index:])) > 1:
                 found = (period, run)
         state.runs, state.starts = runs, starts
-        keys.append(key)
-        state.numbers.append(step.number)
-        del keys[: -self.config.max_period], state.numbers[: -self.config.max_period]
+        self._remember(state, key, step.number)
         if found is None:
             return None
         period, run = found
@@ -104,15 +112,3 @@ class Cycle:
             call_fingerprint=step.calls[0].call,
             last_result_preview=step.calls[0].preview,
         )
-
-
-def _positions(keys: list[str], key: str) -> list[int]:
-    positions: list[int] = []
-    start = 0
-    while True:
-        try:
-            index = keys.index(key, start)
-        except ValueError:
-            return positions
-        positions.append(index)
-        start = index + 1

@@ -70,12 +70,14 @@ class DegenerateText:
         return repetition.repeats >= needed
 
     def observe(self, state: DegenerateTextState, step: StepRecord) -> Finding | None:
-        candidates: list[tuple[Repetition, CallOutcome | None]] = [
-            (c.repetition, c) for c in step.calls if c.repetition is not None
+        degenerate: list[tuple[Repetition, CallOutcome | None]] = [
+            (c.repetition, c)
+            for c in step.calls
+            if c.repetition is not None and self.is_degenerate(c.repetition)
         ]
-        if step.sketch is not None and step.sketch.repetition is not None:
-            candidates.append((step.sketch.repetition, None))
-        degenerate = [(r, c) for r, c in candidates if self.is_degenerate(r)]
+        in_text = step.sketch.repetition if step.sketch is not None else None
+        if in_text is not None and self.is_degenerate(in_text):
+            degenerate.append((in_text, None))
         if not degenerate:
             return None
         repetition, call = max(degenerate, key=lambda rc: rc[0].covered_chars)

@@ -23,7 +23,7 @@ from loopwatch.detect.session import OpenStep, SessionState
 from loopwatch.detect.step import CallOutcome, StepRecord
 from loopwatch.events import Event, Step, ToolCall, ToolResult, UserMessage
 from loopwatch.fingerprint import digest
-from loopwatch.sketch import TextSketch, similarity
+from loopwatch.sketch import similarity
 from loopwatch.verdict import Action, Finding, Verdict
 
 logger = logging.getLogger(__name__)
@@ -56,6 +56,8 @@ class Engine:
         if len(set(names)) != len(names):
             raise ValueError(f"detector names must be unique, got {names}")
         self._policy = Policy(self.config.policy)
+        # (name, observe) per detector, resolved once: ``_observe`` runs for every step.
+        self._observers = tuple((d.name, d.observe) for d in self.config.detectors)
         self._on_detector_error = on_detector_error
         self._logged_errors: set[str] = set()
 
@@ -76,15 +78,18 @@ class Engine:
             if not state.remember_event(event.event_id):
                 continue
             state.events += 1
-            if isinstance(event, Step):
-                self._close_open_step(state, verdicts)
+            if isinstance(event, ToolResult):
+                open_step = state.open_step
+                if open_step is not None:
+                    for call in open_step.step.tool_calls:
+                        if call.id == event.call_id:
+                            open_step.results.setdefault(event.call_id, event)
+                            break
+            elif isinstance(event, Step):
+                if state.open_step is not None:
+                    self._close_open_step(state, verdicts)
                 state.steps += 1
                 state.open_step = OpenStep(step=event)
-            elif isinstance(event, ToolResult):
-                if state.open_step is not None and any(
-                    c.id == event.call_id for c in state.open_step.step.tool_calls
-                ):
-                    state.open_step.results.setdefault(event.call_id, event)
             elif isinstance(event, UserMessage):
                 self._close_open_step(state, verdicts)
                 state.turn += 1
@@ -138,12 +143,12 @@ class Engine:
     def _observe(self, state: SessionState, record: StepRecord) -> list[Finding]:
         findings: list[Finding] = []
         states = state.detector_states
-        for detector in self.config.detectors:
+        for name, observe in self._observers:
             try:
-                finding = detector.observe(states[detector.name], record)
+                finding = observe(states[name], record)
             except Exception as exc:  # noqa: BLE001 - a detector bug must never break the agent
                 state.detector_errors += 1
-                self._report_error(detector.name, exc)
+                self._report_error(name, exc)
                 continue
             if finding is not None:
                 findings.append(finding)
@@ -164,32 +169,15 @@ class Engine:
 
 def _record(open_step: OpenStep, *, number: int, state: SessionState) -> StepRecord:
     step = open_step.step
-    outcomes = []
-    for call in step.tool_calls:
-        result = open_step.results.get(call.id)
-        outcomes.append(
-            CallOutcome(
-                name=call.name,
-                call=call.fingerprint,
-                shape=call.shape,
-                result=result.fingerprint if result else None,
-                is_error=result.is_error if result else False,
-                empty=result is not None and result.size == 0,
-                size=result.size if result else 0,
-                arguments=_evidence(call.arguments),
-                preview=result.preview if result else None,
-                repetition=call.repetition,
-            )
-        )
-    calls = tuple(outcomes)
+    results = open_step.results
+    calls = tuple(_outcome(call, results.get(call.id)) for call in step.tool_calls)
     return StepRecord(
         number=number,
         turn=state.turn,
         request_words=state.request.words if state.request is not None else 0,
         request_similarity=state.request_similarity,
         calls=calls,
-        # A missing result sorts as "" so that batches with and without results still order.
-        batch_key=digest(repr(sorted((o.call, o.result or "") for o in outcomes))),
+        batch_key=_batch_key(calls),
         sketch=step.sketch,
         refers_to_calls=step.refers_to_calls,
         text=step.text,
@@ -201,11 +189,39 @@ def _record(open_step: OpenStep, *, number: int, state: SessionState) -> StepRec
     )
 
 
-def _request_similarity(previous: TextSketch | None, request: TextSketch | None) -> float:
-    """How much a user message repeats the one before it (0.0 when either is unknown)."""
-    if previous is None or request is None:
-        return 0.0
-    return similarity(previous, request)
+def _outcome(call: ToolCall, result: ToolResult | None) -> CallOutcome:
+    if result is None:
+        return CallOutcome(
+            name=call.name,
+            call=call.fingerprint,
+            shape=call.shape,
+            result=None,
+            is_error=False,
+            empty=False,
+            arguments=_evidence(call.arguments),
+            repetition=call.repetition,
+        )
+    return CallOutcome(
+        name=call.name,
+        call=call.fingerprint,
+        shape=call.shape,
+        result=result.fingerprint,
+        is_error=result.is_error,
+        empty=result.size == 0,
+        size=result.size,
+        arguments=_evidence(call.arguments),
+        preview=result.preview,
+        repetition=call.repetition,
+    )
+
+
+def _batch_key(calls: tuple[CallOutcome, ...]) -> str:
+    """The digest of a step's (call, result) pairs, whatever their order: equal batches, equal
+    keys. A missing result counts as empty."""
+    pairs = [f"{o.call}\x00{o.result or ''}" for o in calls]
+    if len(pairs) > 1:
+        pairs.sort()
+    return digest("\x01".join(pairs))
 
 
 def _evidence(arguments: str | None) -> str | None:

@@ -56,11 +56,12 @@ class ErrorStreak:
         return ErrorStreakState()
 
     def observe(self, state: ErrorStreakState, step: StepRecord) -> Finding | None:
-        if not step.calls or all(c.result is None for c in step.calls):
-            return None  # nothing was learned about success or failure
-        if not step.all_failed or not step.novelty.fruitless:
-            state.streak = 0  # a success, a changed error or a new target probed: information
+        if not step.calls:
             return None
+        if not step.novelty.fruitless or not step.all_failed:
+            if any(c.result is not None for c in step.calls):
+                state.streak = 0  # a success, a changed error or a new target probed: information
+            return None  # else nothing was learned about success or failure
         if state.streak == 0:
             state.streak_start = step.number
         state.streak += 1

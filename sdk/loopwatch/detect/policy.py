@@ -22,6 +22,7 @@ decides.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from loopwatch.detect.session import PolicyState
@@ -64,12 +65,14 @@ class Policy:
         """The verdict after ``step`` given the findings its completion produced."""
         if state.halted:
             return Verdict(action=Action.HALT, step=step, message=f"{_PREFIX} this run was halted.")
+        if not findings:  # most steps
+            return continue_at(step)
         limit = next((f for f in findings if f.severity is Severity.LIMIT), None)
         if limit is not None:
             return self._halt(state, step, limit)
         loop = next((f for f in findings if f.severity is Severity.LOOP), None)
         if loop is None:
-            return Verdict(action=Action.CONTINUE, step=step)
+            return continue_at(step)
         if state.withdrawn:
             return self._halt(state, step, loop)
         if self._was_nudged(state, loop):
@@ -107,7 +110,7 @@ class Policy:
                 step=step,
                 message=f"{_PREFIX} {call.name} was called again after the loop warnings.",
             )
-        return Verdict(action=Action.CONTINUE, step=step)
+        return continue_at(step)
 
     def conversation_limit(self, state: PolicyState, step: int, conversation_steps: int) -> Verdict | None:
         """HALT when the conversation reached ``conversation_max_steps`` steps; else ``None``.
@@ -162,3 +165,10 @@ def nudge_message(finding: Finding) -> str:
         "your final answer now, stating what you found and what remains unknown."
     )
     return " ".join(parts)
+
+
+@functools.lru_cache(maxsize=4096)
+def continue_at(step: int) -> Verdict:
+    """CONTINUE after ``step``, the verdict of most steps: immutable, so built once per step
+    number and shared (sessions overlap in step numbers; building one is most of ``decide``)."""
+    return Verdict(action=Action.CONTINUE, step=step)
