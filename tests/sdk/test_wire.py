@@ -153,6 +153,22 @@ def test_decode_errors_name_the_field() -> None:
     assert _bad(pb.Event(event_id="e", step=dup)) == "events[1].step.tool_calls"
     bad_rep = pb.Step(sketch=pb.TextSketch(repetition=pb.Repetition(unit="page")))
     assert _bad(pb.Event(event_id="e", step=bad_rep)) == "events[1].step.sketch.repetition.unit"
+    bad_call = pb.ToolCall(id="c", name="n", fingerprint="f", repetition=pb.Repetition(unit="word", start=5))
+    assert _bad(pb.Event(event_id="e", step=pb.Step(tool_calls=[bad_call]))) == (
+        "events[1].step.tool_calls[0].repetition.end"
+    )
+    user = pb.UserMessage(sketch=pb.TextSketch(repetition=pb.Repetition(unit="page")))
+    assert _bad(pb.Event(event_id="e", user_message=user)) == "events[1].user_message.sketch.repetition.unit"
+
+
+def test_single_decoders_name_the_field_they_are_given() -> None:
+    with pytest.raises(wire.WireError) as info:
+        wire.tool_call_from_proto(pb.ToolCall(id="c", name="n"), field="pending_call")
+    assert info.value.field == "pending_call.fingerprint"
+    assert str(info.value) == "pending_call.fingerprint: required"
+    with pytest.raises(wire.WireError) as info:
+        wire.event_from_proto(pb.Event(event_id="e", tool_result=pb.ToolResult(fingerprint="f")))
+    assert info.value.field == "event.tool_result.call_id"
 
 
 def test_verdict_from_proto_rejects_unspecified_action() -> None:

@@ -60,6 +60,8 @@ def public_id(tenant: str, key: str | None) -> str | None:
 
 def scoped_context(tenant: str, context: TraceContext) -> TraceContext:
     """``context`` with its trace and conversation ids turned into ``tenant``'s keys."""
+    if tenant == ANONYMOUS:  # keys are the ids themselves (on every Evaluate without keys)
+        return context
     conversation = context.conversation_id
     return dataclasses.replace(
         context,

@@ -77,13 +77,25 @@ class SessionTimeline:
         ``events`` are the de-duplicated events of one update, in the order the engine applied
         them, so the n-th ``Step`` is step ``first_step + n``.
         """
+        # Steps of this update are dumped once, at the end, with the results that came with
+        # them (an Evaluate usually carries a step and its results): only results of steps
+        # stored earlier pay for a parse and a re-dump.
+        fresh: list[list[Any]] = []
+        calls: dict[str, list[Any]] = {}
         number = first_step
         for event in events:
             if isinstance(event, Step):
-                self.steps.append(_dump(_step(event, number, now_unix_s)))
+                step = _step(event, number, now_unix_s)
+                fresh.append(step)
+                calls.update((call[CALL_ID], call) for call in step[STEP_CALLS])
                 number += 1
             elif isinstance(event, ToolResult):
-                self._attach(event)
+                call = calls.get(event.call_id)
+                if call is not None:
+                    _fill(call, event)
+                else:
+                    self._attach(event)
+        self.steps.extend(_dump(step) for step in fresh)
         if len(self.steps) > limit:
             del self.steps[: len(self.steps) - limit]
 
@@ -110,13 +122,18 @@ class SessionTimeline:
             step = json.loads(self.steps[index])
             for call in step[STEP_CALLS]:
                 if call[CALL_ID] == result.call_id:
-                    # With a preview the fingerprint tells a reader nothing more: keep one.
-                    call[RESULT_FINGERPRINT] = result.fingerprint if result.preview is None else None
-                    call[RESULT_PREVIEW] = _clip(result.preview, TIMELINE_PREVIEW_CHARS)
-                    call[RESULT_SIZE] = result.size
-                    call[RESULT_ERROR] = result.is_error
+                    _fill(call, result)
                     self.steps[index] = _dump(step)
                     return
+
+
+def _fill(call: list[Any], result: ToolResult) -> None:
+    """Attach ``result`` to its stored ``call``."""
+    # With a preview the fingerprint tells a reader nothing more: keep one.
+    call[RESULT_FINGERPRINT] = result.fingerprint if result.preview is None else None
+    call[RESULT_PREVIEW] = _clip(result.preview, TIMELINE_PREVIEW_CHARS)
+    call[RESULT_SIZE] = result.size
+    call[RESULT_ERROR] = result.is_error
 
 
 def _step(event: Step, number: int, now_unix_s: float) -> list[Any]:

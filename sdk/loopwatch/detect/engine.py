@@ -56,8 +56,6 @@ class Engine:
         if len(set(names)) != len(names):
             raise ValueError(f"detector names must be unique, got {names}")
         self._policy = Policy(self.config.policy)
-        # (name, observe) per detector, resolved once: ``_observe`` runs for every step.
-        self._observers = tuple((d.name, d.observe) for d in self.config.detectors)
         self._on_detector_error = on_detector_error
         self._logged_errors: set[str] = set()
 
@@ -143,12 +141,12 @@ class Engine:
     def _observe(self, state: SessionState, record: StepRecord) -> list[Finding]:
         findings: list[Finding] = []
         states = state.detector_states
-        for name, observe in self._observers:
+        for detector in self.config.detectors:
             try:
-                finding = observe(states[name], record)
+                finding = detector.observe(states[detector.name], record)
             except Exception as exc:  # noqa: BLE001 - a detector bug must never break the agent
                 state.detector_errors += 1
-                self._report_error(name, exc)
+                self._report_error(detector.name, exc)
                 continue
             if finding is not None:
                 findings.append(finding)

@@ -1,7 +1,8 @@
 """The wire contract between agents and the collector, owned by the SDK and public.
 
-- ``loopwatch.wire.codec``: the event model and verdicts to and from the ``loopwatch.v1``
-  protobuf messages (``WireError`` names a bad field), and a finding as JSON values;
+- ``loopwatch.wire.codec`` / ``loopwatch.wire.decode``: the event model and verdicts to and
+  from the ``loopwatch.v1`` protobuf messages (decoding validates: ``WireError`` names a bad
+  field), and a finding as JSON values;
 - ``loopwatch.wire.ids``: the event-id rule both sides use, so an event seen through OTLP and
   through ``LoopGuard.Evaluate`` is counted once;
 - ``loopwatch.wire.attributes``: the span attribute names with their encoders and decoders;
@@ -13,28 +14,30 @@ The collector imports the contract from here and nowhere else in the SDK's inter
 
 from __future__ import annotations
 
+from loopwatch.fingerprint import MAX_FINGERPRINT_CHARS
 from loopwatch.wire._proto.v1 import guard_pb2 as pb
 from loopwatch.wire._proto.v1 import guard_pb2_grpc as pb_grpc
 from loopwatch.wire.codec import (
     FINDING_FIELDS,
     MAX_EVIDENCE_CHARS,
-    MAX_FINGERPRINT_CHARS,
     MAX_ID_CHARS,
     MAX_MESSAGE_CHARS,
-    WireError,
-    action_from_proto,
     action_to_proto,
     clip,
-    context_from_proto,
-    event_from_proto,
     event_to_proto,
-    events_from_proto,
     events_to_proto,
     finding_to_dict,
-    tool_call_from_proto,
     tool_call_to_proto,
-    verdict_from_proto,
     verdict_to_proto,
+)
+from loopwatch.wire.decode import (
+    WireError,
+    action_from_proto,
+    context_from_proto,
+    event_from_proto,
+    events_from_proto,
+    tool_call_from_proto,
+    verdict_from_proto,
 )
 from loopwatch.wire.ids import MAX_EVENT_ID_CHARS
 
