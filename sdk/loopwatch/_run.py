@@ -27,6 +27,7 @@ from opentelemetry import context as otel_context
 from opentelemetry import trace
 from opentelemetry.trace import Span, SpanKind, Status, StatusCode, TracerProvider
 
+from loopwatch._call_ids import RunCallIds
 from loopwatch._recorders import ChatSpan, ToolSpan, span_id
 from loopwatch.events import Step, ToolCall, ToolResult, UserMessage
 from loopwatch.exceptions import LoopDetected
@@ -102,8 +103,7 @@ class AgentRun:
         self._lock = threading.Lock()
         self._user_messages = 0
         self._last_text: str | None = None  # raw text of the last step, never exported
-        self._seen_call_ids: dict[str, int] = {}
-        self._aliases: dict[str, str] = {}  # provider call id -> unique id in the last step
+        self._call_ids = RunCallIds()
         self.trace_id = ""
 
     # -- lifecycle ----------------------------------------------------------------------------
@@ -327,33 +327,14 @@ class AgentRun:
     def find_call(self, call_id: str) -> ToolCall | None:
         """The call with ``call_id`` (the provider's id) in the last recorded step, or None."""
         step = self.last_step
-        wanted = {call_id, self._aliases.get(call_id, call_id)}
+        wanted = self._call_ids.matches(call_id)
         for candidate in step.tool_calls if step else ():
             if candidate.id in wanted:
                 return candidate
         return None
 
     def _unique_ids(self, calls: tuple[ToolCall, ...]) -> tuple[ToolCall, ...]:
-        """Make call ids unique within the run.
-
-        Event ids derive from call ids (``step:<id>``, ``result:<id>``) and are de-duplicated,
-        so a provider that reuses ids (``call_0`` every turn, as some local servers do) would
-        hide every repeat after the first, i.e. the very loop to detect. A reused id gets a
-        ``#n`` suffix; ``find_call`` still accepts the provider's id.
-        """
-        out: list[ToolCall] = []
-        with self._lock:
-            for call in calls:
-                count = self._seen_call_ids.get(call.id, 0)
-                self._seen_call_ids[call.id] = count + 1
-                if count:
-                    unique = f"{call.id}#{count}"
-                    self._aliases[call.id] = unique
-                    out.append(replace(call, id=unique))
-                else:
-                    self._aliases.pop(call.id, None)
-                    out.append(call)
-        return tuple(out)
+        return self._call_ids.unique(calls)
 
     def _resolve(self, call: ToolCall | str) -> ToolCall:
         if isinstance(call, ToolCall):

@@ -30,10 +30,7 @@ error -> its ``error.type``. A result recorded as a message envelope (LangChain 
 counts by its content (:mod:`results`); when the content cannot be read from it, the result fed
 to the next model call is used.
 
-Context: agent from ``gen_ai.agent.name`` / OpenInference ``agent.name`` (an agent span's wins;
-else resource ``service.name``), conversation from
-``gen_ai.conversation.id`` / ``session.id`` / platform session keys; both are remembered per
-trace because the agent span that carries them ends (and is exported) last.
+Context (agent, conversation): ``mapping/trace_context.py``.
 
 Thread-safety: one mapper per event loop; ``map`` mutates the per-trace memory, bounded to
 ``max_traces`` traces (least recently used forgotten) of at most ``_CALL_MEMORY`` call ids each.
@@ -42,9 +39,8 @@ Thread-safety: one mapper per event loop; ``map`` mutates the per-trace memory, 
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable
 from dataclasses import dataclass, field, replace
-from typing import Any
 
 from loopwatch.events import Event, Step, ToolCall, ToolResult, TraceContext, Usage, UserMessage
 from loopwatch.fingerprint import canonical_arguments
@@ -63,29 +59,15 @@ from loopwatch_collector.mapping.results import (
 )
 from loopwatch_collector.mapping.sessions import SessionKeys
 from loopwatch_collector.mapping.spans import SpanView
-from loopwatch_collector.mapping.values import MAX_CONTENT_CHARS, as_arguments, first_text, text
+from loopwatch_collector.mapping.trace_context import CONVERSATION_KEYS, UNKNOWN_AGENT, learn_context
+from loopwatch_collector.mapping.values import MAX_CONTENT_CHARS, as_arguments, text
 
 # Traces remembered between batches (agent, conversation, calls awaiting results). A trace
 # forgotten early only loses the link between its later tool spans and earlier LLM steps.
 DEFAULT_MAX_TRACES = 10_000
-_CONVERSATION_KEYS = (
-    "gen_ai.conversation.id",
-    "session.id",
-    "langfuse.session.id",
-    "traceloop.association.properties.session_id",
-    "traceloop.association.properties.conversation_id",
-    "traceloop.association.properties.thread_id",
-    "langsmith.metadata.conversation_id",
-    "langsmith.metadata.session_id",
-    "langsmith.metadata.thread_id",
-)
-_CONVERSATION_KEY_SET = frozenset(_CONVERSATION_KEYS)
-UNKNOWN_AGENT = "unknown"
 UNKNOWN_TOOL = "unknown"
 # The semconv finish-reason attribute: its instrumentations may put a call's content in log events.
 _SEMCONV_FINISH = "gen_ai.response.finish_reasons"
-# The agent's name: semconv, then OpenInference (``agent.name`` on its AGENT spans).
-_AGENT_KEYS = ("gen_ai.agent.name", "agent.name")
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -123,7 +105,7 @@ class SpanMapper:
         self._max_traces = max_traces
         self._memos: OrderedDict[str, TraceMemo] = OrderedDict()
         self._partial_calls = PartialCalls(max_traces)
-        self._sessions = SessionKeys(conversation_keys=_CONVERSATION_KEYS, max_traces=max_traces)
+        self._sessions = SessionKeys(conversation_keys=CONVERSATION_KEYS, max_traces=max_traces)
 
     def map(self, spans: Iterable[SpanView]) -> list[MappedTrace]:
         """Events per session, sessions in order of first appearance. Never raises on any span."""
@@ -154,7 +136,7 @@ class SpanMapper:
         memo = self._memo(trace_id)
         # By start time; on a tie the longer span (the parent) first.
         spans.sort(key=lambda s: (s.start_ns, -s.end_ns, s.span_id))
-        _learn_context(memo, spans)
+        learn_context(memo, spans)
         events: list[Event] = []
         group = _Group()
         ignored = 0
@@ -376,22 +358,6 @@ def _unrecorded_step(span_id: str, end_ns: int) -> tuple[Step, ToolResult]:
     return step, unknown_result(call.id, time_unix_ns=end_ns)
 
 
-def _learn_context(memo: TraceMemo, spans: Sequence[SpanView]) -> None:
-    for span in spans:
-        attrs = span.attributes
-        if memo.agent is None or _is_agent_span(attrs):
-            agent = first_text(attrs, *_AGENT_KEYS)
-            if agent is not None:
-                memo.agent = agent
-        if memo.conversation_id is None and not _CONVERSATION_KEY_SET.isdisjoint(attrs.keys()):
-            memo.conversation_id = first_text(attrs, *_CONVERSATION_KEYS)
-    if memo.service is None:
-        for span in spans:
-            memo.service = first_text(span.resource, "service.name")
-            if memo.service is not None:
-                break
-
-
 def _may_log_content(span: SpanView) -> bool:
     """Whether a content-free model call's content may come as log events: the contrib GenAI
     instrumentations, which name their spans by the conventions (``chat {model}``) and set the
@@ -401,10 +367,3 @@ def _may_log_content(span: SpanView) -> bool:
     operation = text(attrs.get("gen_ai.operation.name"))
     named = operation is not None and span.name.startswith(f"{operation} ")
     return named and _SEMCONV_FINISH in attrs and not openinference.is_llm(attrs)
-
-
-def _is_agent_span(attrs: Mapping[str, Any]) -> bool:
-    return (
-        attrs.get("gen_ai.operation.name") == "invoke_agent"
-        or attrs.get("openinference.span.kind") == "AGENT"
-    )
