@@ -69,11 +69,11 @@ class LuaScript:
         object.__setattr__(self, "sha", hashlib.sha1(self.source.encode()).hexdigest())
 
 
-class _IncompleteError(Exception):
+class IncompleteReplyError(Exception):
     """The buffer ends inside a reply: wait for more bytes."""
 
 
-_INCOMPLETE = _IncompleteError()
+_INCOMPLETE = IncompleteReplyError()
 
 
 def _reply_error(message: str) -> RespReplyError:
@@ -84,7 +84,7 @@ def _reply_error(message: str) -> RespReplyError:
 
 def parse_reply(buf: bytes | bytearray, pos: int) -> tuple[Reply | RespReplyError, int]:
     """One RESP2 reply starting at ``pos``: (value, position after it). Error replies are
-    returned as ``RespReplyError`` values (they may sit inside arrays). Raises ``_IncompleteError``
+    returned as ``RespReplyError`` values (they may sit inside arrays). Raises ``IncompleteReplyError``
     when ``buf`` ends inside the reply, ``RespProtocolError`` on bytes that are not RESP2."""
     end = buf.find(b"\r\n", pos)
     if end < 0:
@@ -172,7 +172,7 @@ class _RespProtocol(asyncio.Protocol):
                     future.set_exception(reply)
                 else:
                     future.set_result(reply)
-        except _IncompleteError:
+        except IncompleteReplyError:
             pass
         except RespProtocolError as exc:
             self.close(exc)
