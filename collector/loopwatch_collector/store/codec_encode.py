@@ -41,11 +41,18 @@ class EncodeContext:
         found = self.ids.get(cls)
         if found is None:
             found = self.ids[cls] = len(self.table)
-            type_tag = tag(cls)
-            resolved_types.setdefault(type_tag, cls)  # types this process wrote are safe to read
-            names = None if issubclass(cls, enum.Enum) else list(_field_names(cls))
-            self.table.append([type_tag, names])
+            entry = _table_entries.get(cls)
+            if entry is None:
+                type_tag = tag(cls)
+                resolved_types.setdefault(type_tag, cls)  # types this process wrote are safe to read
+                names = None if issubclass(cls, enum.Enum) else list(_field_names(cls))
+                entry = _table_entries[cls] = [type_tag, names]
+            self.table.append(entry)  # shared between messages: only ever serialised
         return found
+
+
+#: Each class's ``[tag, field names]`` entry of the types table, built once per process.
+_table_entries: dict[type, list[Any]] = {}
 
 
 _names: dict[type, tuple[str, ...]] = {}
