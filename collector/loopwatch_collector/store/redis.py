@@ -43,7 +43,7 @@ import logging
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -65,6 +65,7 @@ from loopwatch_collector.store.redis_health import UNAVAILABLE_ERRORS, RedisHeal
 from loopwatch_collector.store.redis_index import RedisSessionIndex
 from loopwatch_collector.store.redis_options import RedisStoreOptions, TlsOptions, hot_commands, redis_client
 from loopwatch_collector.store.redis_scripts import TOKEN_CHARS, parse_value
+from loopwatch_collector.store.redis_tenants import TenantBounds
 from loopwatch_collector.store.redis_write import RecordWriter
 
 __all__ = ["RedisSessionStore", "RedisStoreOptions", "TlsOptions", "build_redis_store"]
@@ -164,6 +165,7 @@ class RedisSessionStore:
             clock=clock,
             on_down=self._on_down,
         )
+        self._tenants: TenantBounds | None = None
         self._closed = False
         self.conflicts = 0  # CAS retries, for tests and benchmarks
 
@@ -263,8 +265,11 @@ class RedisSessionStore:
             new_token = secrets.token_hex(TOKEN_CHARS // 2)
             value = new_token.encode() + codec.encode(record)
             conversation = self._index.conversation_key(conversation_id) if conversation_id else None
-            written = await self._writer.write((key, conversation), token, value, usage, before, now)
+            bound = self._tenants.bound_for(trace_id) if self._tenants is not None else None
+            written = await self._writer.write((key, conversation), token, value, usage, before, now, bound)
             if written.ok:
+                for victim in written.victims:  # this trace too when the tenant's max is 0
+                    await self._index.evict(victim, self._removed)
                 if replaced is not None:
                     self._notify(replaced, RemovalReason.EXPIRED)
                 if now - indexed >= _INDEX_INTERVAL_S:
@@ -302,7 +307,23 @@ class RedisSessionStore:
             raise StoreError("the Redis session store is shut down")
         return await self._health.run(operation, work)
 
-    # --- expiry and the live-session bound -------------------------------------------------
+    # --- expiry and the live-session bounds ------------------------------------------------
+
+    def bound_tenants(self, max_sessions: Mapping[str, int], tenant_of: Callable[[str], str]) -> bool:
+        """Bound each tenant's live sessions in Redis, exactly across replicas
+        (``store/redis_tenants.py``); ``tenant_of`` maps a trace key to its tenant. False on
+        Redis Cluster, where the caller keeps its own per-replica bound."""
+        if self._opt.cluster:
+            return False
+        self._tenants = TenantBounds(self._index.prefix, max_sessions, tenant_of)
+        return True
+
+    async def tenant_sessions(self, tenant: str) -> int:
+        """Live sessions ``tenant`` holds by the Redis-side bound (0 when not bounded)."""
+        if self._tenants is None:
+            return 0
+        count: int = await self._run("tenant_sessions", self._client.zcard(self._tenants.key(tenant)))
+        return count
 
     async def sweep(self) -> int:
         """Report and delete idle records, then enforce the bound; returns records removed."""

@@ -25,14 +25,27 @@ from loopwatch_collector.store.resp import Arg, LuaScript
 _CAS = LuaScript(redis_scripts.CAS)
 _CAS_WITH_USAGE = LuaScript(redis_scripts.CAS_WITH_USAGE)
 _ADD_USAGE = LuaScript(redis_scripts.ADD_USAGE)
+_CAS_TENANT = LuaScript(redis_scripts.CAS_TENANT)
+_CAS_WITH_USAGE_TENANT = LuaScript(redis_scripts.CAS_WITH_USAGE_TENANT)
+
+
+@dataclass(frozen=True, slots=True)
+class TenantBound:
+    """The tenant's live set to keep in the same script: its key, this trace, its max."""
+
+    key: str
+    member: str
+    max_sessions: int
 
 
 @dataclass(frozen=True, slots=True)
 class Written:
-    """A CAS outcome: written, or not, with the value stored now (empty when absent)."""
+    """A CAS outcome: written, or not, with the value stored now (empty when absent); when
+    written with a ``TenantBound``, the tenant's trace ids to evict (past its max)."""
 
     ok: bool
     current: Any
+    victims: tuple[str, ...] = ()
 
 
 class RecordWriter:
@@ -56,30 +69,46 @@ class RecordWriter:
         usage: ConversationUsage | None,
         before: tuple[int, int],
         now: float,
+        tenant: TenantBound | None = None,
     ) -> Written:
         """Write ``value`` to the record key ``keys[0]`` if its token is still ``token``, with
-        the conversation's increments (hash key ``keys[1]``) when there is one; on success
-        ``usage`` holds the conversation's true totals. Not written: the record changed, or the
+        the conversation's increments (hash key ``keys[1]``) when there is one, and the trace
+        noted in the tenant's live set with ``tenant`` (single node only); on success ``usage``
+        holds the conversation's true totals. Not written: the record changed, or the
         conversation did (its totals are then remembered for the next ``apply``)."""
         record_key, conversation = keys
         record_args: list[Arg] = [token, value, self._record_ttl_ms]
+        tenant_args: list[Arg] = []
+        if tenant is not None:
+            tenant_args = [tenant.member, tenant.max_sessions, self._record_ttl_ms]
         if usage is None or conversation is None:
-            reply = await self._commands.run_script(_CAS, [record_key], record_args)
-            return Written(reply == 1, None if reply == 1 else reply)
+            if tenant is None:
+                reply = await self._commands.run_script(_CAS, [record_key], record_args)
+                return Written(reply == 1, None if reply == 1 else reply)
+            reply = await self._commands.run_script(
+                _CAS_TENANT, [record_key, tenant.key], [*record_args, *tenant_args]
+            )
+            if not isinstance(reply, list):
+                return Written(False, reply)
+            return Written(True, None, _victims(reply[3]))
         added: list[Arg] = [
             usage.steps - before[0],
             usage.tool_calls - before[1],
             repr(now),
             self._conversation_ttl_ms,
         ]
+        victims: tuple[str, ...] = ()
         if self._opt.cluster:  # another slot: counted after the write (apply may have seen less)
             reply = await self._commands.run_script(_CAS, [record_key], record_args)
             if reply != 1:
                 return Written(False, reply)
             totals = await self._commands.run_script(_ADD_USAGE, [conversation], added)
         else:
+            script, script_keys = _CAS_WITH_USAGE, [record_key, conversation]
+            if tenant is not None:
+                script, script_keys = _CAS_WITH_USAGE_TENANT, [*script_keys, tenant.key]
             reply = await self._commands.run_script(
-                _CAS_WITH_USAGE, [record_key, conversation], [*record_args, *added, before[0]]
+                script, script_keys, [*record_args, *added, before[0], *tenant_args]
             )
             if not isinstance(reply, list):
                 return Written(False, reply)
@@ -88,10 +117,12 @@ class RecordWriter:
                 self._remember_usage(usage)
                 return Written(False, reply[3])
             totals = reply[1:]
+            if tenant is not None:
+                victims = _victims(reply[3])
         assert isinstance(totals, list)
         usage.steps, usage.tool_calls = int(totals[0]), int(totals[1])
         self._remember_usage(usage)
-        return Written(True, None)
+        return Written(True, None, victims)
 
     def known_usage(self, conversation_id: str | None, now: float) -> ConversationUsage | None:
         """A working copy of the conversation's counters as this replica last saw them."""
@@ -108,3 +139,7 @@ class RecordWriter:
         self._conversations[usage.conversation_id] = usage
         while len(self._conversations) > max(self._opt.local_cache_size, 1):
             self._conversations.popitem(last=False)
+
+
+def _victims(reply: Any) -> tuple[str, ...]:
+    return tuple(v.decode() for v in reply) if isinstance(reply, list) else ()
