@@ -263,7 +263,9 @@ class RedisSessionStore:
             before = (usage.steps, usage.tool_calls) if usage is not None else (0, 0)
             result = apply(record, usage)  # may raise: nothing was written, the cache entry is gone
             new_token = secrets.token_hex(TOKEN_CHARS // 2)
-            value = new_token.encode() + codec.encode(record)
+            value = new_token.encode() + codec.encode(
+                record, compress_above_bytes=self._opt.compress_above_bytes
+            )
             conversation = self._index.conversation_key(conversation_id) if conversation_id else None
             bound = self._tenants.bound_for(trace_id) if self._tenants is not None else None
             written = await self._writer.write((key, conversation), token, value, usage, before, now, bound)
