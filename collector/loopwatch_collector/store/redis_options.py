@@ -50,10 +50,10 @@ class RedisStoreOptions(BaseModel):
     #: Records cached per replica (0: off); pays off with trace affinity.
     local_cache_size: int = Field(default=10_000, ge=0)
     max_connections: int = Field(default=64, ge=1)
-    #: Records whose encoded body is larger are zlib-compressed (0: all). Compression costs
-    #: ~80-190 µs per write on this project's test machine, the largest single cost of a
-    #: Redis-backed ``Evaluate`` for a 10-19 KB record (a mid-run session with its timeline),
-    #: and saves ~60 % of its bytes in Redis: lower it to trade latency for Redis memory.
+    #: Records whose encoded body is larger are zlib-compressed (0: all). For a 10-19 KB record
+    #: (a mid-run session with its timeline) compression was the largest single cost of a
+    #: Redis-backed ``Evaluate`` (``bench/bench_redis.py``); it saves most of the bytes in
+    #: Redis, so lower this to trade latency for Redis memory.
     compress_above_bytes: int = Field(default=32_768, ge=0)
 
 
