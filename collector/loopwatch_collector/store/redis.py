@@ -5,8 +5,10 @@ serve any trace: a record lives in Redis, not in the process, so a replica kille
 loses nothing and the next event, on any replica, continues with the full state.
 
 Keys, reads, listing and the expiry sweep: ``store/redis_index.py``; the Lua scripts:
-``store/redis_scripts.py``; failure handling: ``store/redis_health.py``; options:
-``store/redis_options.py``.
+``store/redis_scripts.py``, sent by ``store/redis_write.py`` over the hot-path commands
+(``store/redis_commands.py``: the pipelined connection of ``store/resp.py`` on one node,
+``redis-py`` on Redis Cluster); per-tenant quotas: ``store/redis_tenants.py``; failure
+handling: ``store/redis_health.py``; options: ``store/redis_options.py``.
 
 Updates are optimistic check-and-set: read the record (or take it from the local cache), run
 ``apply`` on it, then a Lua script (``redis_scripts``) writes the new value only if the stored
