@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import functools
+import threading
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 import redis
 
+from loopwatch_collector.exceptions import StoreUnavailableError
 from loopwatch_collector.store.redis import RedisSessionStore
 from loopwatch_collector.store.redis_options import RedisStoreOptions, TlsOptions, ssl_context
 from loopwatch_collector.store.resp import (
@@ -258,4 +261,35 @@ def test_mutual_tls_with_the_store_certificates(tmp_path: Path) -> None:
     try:
         run(scenario)
     finally:
+        srv.stop()
+
+
+def test_a_busy_redis_is_unavailable_to_the_store_and_serves_again_after(tmp_path: Path) -> None:
+    srv = RedisServer(tmp_path, extra_args=("--busy-reply-threshold", "20"))
+    srv.start()
+    blocker = redis.Redis.from_url(srv.url)
+
+    def busy_script() -> None:  # a script that never yields: Redis answers -BUSY to the others
+        with contextlib.suppress(redis.ResponseError):  # ended by SCRIPT KILL
+            blocker.eval("while true do end", 0)
+
+    async def scenario() -> None:
+        store = RedisSessionStore(url=srv.url, options=RedisStoreOptions(retry_interval_s=0.05))
+        assert await store.update("t", bump, create=lambda: record_of("t")) == 1
+        thread = threading.Thread(target=busy_script)
+        thread.start()
+        await asyncio.sleep(0.1)
+        with pytest.raises(StoreUnavailableError, match="BUSY"):
+            await store.update("t", bump, create=lambda: record_of("t"))
+        with redis.Redis.from_url(srv.url) as admin:
+            admin.script_kill()
+        await asyncio.to_thread(thread.join)
+        await asyncio.sleep(0.1)  # past the breaker's retry interval
+        assert await store.update("t", bump, create=lambda: record_of("t")) == 2
+        await store.shutdown()
+
+    try:
+        run(scenario)
+    finally:
+        blocker.close()
         srv.stop()
