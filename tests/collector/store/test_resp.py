@@ -172,6 +172,25 @@ def test_the_database_number_in_the_url_is_selected(server: RedisServer) -> None
         assert admin.get("db3") == b"here"
 
 
+def test_a_unix_socket_url(tmp_path: Path) -> None:
+    socket_path = tmp_path / "redis.sock"
+    srv = RedisServer(tmp_path, extra_args=("--unixsocket", str(socket_path), "--unixsocketperm", "700"))
+    srv.start()
+
+    async def scenario() -> None:
+        client = client_on(f"unix://{socket_path}?db=2")
+        await client.execute("SET", "over", "unix")
+        assert await client.execute("GET", "over") == b"unix"
+        await client.aclose()
+
+    try:
+        run(scenario)
+        with redis.Redis.from_url(srv.url.rsplit("/", 1)[0] + "/2") as admin:
+            assert admin.get("over") == b"unix"
+    finally:
+        srv.stop()
+
+
 # --- AUTH and TLS -----------------------------------------------------------------------------
 
 
