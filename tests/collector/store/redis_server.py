@@ -132,8 +132,8 @@ class RedisServer:
 
 
 @contextlib.contextmanager
-def running_redis(directory: Path) -> Iterator[RedisServer]:
-    server = RedisServer(directory)
+def running_redis(directory: Path, extra_args: tuple[str, ...] = ()) -> Iterator[RedisServer]:
+    server = RedisServer(directory, extra_args=extra_args)
     server.start()
     try:
         yield server

@@ -5,8 +5,9 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import itertools
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -26,8 +27,22 @@ from loopwatch_collector.store.resp import (
     parse_reply,
 )
 from tests.collector.security.security_helpers import make_pki
-from tests.collector.store.redis_server import RedisServer, free_port
+from tests.collector.store.redis_server import RedisServer, free_port, running_redis
 from tests.collector.store.store_builders import bump, record_of, run
+
+
+@pytest.fixture
+def start_redis(tmp_path: Path) -> Iterator[Callable[..., RedisServer]]:
+    """Start a redis-server with extra arguments (TLS, sockets, limits); all stopped at the end."""
+    numbers = itertools.count()
+    with contextlib.ExitStack() as servers:
+
+        def start(*extra_args: str) -> RedisServer:
+            directory = tmp_path / f"redis-{next(numbers)}"
+            directory.mkdir()
+            return servers.enter_context(running_redis(directory, extra_args=extra_args))
+
+        yield start
 
 
 def client_on(url: str) -> RespClient:
@@ -126,9 +141,10 @@ def test_a_timed_out_caller_leaves_the_order_of_replies_intact(server: RedisServ
     run(scenario)
 
 
-def test_a_server_restart_fails_the_waiting_calls_and_the_next_call_reconnects(tmp_path: Path) -> None:
-    srv = RedisServer(tmp_path)
-    srv.start()
+def test_a_server_restart_fails_the_waiting_calls_and_the_next_call_reconnects(
+    start_redis: Callable[..., RedisServer],
+) -> None:
+    srv = start_redis()
 
     async def scenario() -> None:
         client = client_on(srv.url)
@@ -142,10 +158,7 @@ def test_a_server_restart_fails_the_waiting_calls_and_the_next_call_reconnects(t
         assert await client.execute("GET", "r") == b"1"
         await client.aclose()
 
-    try:
-        run(scenario)
-    finally:
-        srv.stop()
+    run(scenario)
 
 
 def test_reset_drops_the_connection_and_the_next_call_makes_a_new_one(server: RedisServer) -> None:
@@ -172,10 +185,9 @@ def test_the_database_number_in_the_url_is_selected(server: RedisServer) -> None
         assert admin.get("db3") == b"here"
 
 
-def test_a_unix_socket_url(tmp_path: Path) -> None:
+def test_a_unix_socket_url(tmp_path: Path, start_redis: Callable[..., RedisServer]) -> None:
     socket_path = tmp_path / "redis.sock"
-    srv = RedisServer(tmp_path, extra_args=("--unixsocket", str(socket_path), "--unixsocketperm", "700"))
-    srv.start()
+    srv = start_redis("--unixsocket", str(socket_path), "--unixsocketperm", "700")
 
     async def scenario() -> None:
         client = client_on(f"unix://{socket_path}?db=2")
@@ -183,12 +195,9 @@ def test_a_unix_socket_url(tmp_path: Path) -> None:
         assert await client.execute("GET", "over") == b"unix"
         await client.aclose()
 
-    try:
-        run(scenario)
-        with redis.Redis.from_url(srv.url.rsplit("/", 1)[0] + "/2") as admin:
-            assert admin.get("over") == b"unix"
-    finally:
-        srv.stop()
+    run(scenario)
+    with redis.Redis.from_url(srv.url.rsplit("/", 1)[0] + "/2") as admin:
+        assert admin.get("over") == b"unix"
 
 
 # --- AUTH and TLS -----------------------------------------------------------------------------
@@ -196,15 +205,9 @@ def test_a_unix_socket_url(tmp_path: Path) -> None:
 
 @pytest.fixture(scope="module")
 def acl_server(tmp_path_factory: pytest.TempPathFactory) -> Iterator[RedisServer]:
-    srv = RedisServer(
-        tmp_path_factory.mktemp("redis-acl"),
-        extra_args=("--requirepass", "admin-pw", "--user", "alice", "on", ">alice-pw", "~*", "&*", "+@all"),
-    )
-    srv.start()
-    try:
+    acl = ("--requirepass", "admin-pw", "--user", "alice", "on", ">alice-pw", "~*", "&*", "+@all")
+    with running_redis(tmp_path_factory.mktemp("redis-acl"), extra_args=acl) as srv:
         yield srv
-    finally:
-        srv.stop()
 
 
 @pytest.mark.parametrize("credentials", ["alice:alice-pw", ":admin-pw"])
@@ -243,20 +246,18 @@ def test_wrong_credentials_or_none_are_refused(acl_server: RedisServer) -> None:
     run(scenario)
 
 
-def test_mutual_tls_with_the_store_certificates(tmp_path: Path) -> None:
+def test_mutual_tls_with_the_store_certificates(
+    tmp_path: Path, start_redis: Callable[..., RedisServer]
+) -> None:
     pki = make_pki(tmp_path / "pki", "redis")
     tls_port = free_port()
-    srv = RedisServer(
-        tmp_path,
-        extra_args=(
-            "--tls-port", str(tls_port),
-            "--tls-cert-file", str(pki.server_cert),
-            "--tls-key-file", str(pki.server_key),
-            "--tls-ca-cert-file", str(pki.ca),
-            "--tls-auth-clients", "yes",
-        ),
+    start_redis(
+        "--tls-port", str(tls_port),
+        "--tls-cert-file", str(pki.server_cert),
+        "--tls-key-file", str(pki.server_key),
+        "--tls-ca-cert-file", str(pki.ca),
+        "--tls-auth-clients", "yes",
     )  # fmt: skip
-    srv.start()
     url = f"rediss://127.0.0.1:{tls_port}/0"
     with_cert = TlsOptions(ca_file=str(pki.ca), cert_file=str(pki.client_cert), key_file=str(pki.client_key))
 
@@ -277,15 +278,13 @@ def test_mutual_tls_with_the_store_certificates(tmp_path: Path) -> None:
         assert await store.update("t", bump, create=lambda: record_of("t")) == 2
         await store.shutdown()
 
-    try:
-        run(scenario)
-    finally:
-        srv.stop()
+    run(scenario)
 
 
-def test_a_busy_redis_is_unavailable_to_the_store_and_serves_again_after(tmp_path: Path) -> None:
-    srv = RedisServer(tmp_path, extra_args=("--busy-reply-threshold", "20"))
-    srv.start()
+def test_a_busy_redis_is_unavailable_to_the_store_and_serves_again_after(
+    start_redis: Callable[..., RedisServer],
+) -> None:
+    srv = start_redis("--busy-reply-threshold", "20")
     blocker = redis.Redis.from_url(srv.url)
 
     def busy_script() -> None:  # a script that never yields: Redis answers -BUSY to the others
@@ -311,4 +310,3 @@ def test_a_busy_redis_is_unavailable_to_the_store_and_serves_again_after(tmp_pat
         run(scenario)
     finally:
         blocker.close()
-        srv.stop()
