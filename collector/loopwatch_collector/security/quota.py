@@ -7,8 +7,11 @@ every tenant's share below the global ``sessions.max_sessions`` (the default sha
 evenly), the store's global LRU bound is never what evicts, so one tenant's flood of fresh
 trace ids evicts only its own sessions. Evictions are counted per tenant
 (``loopwatch_tenant_sessions_evicted_total{tenant}``; tenants come from the configuration,
-so the label is bounded). With a Redis store shared by replicas the per-tenant order is per
-replica: an approximation of the tenant's LRU, exact on one replica.
+so the label is bounded). A store that can keep the bound itself, exactly across the replicas
+sharing it, says so through ``bound_tenants`` (``TenantBoundingStore``): the Redis store does,
+inside its write script (``store/redis_tenants.py``), except on Redis Cluster. Otherwise (the
+in-memory store, Redis Cluster) the order is kept here, per replica: exact on one replica, an
+approximation of the tenant's LRU across several.
 
 ``IngestRateLimiter`` is a token bucket per tenant over OTLP spans per second; a request that
 does not fit is refused as a whole (the receivers answer UNAVAILABLE / 503 with a retry
@@ -22,7 +25,7 @@ from __future__ import annotations
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Mapping
-from typing import Any, TypeVar
+from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from prometheus_client import CollectorRegistry, Counter
 
@@ -59,6 +62,19 @@ def session_shares(
     return shares
 
 
+@runtime_checkable
+class TenantBoundingStore(Protocol):
+    """A store that bounds each tenant's live sessions itself (see the module docstring)."""
+
+    def bound_tenants(self, max_sessions: Mapping[str, int], tenant_of: Callable[[str], str]) -> bool:
+        """Start bounding; False when this store cannot (the wrapper then does it)."""
+        ...
+
+    async def tenant_sessions(self, tenant: str) -> int:
+        """Live sessions of ``tenant`` by the store's own bound."""
+        ...
+
+
 class TenantQuotaStore:
     """A ``SessionStore`` bounding each tenant's live sessions; see the module docstring."""
 
@@ -75,6 +91,11 @@ class TenantQuotaStore:
             registry=registry,
         )
         inner.add_removal_listener(self._forget)
+        #: The wrapped store keeps the bound (exact across replicas); evictions are still
+        #: counted here, through the removal listener.
+        self.store_side = isinstance(inner, TenantBoundingStore) and inner.bound_tenants(
+            self._max, tenant_of_key
+        )
 
     async def start(self) -> None:
         await self.inner.start()
@@ -94,6 +115,8 @@ class TenantQuotaStore:
         conversation_id: str | None = None,
     ) -> R:
         result = await self.inner.update(trace_id, apply, create=create, conversation_id=conversation_id)
+        if self.store_side:
+            return result
         tenant = tenant_of_key(trace_id)
         limit = self._max.get(tenant)
         if limit is None:
@@ -115,8 +138,11 @@ class TenantQuotaStore:
     ) -> list[SessionRecord]:
         return await self.inner.list_sessions(predicate=predicate, limit=limit)
 
-    def live_sessions(self, tenant: str) -> int:
-        """Live sessions of ``tenant`` as tracked here."""
+    async def live_sessions(self, tenant: str) -> int:
+        """Live sessions of ``tenant`` as the bound counts them (here, or in the store)."""
+        if self.store_side:
+            assert isinstance(self.inner, TenantBoundingStore)
+            return await self.inner.tenant_sessions(tenant)
         return len(self._live.get(tenant, ()))
 
     def __getattr__(self, name: str) -> Any:

@@ -36,7 +36,12 @@ from typing import TypeVar
 
 from loopwatch_collector.exceptions import CodecError
 from loopwatch_collector.store.codec_decode import DecodeContext, decode_dataclass
-from loopwatch_collector.store.codec_encode import EncodeContext, dataclass_encoder, is_dataclass_instance
+from loopwatch_collector.store.codec_encode import (
+    EncodeContext,
+    dataclass_encoder,
+    is_dataclass_instance,
+    to_json,
+)
 
 __all__ = [
     "COMPRESS_ABOVE_BYTES",
@@ -82,7 +87,7 @@ def encode(value: object, *, compress: bool = True, compress_above_bytes: int | 
     context = EncodeContext()
     try:
         root = dataclass_encoder(type(value))(value, context)
-        body = json.dumps([context.table, root], separators=(",", ":"), ensure_ascii=False).encode()
+        body = to_json(context.table, root)
     except CodecError:
         raise
     except (TypeError, ValueError, RecursionError) as exc:

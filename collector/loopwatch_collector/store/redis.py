@@ -5,8 +5,10 @@ serve any trace: a record lives in Redis, not in the process, so a replica kille
 loses nothing and the next event, on any replica, continues with the full state.
 
 Keys, reads, listing and the expiry sweep: ``store/redis_index.py``; the Lua scripts:
-``store/redis_scripts.py``; failure handling: ``store/redis_health.py``; options:
-``store/redis_options.py``.
+``store/redis_scripts.py``, sent by ``store/redis_write.py`` over the hot-path commands
+(``store/redis_commands.py``: the pipelined connection of ``store/resp.py`` on one node,
+``redis-py`` on Redis Cluster); per-tenant quotas: ``store/redis_tenants.py``; failure
+handling: ``store/redis_health.py``; options: ``store/redis_options.py``.
 
 Updates are optimistic check-and-set: read the record (or take it from the local cache), run
 ``apply`` on it, then a Lua script (``redis_scripts``) writes the new value only if the stored
@@ -43,7 +45,7 @@ import logging
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Coroutine
+from collections.abc import Callable, Coroutine, Mapping
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -52,10 +54,9 @@ from redis import exceptions as redis_errors
 
 from loopwatch_collector.config import CollectorConfig
 from loopwatch_collector.exceptions import ConfigError, StoreConflictError, StoreError
-from loopwatch_collector.store import codec, redis_scripts
+from loopwatch_collector.store import codec
 from loopwatch_collector.store.base import (
     Apply,
-    ConversationUsage,
     R,
     RemovalListener,
     RemovalReason,
@@ -64,8 +65,10 @@ from loopwatch_collector.store.base import (
 )
 from loopwatch_collector.store.redis_health import UNAVAILABLE_ERRORS, RedisHealth
 from loopwatch_collector.store.redis_index import RedisSessionIndex
-from loopwatch_collector.store.redis_options import RedisStoreOptions, TlsOptions, redis_client
+from loopwatch_collector.store.redis_options import RedisStoreOptions, TlsOptions, hot_commands, redis_client
 from loopwatch_collector.store.redis_scripts import TOKEN_CHARS, parse_value
+from loopwatch_collector.store.redis_tenants import TenantBounds
+from loopwatch_collector.store.redis_write import RecordWriter
 
 __all__ = ["RedisSessionStore", "RedisStoreOptions", "TlsOptions", "build_redis_store"]
 
@@ -110,14 +113,6 @@ class _Cached:
     contended: bool = False
 
 
-@dataclass(frozen=True, slots=True)
-class _Written:
-    """A CAS outcome: written, or not, with the value stored now (empty when absent)."""
-
-    ok: bool
-    current: Any
-
-
 class _TraceLock:
     """Serialises one trace's updates within this replica; dropped when nobody holds it."""
 
@@ -151,33 +146,28 @@ class RedisSessionStore:
         self._opt = options or RedisStoreOptions()
         if self._opt.tls is not None and not url.startswith("rediss://"):
             raise ConfigError("redis.options.tls: needs a rediss:// url")
-        self._ttl_s = idle_ttl_s
-        self._record_ttl_ms = int((idle_ttl_s + _EXPIRY_GRACE_S) * 1000)
-        self._conversation_ttl_ms = int(idle_ttl_s * 1000)
         self._sweep_interval_s = sweep_interval_s
         self._clock = clock
         try:
             self._client = redis_client(url, self._opt)
         except ValueError as exc:  # redis-py's message names the URL scheme problem
             raise ConfigError(f"redis.url: {exc}") from exc
-        self._cas = self._client.register_script(redis_scripts.CAS)
-        self._add_usage = self._client.register_script(redis_scripts.ADD_USAGE)
-        self._cas_usage = self._client.register_script(redis_scripts.CAS_WITH_USAGE)
-        self._conversations: OrderedDict[str, ConversationUsage] = OrderedDict()  # last known totals
+        self._commands = hot_commands(url, self._opt, self._client)
+        self._writer = RecordWriter(self._commands, self._opt, ttl_s=idle_ttl_s, grace_s=_EXPIRY_GRACE_S)
         self._index = RedisSessionIndex(
             self._client, prefix=key_prefix, ttl_s=idle_ttl_s, max_sessions=max_sessions, clock=clock
         )
         self._cache: OrderedDict[str, _Cached] = OrderedDict()
         self._locks: dict[str, _TraceLock] = {}
         self._listeners: list[RemovalListener] = []
-        self._background: set[asyncio.Task[Any]] = set()
         self._sweeper: asyncio.Task[None] | None = None
         self._health = RedisHealth(
             timeout_s=self._opt.operation_timeout_s,
             retry_interval_s=self._opt.retry_interval_s,
             clock=clock,
-            on_down=self._cache.clear,  # writes may have landed or not: re-read everything
+            on_down=self._on_down,
         )
+        self._tenants: TenantBounds | None = None
         self._closed = False
         self.conflicts = 0  # CAS retries, for tests and benchmarks
 
@@ -197,9 +187,8 @@ class RedisSessionStore:
             sweeper.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await sweeper
-        if self._background:
-            await asyncio.gather(*self._background, return_exceptions=True)
         self._cache.clear()
+        await self._commands.aclose()
         with contextlib.suppress(*UNAVAILABLE_ERRORS, redis_errors.RedisError):
             await self._client.aclose()
 
@@ -259,7 +248,7 @@ class RedisSessionStore:
         if cached is not None and not cached.contended:
             token, record = cached.token, cached.record
         else:
-            stored = await self._client.get(key)
+            stored = await self._commands.get(key)
             if cached is not None and stored and stored[:TOKEN_CHARS] == cached.token.encode():
                 token, record = cached.token, cached.record  # current after all: no decode
             else:
@@ -272,18 +261,24 @@ class RedisSessionStore:
             if record is None or replaced is not None:
                 record = create()
             record.last_seen_unix_s = now
-            usage = self._known_usage(conversation_id, now)
+            usage = self._writer.known_usage(conversation_id, now)
             before = (usage.steps, usage.tool_calls) if usage is not None else (0, 0)
             result = apply(record, usage)  # may raise: nothing was written, the cache entry is gone
             new_token = secrets.token_hex(TOKEN_CHARS // 2)
-            value = new_token.encode() + codec.encode(record)
-            written = await self._write(key, token, value, usage, before, now)
+            value = new_token.encode() + codec.encode(
+                record, compress_above_bytes=self._opt.compress_above_bytes
+            )
+            conversation = self._index.conversation_key(conversation_id) if conversation_id else None
+            bound = self._tenants.bound_for(trace_id) if self._tenants is not None else None
+            written = await self._writer.write((key, conversation), token, value, usage, before, now, bound)
             if written.ok:
+                for victim in written.victims:  # this trace too when the tenant's max is 0
+                    await self._index.evict(victim, self._removed)
                 if replaced is not None:
                     self._notify(replaced, RemovalReason.EXPIRED)
                 if now - indexed >= _INDEX_INTERVAL_S:
                     indexed = now
-                    self._in_background(self._client.zadd(self._index.index_key, {trace_id: now}))
+                    self._commands.zadd_soon(self._index.index_key, trace_id, now)
                 self._remember(trace_id, _Cached(new_token, record, indexed, contended))
                 return result
             contended = True
@@ -291,64 +286,16 @@ class RedisSessionStore:
             token, record = parse_value(written.current)
         raise StoreConflictError(f"trace {trace_id}: {self._opt.cas_attempts} conflicting writes in a row")
 
-    async def _write(
-        self,
-        key: str,
-        token: str,
-        value: bytes,
-        usage: ConversationUsage | None,
-        before: tuple[int, int],
-        now: float,
-    ) -> _Written:
-        """The CAS write, with the conversation's increments when there is one; on success
-        ``usage`` holds the conversation's true totals. Not written: the record changed, or the
-        conversation did (its totals are then remembered for the next ``apply``)."""
-        record_args = [token, value, self._record_ttl_ms]
-        if usage is None:
-            reply = await self._cas(keys=[key], args=record_args)
-            return _Written(reply == 1, None if reply == 1 else reply)
-        conversation = self._index.conversation_key(usage.conversation_id)
-        added = [usage.steps - before[0], usage.tool_calls - before[1], repr(now), self._conversation_ttl_ms]
-        if self._opt.cluster:  # another slot: counted after the write (apply may have seen less)
-            reply = await self._cas(keys=[key], args=record_args)
-            if reply != 1:
-                return _Written(False, reply)
-            totals = await self._add_usage(keys=[conversation], args=added)
-        else:
-            reply = await self._cas_usage(keys=[key, conversation], args=[*record_args, *added, before[0]])
-            if not isinstance(reply, list):
-                return _Written(False, reply)
-            if reply[0] == 0:
-                usage.steps, usage.tool_calls = int(reply[1]), int(reply[2])
-                self._remember_usage(usage)
-                return _Written(False, reply[3])
-            totals = reply[1:]
-        usage.steps, usage.tool_calls = int(totals[0]), int(totals[1])
-        self._remember_usage(usage)
-        return _Written(True, None)
-
-    def _known_usage(self, conversation_id: str | None, now: float) -> ConversationUsage | None:
-        """A working copy of the conversation's counters as this replica last saw them."""
-        if conversation_id is None:
-            return None
-        usage = ConversationUsage(conversation_id=conversation_id, last_seen_unix_s=now)
-        known = self._conversations.get(conversation_id)
-        if known is not None and now - known.last_seen_unix_s <= self._ttl_s:
-            usage.steps, usage.tool_calls = known.steps, known.tool_calls
-        return usage
-
-    def _remember_usage(self, usage: ConversationUsage) -> None:
-        self._conversations.pop(usage.conversation_id, None)
-        self._conversations[usage.conversation_id] = usage
-        while len(self._conversations) > max(self._opt.local_cache_size, 1):
-            self._conversations.popitem(last=False)
-
     def _remember(self, trace_id: str, entry: _Cached) -> None:
         if self._opt.local_cache_size == 0:
             return
         self._cache[trace_id] = entry
         while len(self._cache) > self._opt.local_cache_size:
             self._cache.popitem(last=False)
+
+    def _on_down(self) -> None:
+        self._cache.clear()  # writes may have landed or not: re-read everything
+        self._commands.reset()  # and drop requests queued on a server that stopped answering
 
     async def _wait_for(self, lock: asyncio.Lock, trace_id: str) -> None:
         try:
@@ -364,7 +311,23 @@ class RedisSessionStore:
             raise StoreError("the Redis session store is shut down")
         return await self._health.run(operation, work)
 
-    # --- expiry and the live-session bound -------------------------------------------------
+    # --- expiry and the live-session bounds ------------------------------------------------
+
+    def bound_tenants(self, max_sessions: Mapping[str, int], tenant_of: Callable[[str], str]) -> bool:
+        """Bound each tenant's live sessions in Redis, exactly across replicas
+        (``store/redis_tenants.py``); ``tenant_of`` maps a trace key to its tenant. False on
+        Redis Cluster, where the caller keeps its own per-replica bound."""
+        if self._opt.cluster:
+            return False
+        self._tenants = TenantBounds(self._index.prefix, max_sessions, tenant_of)
+        return True
+
+    async def tenant_sessions(self, tenant: str) -> int:
+        """Live sessions ``tenant`` holds by the Redis-side bound (0 when not bounded)."""
+        if self._tenants is None:
+            return 0
+        count: int = await self._run("tenant_sessions", self._client.zcard(self._tenants.key(tenant)))
+        return count
 
     async def sweep(self) -> int:
         """Report and delete idle records, then enforce the bound; returns records removed."""
@@ -394,14 +357,3 @@ class RedisSessionStore:
                 listener(record, reason)
             except Exception:
                 logger.exception("session removal listener failed")
-
-    # --- helpers ---------------------------------------------------------------------------
-
-    def _in_background(self, awaitable: Any) -> None:
-        async def run() -> None:
-            with contextlib.suppress(*UNAVAILABLE_ERRORS, redis_errors.RedisError):
-                await awaitable
-
-        task = asyncio.get_running_loop().create_task(run())
-        self._background.add(task)
-        task.add_done_callback(self._background.discard)

@@ -1,10 +1,11 @@
 """Failure handling of the Redis store: one breaker that translates and paces Redis errors.
 
 Every store operation runs through ``RedisHealth.run``: within ``operation_timeout_s``, with
-Redis and codec errors translated to the collector's ``StoreError`` tree once, here. A refused
-or reset connection (or ``_TIMEOUTS_BEFORE_DOWN`` timeouts in a row) marks Redis down: calls
-then fail fast with ``StoreUnavailableError`` for ``retry_interval_s`` instead of waiting on a
-dead server, and ``on_down`` lets the store drop its cache (writes may or may not have landed).
+Redis errors (``redis-py``'s and the pipelined client's) translated to the collector's
+``StoreError`` tree once, here. A refused or reset connection (or ``_TIMEOUTS_BEFORE_DOWN``
+timeouts in a row) marks Redis down: calls then fail fast with ``StoreUnavailableError`` for
+``retry_interval_s`` instead of waiting on a dead server, and ``on_down`` lets the store drop
+its cache and connections (writes may or may not have landed).
 One warning is logged when Redis goes away and one info line when it is back.
 """
 
@@ -18,6 +19,7 @@ from typing import Any, TypeVar
 from redis import exceptions as redis_errors
 
 from loopwatch_collector.exceptions import StoreError, StoreUnavailableError
+from loopwatch_collector.store.resp import RespReplyError, RespUnavailableError
 
 logger = logging.getLogger(__name__)
 
@@ -33,6 +35,7 @@ UNAVAILABLE_ERRORS: tuple[type[BaseException], ...] = (
     redis_errors.ClusterDownError,
     redis_errors.TryAgainError,
     redis_errors.ReadOnlyError,  # a replica promoted mid-failover
+    RespUnavailableError,  # the same answers on the pipelined connection
     TimeoutError,
     OSError,
 )
@@ -73,7 +76,7 @@ class RedisHealth:
         except UNAVAILABLE_ERRORS as exc:
             self._mark_down(operation, exc)
             raise StoreUnavailableError(f"Redis is unavailable ({operation}): {exc!r}") from exc
-        except redis_errors.RedisError as exc:
+        except (redis_errors.RedisError, RespReplyError) as exc:
             raise StoreError(f"Redis error ({operation}): {exc}") from exc
         self._timeouts = 0
         if self._down:

@@ -37,7 +37,7 @@ class RedisSessionIndex:
         self, client: Any, *, prefix: str, ttl_s: float, max_sessions: int, clock: Callable[[], float]
     ) -> None:
         self._client = client
-        self._prefix = prefix
+        self.prefix = prefix
         self._ttl_s = ttl_s
         self._max_sessions = max_sessions
         self._clock = clock
@@ -45,10 +45,10 @@ class RedisSessionIndex:
         self.index_key = f"{prefix}sessions"
 
     def key(self, trace_id: str) -> str:
-        return f"{self._prefix}{{trace:{trace_id}}}"
+        return f"{self.prefix}{{trace:{trace_id}}}"
 
     def conversation_key(self, conversation_id: str) -> str:
-        return f"{self._prefix}{{conv:{conversation_id}}}"
+        return f"{self.prefix}{{conv:{conversation_id}}}"
 
     def expired(self, record: SessionRecord, now: float) -> bool:
         return now - record.last_seen_unix_s > self._ttl_s

@@ -6,6 +6,8 @@ is a ``ConfigError`` naming it (``redis.options.cluster: ...``), raised at start
 
 from __future__ import annotations
 
+import functools
+import ssl
 from collections.abc import Mapping
 from typing import Any
 
@@ -14,6 +16,9 @@ from pydantic import BaseModel, ConfigDict, Field
 from redis.asyncio.cluster import RedisCluster
 from redis.asyncio.retry import Retry
 from redis.backoff import NoBackoff
+
+from loopwatch_collector.store.redis_commands import HotCommands, PipelinedCommands, RedisPyCommands
+from loopwatch_collector.store.resp import RespClient
 
 
 class TlsOptions(BaseModel):
@@ -45,6 +50,11 @@ class RedisStoreOptions(BaseModel):
     #: Records cached per replica (0: off); pays off with trace affinity.
     local_cache_size: int = Field(default=10_000, ge=0)
     max_connections: int = Field(default=64, ge=1)
+    #: Records whose encoded body is larger are zlib-compressed (0: all). For a 10-19 KB record
+    #: (a mid-run session with its timeline) compression was the largest single cost of a
+    #: Redis-backed ``Evaluate`` (``bench/bench_redis.py``); it saves most of the bytes in
+    #: Redis, so lower this to trade latency for Redis memory.
+    compress_above_bytes: int = Field(default=32_768, ge=0)
 
 
 def redis_client(url: str, options: RedisStoreOptions) -> Any:
@@ -61,6 +71,27 @@ def redis_client(url: str, options: RedisStoreOptions) -> Any:
     if options.cluster:
         return RedisCluster.from_url(url, **kwargs)
     return aioredis.Redis.from_url(url, **kwargs)
+
+
+def hot_commands(url: str, options: RedisStoreOptions, client: Any) -> HotCommands:
+    """The hot-path commands: pipelined on one node, ``client`` (redis-py) on Redis Cluster."""
+    if options.cluster:
+        return RedisPyCommands(client)
+    tls = functools.partial(ssl_context, options.tls) if url.startswith("rediss://") else None
+    return PipelinedCommands(RespClient(url, connect_timeout_s=options.connect_timeout_s, ssl_context=tls))
+
+
+def ssl_context(tls: TlsOptions | None) -> ssl.SSLContext:
+    """The TLS settings of ``_tls_kwargs`` as an ``ssl`` context (default: system CAs). Built
+    at each connect, so rotated certificate files are read on the next reconnect."""
+    tls = tls or TlsOptions()
+    context = ssl.create_default_context(cafile=tls.ca_file)
+    if tls.cert_file is not None:
+        context.load_cert_chain(tls.cert_file, tls.key_file)
+    context.check_hostname = tls.check_hostname and tls.verify
+    if not tls.verify:
+        context.verify_mode = ssl.CERT_NONE
+    return context
 
 
 def _tls_kwargs(tls: TlsOptions) -> Mapping[str, Any]:

@@ -126,14 +126,14 @@ class RedisServer:
         try:
             with socket.create_connection(("127.0.0.1", self.port), timeout=0.2) as sock:
                 sock.sendall(b"PING\r\n")
-                return sock.recv(16).startswith(b"+PONG")
+                return sock.recv(16).startswith((b"+PONG", b"-NOAUTH"))  # NOAUTH: up, wants AUTH
         except OSError:
             return False
 
 
 @contextlib.contextmanager
-def running_redis(directory: Path) -> Iterator[RedisServer]:
-    server = RedisServer(directory)
+def running_redis(directory: Path, extra_args: tuple[str, ...] = ()) -> Iterator[RedisServer]:
+    server = RedisServer(directory, extra_args=extra_args)
     server.start()
     try:
         yield server

@@ -296,3 +296,20 @@ def test_concurrent_updates_from_many_threads_lose_and_duplicate_nothing(
 
 
 # --- Redis unavailable ----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("compress_above_bytes", "compressed"), [(32_768, False), (0, True)])
+def test_records_are_compressed_only_above_the_configured_size(
+    server: RedisServer, prefix: str, compress_above_bytes: int, compressed: bool
+) -> None:
+    async def scenario() -> None:
+        store = store_on(server, prefix, options=RedisStoreOptions(compress_above_bytes=compress_above_bytes))
+        await store.update("t", bump, create=lambda: record_of("t"))
+        await store.shutdown()
+
+    run(scenario)
+    with redis.Redis.from_url(server.url) as client:
+        value = client.get(f"{prefix}{{trace:t}}")
+    assert isinstance(value, bytes)
+    assert bool(value[17] & 0x01) is compressed  # the codec's flags byte, after the token
+    assert codec.decode(value[16:], SessionRecord).tool_calls == 1

@@ -88,7 +88,7 @@ def test_a_tenant_over_its_quota_evicts_its_own_oldest_session_on_redis(server: 
             assert (
                 registry.get_sample_value("loopwatch_tenant_sessions_evicted_total", {"tenant": "alpha"}) == 3
             )
-            assert store.live_sessions("alpha") == 2
+            assert await store.live_sessions("alpha") == 2
         finally:
             await store.shutdown()
 
