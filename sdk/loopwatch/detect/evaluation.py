@@ -30,6 +30,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from loopwatch.detect.engine import Engine
+from loopwatch.detect.policy import continue_at
 from loopwatch.detect.session import SessionState
 from loopwatch.events import Event, Step, ToolCall, ToolResult, UserMessage
 from loopwatch.verdict import Action, Finding, Verdict, strongest
@@ -68,17 +69,22 @@ def evaluate(
     """Apply ``events`` to ``state`` and decide; see the module docstring for the order."""
     fresh: list[Event] = []
     batch_ids: set[str] = set()
+    counts: dict[str, int] = {}
+    new_calls = 0
     for event in events:
         if event.event_id not in state.seen_event_ids and event.event_id not in batch_ids:
             batch_ids.add(event.event_id)
             fresh.append(event)
+            kind = _EVENT_TYPES[type(event)]
+            counts[kind] = counts.get(kind, 0) + 1
+            if isinstance(event, Step):
+                new_calls += len(event.tool_calls)
     known = {id(f) for f in state.findings}
     steps_before = state.steps
     verdicts = engine.ingest(state, fresh)
     if end_of_batch:
         verdicts.extend(engine.flush(state))
     new_steps = state.steps - steps_before
-    new_calls = sum(len(e.tool_calls) for e in fresh if isinstance(e, Step))
     if add_conversation_steps is not None and (new_steps or new_calls):
         limited = engine.conversation_limit(state, add_conversation_steps(new_steps, new_calls))
         if limited is not None:
@@ -89,10 +95,6 @@ def evaluate(
         verdicts.append(checked)
         if checked.intervenes or not verdict.intervenes:
             verdict = checked
-    counts: dict[str, int] = {}
-    for event in fresh:
-        kind = _EVENT_TYPES[type(event)]
-        counts[kind] = counts.get(kind, 0) + 1
     return Evaluation(
         verdict=verdict,
         verdicts=verdicts,
@@ -114,4 +116,4 @@ def _standing(state: SessionState) -> Verdict:
     """The verdict when this evaluation issued none: a halt holds, else CONTINUE."""
     if state.policy.halted:
         return state.last_verdict
-    return Verdict(action=Action.CONTINUE, step=judged_steps(state))
+    return continue_at(judged_steps(state))
