@@ -81,7 +81,16 @@ def canonical_arguments(arguments: Mapping[str, Any] | str | None) -> str:
 
 def digest(text: str) -> str:
     """A stable 64-bit hex digest of ``text``."""
-    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=_FINGERPRINT_BYTES).hexdigest()
+    return _blake2b(text).hexdigest()
+
+
+def digest_number(text: str) -> int:
+    """``digest(text)`` as a number (``int(digest(text), 16)``, without the detour)."""
+    return int.from_bytes(_blake2b(text).digest(), "big")
+
+
+def _blake2b(text: str) -> hashlib.blake2b:
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=_FINGERPRINT_BYTES)
 
 
 def call_fingerprint(tool_name: str, canonical_args: str) -> str:

@@ -188,27 +188,16 @@ def _record(open_step: OpenStep, *, number: int, state: SessionState) -> StepRec
 
 
 def _outcome(call: ToolCall, result: ToolResult | None) -> CallOutcome:
-    if result is None:
-        return CallOutcome(
-            name=call.name,
-            call=call.fingerprint,
-            shape=call.shape,
-            result=None,
-            is_error=False,
-            empty=False,
-            arguments=_evidence(call.arguments),
-            repetition=call.repetition,
-        )
     return CallOutcome(
         name=call.name,
         call=call.fingerprint,
         shape=call.shape,
-        result=result.fingerprint,
-        is_error=result.is_error,
-        empty=result.size == 0,
-        size=result.size,
+        result=result.fingerprint if result is not None else None,
+        is_error=result.is_error if result is not None else False,
+        empty=result is not None and result.size == 0,
+        size=result.size if result is not None else 0,
         arguments=_evidence(call.arguments),
-        preview=result.preview,
+        preview=result.preview if result is not None else None,
         repetition=call.repetition,
     )
 

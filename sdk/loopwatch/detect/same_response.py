@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from loopwatch.detect.step import StepRecord
-from loopwatch.fingerprint import digest
+from loopwatch.fingerprint import digest_number
 from loopwatch.sketch import TextSketch, same_gist
 from loopwatch.verdict import Finding
 
@@ -156,4 +156,4 @@ def _pair_hash(tool: str, result: str) -> int:
     """A (tool, result) pair as a 64-bit number; their sum mod 2**64 stands for the turn's
     multiset of pairs in bounded state, whatever their order (a missing result is never the
     same: the call's fingerprint stands in for it)."""
-    return int(digest(f"{tool}\x00{result}"), 16)
+    return digest_number(f"{tool}\x00{result}")
