@@ -140,7 +140,10 @@ class Collector:
         self._tls_task: asyncio.Task[None] | None = None
         self.store = build_store(config)
         self.metrics = Metrics(
-            self.registry, max_agent_labels=config.metrics.max_agent_labels, known_agents=config.agents
+            self.registry,
+            max_agent_labels=config.metrics.max_agent_labels,
+            known_agents=config.agents,
+            tenants=self.api_keys.tenants | config.auth.tenants.keys(),
         )
         self.pipeline = Pipeline(config, self._tenant_store(), self.metrics)
         for name in self.pipeline.detector_names:

@@ -97,6 +97,8 @@ class OtlpMetrics(Protocol):
     @property
     def otlp_spans(self) -> _LabelledCounter: ...
 
+    def tenant_label(self, tenant: str) -> str: ...
+
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class ExportOutcome:
@@ -175,7 +177,7 @@ class OtlpIngestor:
         ``OverloadedError`` (nothing ingested) when saturated or over the tenant's rate."""
         with self._admitted(_span_count(request), 0, tenant):
             outcome = await self._ingest(decode_request(request, self._mapper(tenant)), tenant)
-        self._count(outcome)
+        self._count(outcome, tenant)
         return outcome
 
     async def export_logs(
@@ -208,7 +210,7 @@ class OtlpIngestor:
                 self._check_rate(tenant, decoded.spans)
             outcome = await self._ingest(decoded, tenant)
         if signal == "traces":
-            self._count(outcome)
+            self._count(outcome, tenant)
         return outcome
 
     def _mapper(self, tenant: str) -> SpanMapper:
@@ -294,9 +296,10 @@ class OtlpIngestor:
         else:
             await asyncio.sleep(0)
 
-    def _count(self, outcome: ExportOutcome) -> None:
+    def _count(self, outcome: ExportOutcome, tenant: str) -> None:
         if self._metrics is None:
             return
+        label = self._metrics.tenant_label(tenant)
         for result, count in (
             ("accepted", outcome.accepted),
             ("ignored", outcome.ignored),
@@ -304,7 +307,7 @@ class OtlpIngestor:
             ("rejected", outcome.rejected),
         ):
             if count:
-                self._metrics.otlp_spans.labels(result=result).inc(count)
+                self._metrics.otlp_spans.labels(tenant=label, result=result).inc(count)
 
 
 def _span_count(request: ExportTraceServiceRequest) -> int:
