@@ -152,7 +152,7 @@ class Collector:
         self._health = AsyncHealthServicer()
         # Verdict calls run ahead of ingest; OTLP decoding runs in a worker process.
         self._priority = VerdictPriority()
-        self._decoder = DecodeWorker()
+        self._decoder = DecodeWorker(niceness=config.ingest.worker_niceness)
         modes = {t: c.content for t, c in config.auth.tenants.items() if c.content is not None}
         self._content = ContentControl(modes, default=config.auth.content)
         self._grpc: grpc.aio.Server | None = None
