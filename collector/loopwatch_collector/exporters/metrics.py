@@ -39,7 +39,8 @@ traffic (sessions, loops, verdicts, detections, runaway sessions, events and OTL
 volume and rejections against the tenant's quota). Not the collector's own health, which is
 shared by every tenant and whose cause is never one tenant: Evaluate latency and steps per
 session (histograms, where a label multiplies every bucket), detector errors (a code fault),
-store errors (the backend is down for all), duplicate events.
+store errors (the backend is down for all); nor duplicate events (exporter re-sends, a
+transport detail next to ``otlp_spans{result="duplicate"}``, which has the tenant).
 
 When observed:
 - ``sessions_looping``: once per session, at its first non-CONTINUE verdict (also in shadow mode).
@@ -208,7 +209,7 @@ class Metrics:
     def child(self, metric: M, *values: str) -> M:
         """``metric.labels(*values)``, cached: the hot path (one Evaluate) resolves a handful of
         children, and prometheus_client's ``labels`` validates on every call. Label values must
-        already be bounded (use ``agent_label``)."""
+        already be bounded (use ``agent_label`` and ``tenant_label``)."""
         key = (id(metric), values)
         found = self._children.get(key)
         if found is None:
