@@ -6,19 +6,12 @@ from __future__ import annotations
 import pytest
 
 from loopwatch_collector.receivers.slicing import SliceSizer
+from tests.collector.collector_builders import Clock
 
 BUDGET_S = 0.001
 
 
-class FakeClock:
-    def __init__(self) -> None:
-        self.now = 0.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-def _run_slices(sizer: SliceSizer, clock: FakeClock, event_cost_s: float, slices: int) -> int:
+def _run_slices(sizer: SliceSizer, clock: Clock, event_cost_s: float, slices: int) -> int:
     """Run ``slices`` slices whose events cost ``event_cost_s`` each; the last slice's size."""
     size = sizer.size()
     for _ in range(slices):
@@ -30,7 +23,7 @@ def _run_slices(sizer: SliceSizer, clock: FakeClock, event_cost_s: float, slices
 
 
 def test_slices_fit_the_budget_as_the_cost_changes() -> None:
-    clock = FakeClock()
+    clock = Clock()
     sizer = SliceSizer(budget_s=BUDGET_S, min_events=2, max_events=64, clock=clock)
     assert _run_slices(sizer, clock, 0.00011, 60) == 9  # 110 us events: 9 fit in a millisecond
     assert sizer.event_cost_s == pytest.approx(0.00011, rel=0.01)
@@ -40,7 +33,7 @@ def test_slices_fit_the_budget_as_the_cost_changes() -> None:
 
 
 def test_empty_slices_do_not_move_the_estimate() -> None:
-    clock = FakeClock()
+    clock = Clock()
     sizer = SliceSizer(budget_s=BUDGET_S, clock=clock)
     before = sizer.event_cost_s
     began = sizer.start()
