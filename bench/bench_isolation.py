@@ -2,17 +2,20 @@
 
 A ``loopwatch serve`` subprocess (in-memory store, API keys on) and a sync gRPC client in this
 process calling ``Evaluate`` as an agent does (one step and its result per call). Load comes
-from a separate process, so that its client work never shares this process's GIL:
+from a separate process, so that its client work never shares this process's GIL.
 
-1. **idle**: Evaluate latency with nothing else running, before and after the load (the
-   baseline of the same run);
-2. **under ingest**: the load process sends one OTLP/gRPC request of 100 000 spans, then keeps
-   sending 512-span requests back to back (honouring UNAVAILABLE and its retry delay) while
-   the same Evaluate calls are timed.
+1. **Evaluate under ingest vs idle**, in ``CYCLES`` interleaved cycles on the same collector:
+   an idle block of ``IDLE_CALLS`` timed calls, then a loaded block (the load process sends one
+   OTLP/gRPC request of 100 000 spans, then 512-span requests back to back for
+   ``SUSTAINED_S``, honouring UNAVAILABLE and its retry delay, while the same Evaluate calls are
+   timed), then the collector settles; a last idle block closes the run. Idle and loaded
+   samples are pooled across cycles. Interleaving is what makes the ratio hold still on a
+   shared, noisy host: a burst of foreign load lands on idle and loaded blocks alike instead of
+   on one long phase (with one idle phase before and one after, 7 runs gave 0.86-3.1x).
 
-Target: Evaluate p99 under ingest <= 2x the idle p99.
+   Target: Evaluate p99 under ingest <= 2x the idle p99.
 
-3. **authentication**: Evaluate p50 on a collector with keys vs one without, in interleaved
+2. **authentication**: Evaluate p50 on a collector with keys vs one without, in interleaved
    blocks. Target: <= 1.05x.
 
 Run: ``python -m bench.bench_isolation``.
@@ -45,14 +48,15 @@ from loopwatch_collector.testing import collector_process
 
 KEY = "bench-isolation-key-0123456789abcdef"
 METADATA = (("authorization", f"Bearer {KEY}"),)
-CALLS = 1500
 WARMUP = 300
+CYCLES = 3
+IDLE_CALLS = 1000  # per idle block; CYCLES + 1 blocks
 TRACES = 100
 BIG_REQUEST_SPANS = 100_000
 SPANS_PER_TRACE = 100  # the big request: 1 000 traces of 100 tool spans
 SUSTAINED_SPANS = 512  # BatchSpanProcessor's default batch
-SETTLE_S = 2.0
-SUSTAINED_S = 5.0  # Evaluate timed this long under sustained ingest, after the big request
+SETTLE_S = 2.0  # after a loaded block: the collector finishes what it accepted
+SUSTAINED_S = 4.0  # Evaluate timed this long under sustained ingest, after the big request
 TARGET_P99_RATIO = 2.0
 TARGET_AUTH_RATIO = 1.05
 AUTH_CALLS = 4000  # per side
@@ -112,33 +116,35 @@ def _otlp_request(spans: int) -> bytes:
     return request.SerializeToString()
 
 
-def _load(target: str, started: EventType, big_done: EventType, stop: EventType, results: Any) -> None:
-    """The load process: one 100k-span request, then 512-span requests until ``stop``."""
+def _load(target: str, ready: EventType, go: Any, stop: Any, results: Any) -> None:
+    """The load process: per cycle (an item on ``go``), one 100k-span request, then 512-span
+    requests until ``stop``; the cycle's figures go to ``results``. ``None`` on ``go`` ends it."""
     big = _otlp_request(BIG_REQUEST_SPANS)
     small = [_otlp_request(SUSTAINED_SPANS) for _ in range(8)]
-    sent = unavailable = 0
     with grpc.insecure_channel(target, options=[("grpc.max_send_message_length", -1)]) as channel:
         export = channel.unary_unary(
             _EXPORT, request_serializer=None, response_deserializer=ExportTraceServiceResponse.FromString
         )
-        started.set()
-        big_start = time.perf_counter()
-        export(big, metadata=METADATA, timeout=300)
-        big_s = time.perf_counter() - big_start
-        big_done.set()
-        sent += BIG_REQUEST_SPANS
-        n = 0
-        while not stop.is_set():
-            try:
-                export(small[n % len(small)], metadata=METADATA, timeout=30)
-                sent += SUSTAINED_SPANS
-            except grpc.RpcError as exc:
-                if exc.code() != grpc.StatusCode.UNAVAILABLE:
-                    raise
-                unavailable += 1
-                time.sleep(0.05)
-            n += 1
-    results.put({"spans_sent": sent, "unavailable": unavailable, "big_request_s": big_s})
+        ready.set()
+        while go.get() is not None:
+            sent = unavailable = 0
+            big_start = time.perf_counter()
+            export(big, metadata=METADATA, timeout=300)
+            big_s = time.perf_counter() - big_start
+            results.put("big_done")
+            sent += BIG_REQUEST_SPANS
+            n = 0
+            while not stop.is_set():
+                try:
+                    export(small[n % len(small)], metadata=METADATA, timeout=30)
+                    sent += SUSTAINED_SPANS
+                except grpc.RpcError as exc:
+                    if exc.code() != grpc.StatusCode.UNAVAILABLE:
+                        raise
+                    unavailable += 1
+                    time.sleep(0.05)
+                n += 1
+            results.put({"spans_sent": sent, "unavailable": unavailable, "big_request_s": big_s})
 
 
 def _percentile(samples: list[float], q: float) -> float:
@@ -163,6 +169,18 @@ def _evaluator(
     return lambda: stub.Evaluate(next(requests), metadata=metadata, timeout=60)
 
 
+def _timed_until(call: Callable[[], object], done: Callable[[], bool]) -> list[float]:
+    samples: list[float] = []
+    while not done():
+        samples += _timed(call, 1)
+    return samples
+
+
+def _timed_for(call: Callable[[], object], duration_s: float) -> list[float]:
+    until = time.monotonic() + duration_s
+    return _timed_until(call, lambda: time.monotonic() >= until)
+
+
 def measure_isolation() -> dict[str, float]:
     context = multiprocessing.get_context("spawn")
     with (
@@ -171,28 +189,35 @@ def measure_isolation() -> dict[str, float]:
     ):
         evaluate = _evaluator(channel, "isolation", METADATA)
         _timed(evaluate, WARMUP)
-        idle = _timed(evaluate, CALLS)
-        started, big_done, stop = context.Event(), context.Event(), context.Event()
-        results = context.Queue()
-        loader = context.Process(
-            target=_load, args=(proc.endpoints.grpc_target, started, big_done, stop, results)
-        )
+        ready, stop = context.Event(), context.Event()
+        go, results = context.Queue(), context.Queue()
+        loader = context.Process(target=_load, args=(proc.endpoints.grpc_target, ready, go, stop, results))
         loader.start()
-        started.wait(120)
+        ready.wait(120)
+        idle: list[float] = []
         during_big: list[float] = []
-        while not big_done.is_set():
-            during_big += _timed(evaluate, 1)
-        sustained_until = time.monotonic() + SUSTAINED_S
         during_sustained: list[float] = []
-        while time.monotonic() < sustained_until:
-            during_sustained += _timed(evaluate, 1)
-        stop.set()
-        load = results.get(timeout=300)
-        loader.join(60)
-        time.sleep(SETTLE_S)  # the collector finishes what it accepted
-        idle += _timed(evaluate, CALLS)  # the baseline is taken before and after the load
+        loads: list[dict[str, float]] = []
+        try:
+            for _ in range(CYCLES):
+                idle += _timed(evaluate, IDLE_CALLS)
+                stop.clear()
+                go.put("cycle")
+                during_big += _timed_until(evaluate, lambda: not results.empty())
+                if results.get(timeout=300) != "big_done":
+                    raise RuntimeError("the load process reported out of order")
+                during_sustained += _timed_for(evaluate, SUSTAINED_S)
+                stop.set()
+                loads.append(results.get(timeout=300))
+                time.sleep(SETTLE_S)
+            idle += _timed(evaluate, IDLE_CALLS)
+        finally:
+            stop.set()
+            go.put(None)
+            loader.join(60)
     loaded = during_big + during_sustained
     return {
+        "idle_calls": len(idle),
         "idle_p50": statistics.median(idle),
         "idle_p99": _percentile(idle, 0.99),
         "big_p50": statistics.median(during_big),
@@ -203,7 +228,9 @@ def measure_isolation() -> dict[str, float]:
         "sustained_calls": len(during_sustained),
         "loaded_p99": _percentile(loaded, 0.99),
         "loaded_max": max(loaded),
-        **{k: float(v) for k, v in load.items()},
+        "spans_sent": sum(load["spans_sent"] for load in loads),
+        "unavailable": sum(load["unavailable"] for load in loads),
+        "big_request_s": max(load["big_request_s"] for load in loads),
     }
 
 
@@ -229,10 +256,15 @@ def measure_auth() -> dict[str, float]:
 def main() -> None:
     r = measure_isolation()
     ratio = r["loaded_p99"] / r["idle_p99"]
-    print("Sequential Evaluate calls; collector and load generator in their own processes\n")
+    print(
+        f"Sequential Evaluate calls; collector and load generator in their own processes; "
+        f"{CYCLES} interleaved idle/loaded cycles\n"
+    )
     print("| phase | Evaluate calls | p50 (µs) | p99 (µs) |")
     print("|---|---:|---:|---:|")
-    print(f"| idle (baseline) | {2 * CALLS} | {r['idle_p50'] * 1e6:.0f} | {r['idle_p99'] * 1e6:.0f} |")
+    print(
+        f"| idle (baseline) | {r['idle_calls']:.0f} | {r['idle_p50'] * 1e6:.0f} | {r['idle_p99'] * 1e6:.0f} |"
+    )
     for phase, name in (
         ("big", "during the 100k-span request"),
         ("sustained", "sustained 512-span requests"),
@@ -244,7 +276,7 @@ def main() -> None:
     print(f"| **both** (max {r['loaded_max'] * 1e3:.0f} ms) | | | **{r['loaded_p99'] * 1e6:.0f}** |")
     verdict = "meets" if ratio <= TARGET_P99_RATIO else "MISSES"
     print(
-        f"\nload: {r['spans_sent']:.0f} spans accepted, the 100k-span request took "
+        f"\nload: {r['spans_sent']:.0f} spans accepted, the slowest 100k-span request took "
         f"{r['big_request_s']:.1f} s, {r['unavailable']:.0f} requests told UNAVAILABLE (retried)"
     )
     print(f"loaded p99 / idle p99 = {ratio:.2f}x: {verdict} the target of <= {TARGET_P99_RATIO}x.")

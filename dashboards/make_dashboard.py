@@ -9,10 +9,12 @@ Usage::
     python dashboards/make_dashboard.py          # rewrite the JSON file
     python dashboards/make_dashboard.py --check  # exit 1 if the committed file is stale
 
-Template variables used in expressions: ``$agent`` (multi-value regex, "All" = ``.*``),
-``$__rate_interval`` and ``$__range`` (Grafana built-ins). ``$loopwatch_url`` is the collector's
-``ui.external_url`` (from ``loopwatch_ui_info{url}``): per-agent series link to the session page
-filtered on their agent (``/ui?agent=...&state=...``), and the dashboard links to ``/ui``.
+Template variables used in expressions: ``$tenant`` and ``$agent`` (multi-value regexes, "All"
+= ``.*``; every metric with a ``tenant`` label is filtered on the first, every metric with an
+``agent`` label on the second), ``$__rate_interval`` and ``$__range`` (Grafana built-ins).
+``$loopwatch_url`` is the collector's ``ui.external_url`` (from ``loopwatch_ui_info{url}``):
+per-agent series link to the session page filtered on their agent (``/ui?agent=...&state=...``),
+and the dashboard links to ``/ui``.
 The datasource is the ``datasource`` template variable, never ``${DS_PROMETHEUS}``, which only
 resolves in the UI import flow and breaks file provisioning (grafana/grafana#10786).
 """
@@ -33,7 +35,9 @@ SCHEMA_VERSION = 39
 DATASOURCE = {"type": "prometheus", "uid": "${datasource}"}
 GRID_WIDTH = 24  # Grafana's grid is 24 columns wide
 
-AGENT = 'agent=~"$agent"'
+TENANT = 'tenant=~"$tenant"'
+# The loop metrics carry both labels (collector exporters/metrics.py), so they take both filters.
+AGENT = f'{TENANT}, agent=~"$agent"'
 RATE = "$__rate_interval"
 
 # Loop rate = sessions that got a detection / sessions started. An agent that never looped has
@@ -193,12 +197,17 @@ ROWS: tuple[Row, ...] = (
             Panel(
                 title="Active sessions",
                 description=(
-                    "Live sessions across all collector replicas. Summed: with the shared Redis store "
-                    "a replica counts the sessions it creates and removes, so one replica alone can "
-                    "read negative."
+                    "Live sessions per tenant across all collector replicas (a tenant's quota bounds "
+                    "its own). Summed: with the shared Redis store a replica counts the sessions it "
+                    "creates and removes, so one replica alone can read negative."
                 ),
                 width=8,
-                targets=(Target(expr="sum(loopwatch_sessions_active)", legend="live sessions"),),
+                targets=(
+                    Target(
+                        expr=f"sum by (tenant) (loopwatch_sessions_active{{{TENANT}}})",
+                        legend="{{tenant}}",
+                    ),
+                ),
             ),
             Panel(
                 title="Sessions started per agent",
@@ -211,19 +220,20 @@ ROWS: tuple[Row, ...] = (
             Panel(
                 title="Session evictions",
                 description=(
-                    "Sessions dropped because the live-session bound was reached (least recently used "
-                    "first): their loop state is lost, so raise the bound or add replicas if this is "
-                    "not 0. Expired sessions (idle TTL) are shown for comparison: that is the normal end."
+                    "Sessions dropped because a live-session bound was reached (least recently used "
+                    "first), per tenant: a tenant past its share evicts only its own sessions. Their "
+                    "loop state is lost, so raise the bound or add replicas if this is not 0. Expired "
+                    "sessions (idle TTL) are shown for comparison: that is the normal end."
                 ),
                 unit="ops",
                 width=8,
                 targets=(
                     Target(
-                        expr=f"sum by (instance) (rate(loopwatch_sessions_evicted_total[{RATE}]))",
-                        legend="evicted {{instance}}",
+                        expr=f"sum by (tenant) (rate(loopwatch_sessions_evicted_total{{{TENANT}}}[{RATE}]))",
+                        legend="evicted {{tenant}}",
                     ),
                     Target(
-                        expr=f"sum(rate(loopwatch_sessions_expired_total[{RATE}]))",
+                        expr=f"sum(rate(loopwatch_sessions_expired_total{{{TENANT}}}[{RATE}]))",
                         legend="expired (idle TTL)",
                     ),
                 ),
@@ -251,7 +261,7 @@ ROWS: tuple[Row, ...] = (
                 stacked=True,
                 targets=(
                     Target(
-                        expr=f"sum by (type) (rate(loopwatch_events_total[{RATE}]))",
+                        expr=f"sum by (type) (rate(loopwatch_events_total{{{TENANT}}}[{RATE}]))",
                         legend="{{type}}",
                     ),
                 ),
@@ -289,7 +299,7 @@ ROWS: tuple[Row, ...] = (
                 unit="ops",
                 targets=(
                     Target(
-                        expr=f"sum by (result) (rate(loopwatch_otlp_spans_total[{RATE}]))",
+                        expr=f"sum by (result) (rate(loopwatch_otlp_spans_total{{{TENANT}}}[{RATE}]))",
                         legend="{{result}}",
                     ),
                 ),
@@ -302,7 +312,10 @@ ROWS: tuple[Row, ...] = (
                 thresholds=((0.0, "green"), (1.0, "orange")),
                 targets=(
                     Target(
-                        expr='sum(increase(loopwatch_otlp_spans_total{result="rejected"}[$__range]))',
+                        expr=(
+                            f'sum(increase(loopwatch_otlp_spans_total{{{TENANT}, result="rejected"}}'
+                            "[$__range]))"
+                        ),
                         instant=True,
                     ),
                 ),
@@ -408,8 +421,32 @@ def _panel(panel: Panel, panel_id: int, x: int, y: int) -> dict[str, Any]:
     }
 
 
+def _multi_value_variable(name: str, label: str, query: str) -> dict[str, Any]:
+    """A query variable with "All" (``.*``) and multiple selection, refreshed on time change."""
+    return {
+        "allValue": ".*",
+        "current": {"selected": True, "text": ["All"], "value": ["$__all"]},
+        "datasource": DATASOURCE,
+        "definition": query,
+        "hide": 0,
+        "includeAll": True,
+        "label": label,
+        "multi": True,
+        "name": name,
+        "options": [],
+        "query": {"qryType": 1, "query": query, "refId": "PrometheusVariableQueryEditor-VariableQuery"},
+        "refresh": 2,
+        "regex": "",
+        "sort": 1,
+        "type": "query",
+    }
+
+
 def _variables() -> list[dict[str, Any]]:
-    agent_query = "label_values(loopwatch_sessions_started_total, agent)"
+    # Every configured tenant has a loopwatch_sessions_active series from start-up (0 until its
+    # first session), so the list shows all tenants, not only those with traffic.
+    tenant_query = "label_values(loopwatch_sessions_active, tenant)"
+    agent_query = 'label_values(loopwatch_sessions_started_total{tenant=~"$tenant"}, agent)'
     ui_query = "label_values(loopwatch_ui_info, url)"
     return [
         {
@@ -425,27 +462,8 @@ def _variables() -> list[dict[str, Any]]:
             "regex": "",
             "type": "datasource",
         },
-        {
-            "allValue": ".*",
-            "current": {"selected": True, "text": ["All"], "value": ["$__all"]},
-            "datasource": DATASOURCE,
-            "definition": agent_query,
-            "hide": 0,
-            "includeAll": True,
-            "label": "Agent",
-            "multi": True,
-            "name": "agent",
-            "options": [],
-            "query": {
-                "qryType": 1,
-                "query": agent_query,
-                "refId": "PrometheusVariableQueryEditor-VariableQuery",
-            },
-            "refresh": 2,
-            "regex": "",
-            "sort": 1,
-            "type": "query",
-        },
+        _multi_value_variable("tenant", "Tenant", tenant_query),
+        _multi_value_variable("agent", "Agent", agent_query),
         {
             # Hidden: set once on the collector (ui.external_url / LOOPWATCH_EXTERNAL_URL).
             "current": {},

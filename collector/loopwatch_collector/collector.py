@@ -140,7 +140,10 @@ class Collector:
         self._tls_task: asyncio.Task[None] | None = None
         self.store = build_store(config)
         self.metrics = Metrics(
-            self.registry, max_agent_labels=config.metrics.max_agent_labels, known_agents=config.agents
+            self.registry,
+            max_agent_labels=config.metrics.max_agent_labels,
+            known_agents=config.agents,
+            tenants=self.api_keys.tenants | config.auth.tenants.keys(),
         )
         self.pipeline = Pipeline(config, self._tenant_store(), self.metrics)
         for name in self.pipeline.detector_names:
@@ -149,7 +152,7 @@ class Collector:
         self._health = AsyncHealthServicer()
         # Verdict calls run ahead of ingest; OTLP decoding runs in a worker process.
         self._priority = VerdictPriority()
-        self._decoder = DecodeWorker()
+        self._decoder = DecodeWorker(niceness=config.ingest.worker_niceness)
         modes = {t: c.content for t, c in config.auth.tenants.items() if c.content is not None}
         self._content = ContentControl(modes, default=config.auth.content)
         self._grpc: grpc.aio.Server | None = None

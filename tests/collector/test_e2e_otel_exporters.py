@@ -61,10 +61,13 @@ def test_an_exported_loop_is_nudged_and_shows_in_metrics_and_session(
     assert session["looping"] is True
     assert [v["action"] for v in session["verdicts"]] == ["nudge"]
     metrics = httpx.get(f"{endpoints.http_url}/metrics", timeout=_TIMEOUT_S).text
-    assert 'loopwatch_otlp_spans_total{result="accepted"} 8.0' in metrics  # 4 chat + 4 execute_tool
-    assert 'loopwatch_otlp_spans_total{result="ignored"} 1.0' in metrics  # the invoke_agent span
-    assert 'loopwatch_detections_total{agent="looper",detector="identical_call"}' in metrics
-    assert 'loopwatch_verdicts_total{action="nudge",agent="looper"} 1.0' in metrics
+    spans = 'loopwatch_otlp_spans_total{result="%s",tenant="_anonymous"}'
+    assert f"{spans % 'accepted'} 8.0" in metrics  # 4 chat + 4 execute_tool
+    assert f"{spans % 'ignored'} 1.0" in metrics  # the invoke_agent span
+    assert (
+        'loopwatch_detections_total{agent="looper",detector="identical_call",tenant="_anonymous"}' in metrics
+    )
+    assert 'loopwatch_verdicts_total{action="nudge",agent="looper",tenant="_anonymous"} 1.0' in metrics
 
 
 def test_content_off_loop_is_seen_but_not_claimed_identical(collector: RunningCollector) -> None:

@@ -7,6 +7,7 @@ from prometheus_client import CollectorRegistry
 from prometheus_client.openmetrics.exposition import generate_latest
 
 from loopwatch_collector.exporters.metrics import OTHER_AGENT, OTLP_SPAN_RESULTS, Metrics
+from loopwatch_collector.security.quota import ANONYMOUS_LABEL
 
 ISSUE_NAMES = {
     "loopwatch_sessions_started_total",
@@ -46,9 +47,11 @@ def test_bounded_series_are_preinitialised() -> None:
     registry = CollectorRegistry()
     Metrics(registry, detectors=["identical_call"], known_agents=["bot"])
     for result in OTLP_SPAN_RESULTS:
-        assert registry.get_sample_value("loopwatch_otlp_spans_total", {"result": result}) == 0
+        spans = {"tenant": ANONYMOUS_LABEL, "result": result}
+        assert registry.get_sample_value("loopwatch_otlp_spans_total", spans) == 0
     assert registry.get_sample_value("loopwatch_detector_errors_total", {"detector": "identical_call"}) == 0
-    assert registry.get_sample_value("loopwatch_sessions_started_total", {"agent": "bot"}) == 0
+    started = {"tenant": ANONYMOUS_LABEL, "agent": "bot"}
+    assert registry.get_sample_value("loopwatch_sessions_started_total", started) == 0
 
 
 def test_agent_label_cap_keeps_configured_agents() -> None:

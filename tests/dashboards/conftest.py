@@ -18,19 +18,22 @@ ALERTS = DASHBOARDS / "alerts"
 # including the looping-sessions counter the loop rate needs. Histograms also expose _bucket,
 # _count and _sum.
 COUNTERS: dict[str, set[str]] = {
-    "loopwatch_sessions_started_total": {"agent"},
-    "loopwatch_sessions_looping_total": {"agent"},
-    "loopwatch_sessions_expired_total": set(),
-    "loopwatch_events_total": {"type", "source"},
+    "loopwatch_sessions_started_total": {"tenant", "agent"},
+    "loopwatch_sessions_looping_total": {"tenant", "agent"},
+    "loopwatch_sessions_expired_total": {"tenant"},
+    "loopwatch_events_total": {"tenant", "type", "source"},
     "loopwatch_events_duplicate_total": {"source"},
-    "loopwatch_detections_total": {"agent", "detector"},
-    "loopwatch_verdicts_total": {"agent", "action"},
-    "loopwatch_otlp_spans_total": {"result"},
-    "loopwatch_sessions_evicted_total": set(),
+    "loopwatch_detections_total": {"tenant", "agent", "detector"},
+    "loopwatch_verdicts_total": {"tenant", "agent", "action"},
+    "loopwatch_otlp_spans_total": {"tenant", "result"},
+    "loopwatch_sessions_evicted_total": {"tenant"},
     "loopwatch_detector_errors_total": {"detector"},
     "loopwatch_store_errors_total": {"operation"},
 }
-GAUGES: dict[str, set[str]] = {"loopwatch_sessions_active": set(), "loopwatch_runaway_sessions": {"agent"}}
+GAUGES: dict[str, set[str]] = {
+    "loopwatch_sessions_active": {"tenant"},
+    "loopwatch_runaway_sessions": {"tenant", "agent"},
+}
 HISTOGRAMS: dict[str, set[str]] = {
     "loopwatch_session_steps": set(),
     "loopwatch_evaluate_duration_seconds": set(),
@@ -56,6 +59,12 @@ def known_metrics() -> set[str]:
 def agent_metrics() -> set[str]:
     """Metrics carrying an ``agent`` label: the dashboard's agent filter must apply to them."""
     return {name for name, labels in {**COUNTERS, **GAUGES}.items() if "agent" in labels}
+
+
+@pytest.fixture(scope="session")
+def tenant_metrics() -> set[str]:
+    """Metrics carrying a ``tenant`` label: the dashboard's tenant filter must apply to them."""
+    return {name for name, labels in {**COUNTERS, **GAUGES}.items() if "tenant" in labels}
 
 
 @pytest.fixture(scope="session")

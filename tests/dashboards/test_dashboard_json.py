@@ -74,7 +74,24 @@ def test_datasource_and_agent_template_variables(dashboard: dict[str, Any]) -> N
     assert agent["includeAll"] is True
     assert agent["multi"] is True
     assert agent["allValue"] == ".*"
-    assert "label_values(loopwatch_sessions_started_total, agent)" in agent["definition"]
+    assert "label_values(loopwatch_sessions_started_total" in agent["definition"]
+    assert 'tenant=~"$tenant"' in agent["definition"]  # the agents of the selected tenants
+
+
+def test_tenant_template_variable_lists_every_configured_tenant(dashboard: dict[str, Any]) -> None:
+    variables = {v["name"]: v for v in dashboard["templating"]["list"]}
+    tenant = variables["tenant"]
+    assert (tenant["type"], tenant["includeAll"], tenant["multi"], tenant["allValue"]) == (
+        "query",
+        True,
+        True,
+        ".*",
+    )
+    assert tenant["current"]["value"] == ["$__all"]
+    # loopwatch_sessions_active has a series per configured tenant from start-up (Metrics).
+    assert tenant["definition"] == "label_values(loopwatch_sessions_active, tenant)"
+    names = [v["name"] for v in dashboard["templating"]["list"]]
+    assert names.index("tenant") < names.index("agent")  # the agent list depends on the tenant
 
 
 def test_session_page_url_variable_comes_from_the_collector(dashboard: dict[str, Any]) -> None:
@@ -137,6 +154,18 @@ def test_agent_filter_applies_to_every_agent_labelled_metric(
                 assert 'agent=~"$agent"' in selector, expr
 
 
+def test_tenant_filter_applies_to_every_tenant_labelled_metric(
+    panels: list[dict[str, Any]], tenant_metrics: set[str]
+) -> None:
+    filtered = 0
+    for expr in _exprs(panels):
+        for name, selector in SELECTOR.findall(expr):
+            if name in tenant_metrics:
+                assert 'tenant=~"$tenant"' in selector, expr
+                filtered += 1
+    assert filtered >= 10
+
+
 def test_loop_rate_divides_looping_sessions_by_started_sessions(panels: list[dict[str, Any]]) -> None:
     by_title = {panel["title"]: panel for panel in panels}
     for title in ("Loop rate", "Loop rate per agent"):
@@ -191,7 +220,7 @@ def test_provisioning_points_at_the_dashboard_folder() -> None:
 def test_metric_catalogue_matches_the_collector(metric_catalogue: dict[str, set[str]]) -> None:
     """The names the dashboard and rules are checked against are the collector's real ones."""
     registry = CollectorRegistry()
-    Metrics(registry, known_agents=["planner"], detectors=["identical_call"])
+    Metrics(registry, known_agents=["planner"], detectors=["identical_call"], tenants=["team-a"])
     exposed: dict[str, set[str]] = {}
     for family in registry.collect():
         name = f"{family.name}_total" if family.type == "counter" else family.name

@@ -31,6 +31,7 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from loopwatch.events import Event, Step, ToolCall, ToolResult
 from loopwatch.wire import events_to_proto, pb, pb_grpc
+from loopwatch_collector.security.quota import ANONYMOUS_LABEL
 from loopwatch_collector.testing import RunningCollector, running_collector
 
 REPO = Path(__file__).resolve().parents[2]
@@ -250,8 +251,13 @@ def workload(collector: RunningCollector, prometheus: str) -> Workload:
 # --- the panels ------------------------------------------------------------------------------
 
 
-def _substitute(expr: str, agent_regex: str = ".*") -> str:
-    substitutions = {"$__rate_interval": RATE_INTERVAL, "$__range": RANGE, "$agent": agent_regex}
+def _substitute(expr: str, agent_regex: str = ".*", tenant_regex: str = ".*") -> str:
+    substitutions = {
+        "$__rate_interval": RATE_INTERVAL,
+        "$__range": RANGE,
+        "$agent": agent_regex,
+        "$tenant": tenant_regex,
+    }
     for variable, value in substitutions.items():
         expr = expr.replace(variable, value)
     return expr
@@ -312,18 +318,34 @@ def test_loop_rate_separates_looping_from_healthy_agents(
     # The agent filter narrows the panel to the selected agents (Grafana's multi-value regex).
     only = _max_over_range(prometheus, _substitute(target["expr"], f"({HEALTHY_AGENT})"), workload)
     assert set(only) == {f"agent={HEALTHY_AGENT}"}
+    # So does the tenant filter: without keys every session is the anonymous tenant's.
+    anonymous = _substitute(target["expr"], tenant_regex=f"({ANONYMOUS_LABEL})")
+    assert set(_max_over_range(prometheus, anonymous, workload)) == set(rates)
+    assert _max_over_range(prometheus, _substitute(target["expr"], tenant_regex="(team-x)"), workload) == {}
 
 
-def test_agent_variable_lists_the_agents(
+def _variable_values(
+    prometheus: str, dashboard: dict[str, Any], name: str, tenant_regex: str = ".*"
+) -> set[str]:
+    """The values of variable ``name``, its query run the way Grafana runs
+    ``label_values(selector, label)`` (``$tenant`` substituted)."""
+    variable = next(v for v in dashboard["templating"]["list"] if v["name"] == name)
+    match = re.fullmatch(r"label_values\((\w+(?:\{[^}]*\})?), (\w+)\)", variable["definition"])
+    assert match is not None, variable["definition"]
+    selector, label = match.groups()
+    values = _api(
+        prometheus, f"label/{label}/values", {"match[]": _substitute(selector, tenant_regex=tenant_regex)}
+    )
+    return set(values)
+
+
+def test_tenant_and_agent_variables_list_the_tenants_and_their_agents(
     prometheus: str, workload: Workload, dashboard: dict[str, Any]
 ) -> None:
-    """The agent variable's query, run the way Grafana runs label_values(metric, label)."""
-    variable = next(v for v in dashboard["templating"]["list"] if v["name"] == "agent")
-    match = re.fullmatch(r"label_values\((\w+), (\w+)\)", variable["definition"])
-    assert match is not None, variable["definition"]
-    metric, label = match.groups()
-    values = _api(prometheus, f"label/{label}/values", {"match[]": metric})
-    assert {LOOPING_AGENT, HEALTHY_AGENT, RUNAWAY_AGENT} <= set(values)
+    assert _variable_values(prometheus, dashboard, "tenant") == {ANONYMOUS_LABEL}
+    agents = _variable_values(prometheus, dashboard, "agent")
+    assert {LOOPING_AGENT, HEALTHY_AGENT, RUNAWAY_AGENT} <= agents
+    assert _variable_values(prometheus, dashboard, "agent", tenant_regex="(team-x)") == set()
 
 
 def test_data_links_open_the_agents_sessions_on_the_collector(

@@ -137,7 +137,10 @@ def test_collector_environment_and_config_map_are_valid() -> None:
     raw = yaml.safe_load(config_map["data"][key])
     raw["store"] = environment["LOOPWATCH_STORE"]
     raw.setdefault("redis", {})["url"] = environment["LOOPWATCH_REDIS_URL"]
+    raw.setdefault("ui", {})["external_url"] = environment["LOOPWATCH_EXTERNAL_URL"]
     config = config_from_mapping(raw)
+    # Alert and dashboard links to the session page need the URL people reach it at.
+    assert config.ui.external_url is not None
     ports = {p["name"]: p["containerPort"] for p in container["ports"]}
     assert (config.listen.grpc_port, config.listen.http_port, config.listen.otlp_http_port) == (
         ports["grpc"],

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from loopwatch.testing import fake_openai_server
 from loopwatch.verdict import Action
+from loopwatch_collector.security.quota import ANONYMOUS_LABEL
 from loopwatch_collector.testing import RunningCollector
 from tests.interop.fake_anthropic import fake_anthropic_server
 from tests.interop.interop_scenarios import SCENARIOS, scripted_model
@@ -102,7 +103,12 @@ def run_scenario(cell: Cell, scenario: str, collector: RunningCollector) -> Outc
                 if verdict.finding is not None:
                     detectors.add(verdict.finding.detector)
     registry = collector.collector.metrics.registry
-    halts = registry.get_sample_value("loopwatch_verdicts_total", {"agent": agent, "action": "halt"}) or 0.0
+    halts = (
+        registry.get_sample_value(
+            "loopwatch_verdicts_total", {"tenant": ANONYMOUS_LABEL, "agent": agent, "action": "halt"}
+        )
+        or 0.0
+    )
     return Outcome(
         scenario=scenario,
         sessions=len(records),

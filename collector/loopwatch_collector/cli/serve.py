@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import json
 import logging
 import os
@@ -126,6 +127,10 @@ async def _run(collector: Collector, ready_file: Path | None) -> None:
     loop.add_signal_handler(signal.SIGHUP, collector.reload_tls)  # new TLS files, no restart
     try:
         endpoints = await collector.start()
+        # Everything built so far (modules, protobuf descriptors, the app) lives as long as the
+        # process: out of the collector's way, full collections no longer walk it, so their
+        # pauses of the verdict-serving loop grow with live sessions only.
+        gc.freeze()
         if ready_file is not None:
             _write_atomically(ready_file, json.dumps(endpoints.as_json()))
         # One line even at the quiet default level: where to point agents and Prometheus.

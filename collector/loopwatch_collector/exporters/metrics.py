@@ -7,28 +7,40 @@ them):
 ==============================  ===========================================  ======================
 attribute                       metric                                       labels
 ==============================  ===========================================  ======================
-``sessions_started``            ``loopwatch_sessions_started_total``         agent
-``sessions_looping``            ``loopwatch_sessions_looping_total``         agent
-``sessions_active``             ``loopwatch_sessions_active``                -
-``sessions_evicted``            ``loopwatch_sessions_evicted_total``         -
-``sessions_expired``            ``loopwatch_sessions_expired_total``         -
-``events``                      ``loopwatch_events_total``                   type, source
+``sessions_started``            ``loopwatch_sessions_started_total``         tenant, agent
+``sessions_looping``            ``loopwatch_sessions_looping_total``         tenant, agent
+``sessions_active``             ``loopwatch_sessions_active``                tenant
+``sessions_evicted``            ``loopwatch_sessions_evicted_total``         tenant
+``sessions_expired``            ``loopwatch_sessions_expired_total``         tenant
+``events``                      ``loopwatch_events_total``                   tenant, type, source
 ``events_duplicate``            ``loopwatch_events_duplicate_total``         source
-``detections``                  ``loopwatch_detections_total``               agent, detector
-``verdicts``                    ``loopwatch_verdicts_total``                 agent, action
-``runaway_sessions``            ``loopwatch_runaway_sessions``               agent
+``detections``                  ``loopwatch_detections_total``               tenant, agent, detector
+``verdicts``                    ``loopwatch_verdicts_total``                 tenant, agent, action
+``runaway_sessions``            ``loopwatch_runaway_sessions``               tenant, agent
 ``session_steps``               ``loopwatch_session_steps``                  - (histogram)
 ``evaluate_duration``           ``loopwatch_evaluate_duration_seconds``      - (histogram)
-``otlp_spans``                  ``loopwatch_otlp_spans_total``               result
+``otlp_spans``                  ``loopwatch_otlp_spans_total``               tenant, result
 ``detector_errors``             ``loopwatch_detector_errors_total``          detector
 ``store_errors``                ``loopwatch_store_errors_total``             operation
 ==============================  ===========================================  ======================
 
 Label values are bounded: ``agent`` goes through ``agent_label`` (the first
 ``max_agent_labels`` distinct agents, plus every configured agent, keep their name; the rest
-become ``other``); ``type`` is an event kind, ``source`` is ``otlp`` or ``evaluate``, ``result``
+become ``other``); ``tenant`` through ``tenant_label`` / ``session_tenant`` (a tenant of the
+configuration, i.e. of an API key, keeps its name; the anonymous tenant of a collector without
+keys is ``_anonymous``; any other value, which authentication never lets through, is
+``_other``), so a metric has at most (configured tenants + 2) x (its other labels) series
+whatever the callers send; ``type`` is an event kind, ``source`` is ``otlp`` or ``evaluate``, ``result``
 one of ``OTLP_SPAN_RESULTS``, ``action`` an ``Action`` value, ``detector`` a detector name.
 Never trace ids or arguments.
+
+Which metrics carry ``tenant``: those a tenant's operator reads about their own agents and
+traffic (sessions, loops, verdicts, detections, runaway sessions, events and OTLP spans: ingest
+volume and rejections against the tenant's quota). Not the collector's own health, which is
+shared by every tenant and whose cause is never one tenant: Evaluate latency and steps per
+session (histograms, where a label multiplies every bucket), detector errors (a code fault),
+store errors (the backend is down for all); nor duplicate events (exporter re-sends, a
+transport detail next to ``otlp_spans{result="duplicate"}``, which has the tenant).
 
 When observed:
 - ``sessions_looping``: once per session, at its first non-CONTINUE verdict (also in shadow mode).
@@ -50,6 +62,8 @@ from typing import TypeVar
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
 
 from loopwatch.verdict import Action
+from loopwatch_collector.security.quota import tenant_label as _configured_label
+from loopwatch_collector.security.tenancy import ANONYMOUS, tenant_of_key
 
 M = TypeVar("M", Counter, Gauge, Histogram)
 
@@ -63,6 +77,9 @@ EVENT_TYPES = ("step", "tool_result", "user_message")
 #: ``source`` values of ``loopwatch_events_total``.
 EVENT_SOURCES = ("otlp", "evaluate")
 OTHER_AGENT = "other"
+#: ``tenant`` value of a tenant that is not configured (never one a key maps to). Tenant names
+#: cannot start with ``_`` (``settings.check_tenant_name``), so it never collides with one.
+OTHER_TENANT = "_other"
 
 # Evaluate is a local RPC (~0.5 ms floor, OTEL.md 3.5); buckets resolve the sub-ms range and keep
 # 0.1 s exactly, the alert's p99 target.
@@ -81,6 +98,7 @@ class Metrics:
         max_agent_labels: int = 50,
         known_agents: Iterable[str] = (),
         detectors: Iterable[str] = (),
+        tenants: Iterable[str] = (),
     ) -> None:
         if max_agent_labels < 0:
             raise ValueError("metrics.max_agent_labels must be >= 0")
@@ -89,25 +107,38 @@ class Metrics:
         self._agents: set[str] = set(known_agents)
         self._dynamic_agents = 0
         self._children: dict[tuple[int, tuple[str, ...]], object] = {}
+        # tenant -> label: the configured tenants and the anonymous one, fixed at start-up.
+        self._tenant_labels = {t: _configured_label(t) for t in (ANONYMOUS, *tenants)}
         r = registry
         self.sessions_started = Counter(
-            "loopwatch_sessions_started", "Sessions (traces) seen for the first time.", ["agent"], registry=r
+            "loopwatch_sessions_started",
+            "Sessions (traces) seen for the first time.",
+            ["tenant", "agent"],
+            registry=r,
         )
         self.sessions_looping = Counter(
             "loopwatch_sessions_looping",
             "Sessions that got their first non-CONTINUE verdict (loop rate numerator).",
-            ["agent"],
+            ["tenant", "agent"],
             registry=r,
         )
-        self.sessions_active = Gauge("loopwatch_sessions_active", "Live sessions in this store.", registry=r)
+        self.sessions_active = Gauge(
+            "loopwatch_sessions_active", "Live sessions in this store.", ["tenant"], registry=r
+        )
         self.sessions_evicted = Counter(
-            "loopwatch_sessions_evicted", "Sessions dropped by the live-session bound (LRU).", registry=r
+            "loopwatch_sessions_evicted",
+            "Sessions dropped by the live-session bound (LRU).",
+            ["tenant"],
+            registry=r,
         )
         self.sessions_expired = Counter(
-            "loopwatch_sessions_expired", "Sessions dropped after the idle TTL.", registry=r
+            "loopwatch_sessions_expired", "Sessions dropped after the idle TTL.", ["tenant"], registry=r
         )
         self.events = Counter(
-            "loopwatch_events", "New events ingested (after de-duplication).", ["type", "source"], registry=r
+            "loopwatch_events",
+            "New events ingested (after de-duplication).",
+            ["tenant", "type", "source"],
+            registry=r,
         )
         self.events_duplicate = Counter(
             "loopwatch_events_duplicate",
@@ -116,13 +147,22 @@ class Metrics:
             registry=r,
         )
         self.detections = Counter(
-            "loopwatch_detections", "Findings reported by detectors.", ["agent", "detector"], registry=r
+            "loopwatch_detections",
+            "Findings reported by detectors.",
+            ["tenant", "agent", "detector"],
+            registry=r,
         )
         self.verdicts = Counter(
-            "loopwatch_verdicts", "Verdicts computed per completed step.", ["agent", "action"], registry=r
+            "loopwatch_verdicts",
+            "Verdicts computed per completed step.",
+            ["tenant", "agent", "action"],
+            registry=r,
         )
         self.runaway_sessions = Gauge(
-            "loopwatch_runaway_sessions", "Live sessions that hit a hard limit.", ["agent"], registry=r
+            "loopwatch_runaway_sessions",
+            "Live sessions that hit a hard limit.",
+            ["tenant", "agent"],
+            registry=r,
         )
         self.session_steps = Histogram(
             "loopwatch_session_steps", "Steps per session, when it ends.", buckets=_STEP_BUCKETS, registry=r
@@ -134,7 +174,7 @@ class Metrics:
             registry=r,
         )
         self.otlp_spans = Counter(
-            "loopwatch_otlp_spans", "OTLP spans received, by outcome.", ["result"], registry=r
+            "loopwatch_otlp_spans", "OTLP spans received, by outcome.", ["tenant", "result"], registry=r
         )
         self.detector_errors = Counter(
             "loopwatch_detector_errors", "Detector exceptions (failed open).", ["detector"], registry=r
@@ -143,26 +183,33 @@ class Metrics:
             "loopwatch_store_errors", "Session store failures (failed open).", ["operation"], registry=r
         )
         # Pre-initialise bounded label sets so that dashboards show 0 rather than "No data".
-        for result in OTLP_SPAN_RESULTS:
-            self.otlp_spans.labels(result=result)
         for detector in detectors:
             self.detector_errors.labels(detector=detector)
         for operation in STORE_OPERATIONS:
             self.store_errors.labels(operation=operation)
+        for tenant in self._tenant_labels.values():
+            self._preinitialise(tenant)
+
+    def _preinitialise(self, tenant: str) -> None:
+        """Zero series of ``tenant`` (a label value) for every bounded label combination."""
+        for result in OTLP_SPAN_RESULTS:
+            self.otlp_spans.labels(tenant=tenant, result=result)
+        for metric in (self.sessions_active, self.sessions_evicted, self.sessions_expired):
+            metric.labels(tenant=tenant)
         for event_type in EVENT_TYPES:
             for source in EVENT_SOURCES:
-                self.events.labels(type=event_type, source=source)
+                self.events.labels(tenant=tenant, type=event_type, source=source)
         for agent in self._agents:
-            self.sessions_started.labels(agent=agent)
-            self.sessions_looping.labels(agent=agent)
-            self.runaway_sessions.labels(agent=agent)
+            self.sessions_started.labels(tenant=tenant, agent=agent)
+            self.sessions_looping.labels(tenant=tenant, agent=agent)
+            self.runaway_sessions.labels(tenant=tenant, agent=agent)
             for action in Action:
-                self.verdicts.labels(agent=agent, action=action.value)
+                self.verdicts.labels(tenant=tenant, agent=agent, action=action.value)
 
     def child(self, metric: M, *values: str) -> M:
         """``metric.labels(*values)``, cached: the hot path (one Evaluate) resolves a handful of
         children, and prometheus_client's ``labels`` validates on every call. Label values must
-        already be bounded (use ``agent_label``)."""
+        already be bounded (use ``agent_label`` and ``tenant_label``)."""
         key = (id(metric), values)
         found = self._children.get(key)
         if found is None:
@@ -179,3 +226,12 @@ class Metrics:
             self._agents.add(agent)
             return agent
         return OTHER_AGENT
+
+    def tenant_label(self, tenant: str) -> str:
+        """The bounded label value of ``tenant`` (see the module docstring)."""
+        return self._tenant_labels.get(tenant, OTHER_TENANT)
+
+    def session_tenant(self, key: str) -> str:
+        """The bounded label value of the tenant owning the session key ``key``
+        (``tenancy.session_key``): the pipeline only holds keys."""
+        return self.tenant_label(tenant_of_key(key))

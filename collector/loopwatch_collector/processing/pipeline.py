@@ -264,8 +264,10 @@ class Pipeline:
         )
         result = await self._store_call("update", update)
         if created:
-            self.metrics.child(self.metrics.sessions_started, self.metrics.agent_label(context.agent)).inc()
-            self.metrics.sessions_active.inc()
+            m = self.metrics
+            tenant = m.session_tenant(context.trace_id)
+            m.child(m.sessions_started, tenant, m.agent_label(context.agent)).inc()
+            m.child(m.sessions_active, tenant).inc()
         return result
 
     async def _store_call(self, operation: str, call: Awaitable[T]) -> T:
@@ -307,19 +309,20 @@ class Pipeline:
     def _report(self, context: TraceContext, outcome: IngestOutcome, *, source: str | None) -> None:
         m = self.metrics
         agent = m.agent_label(context.agent)
+        tenant = m.session_tenant(context.trace_id)
         if source is not None:
             for kind, n in outcome.new_events.items():
-                m.child(m.events, kind, source).inc(n)
+                m.child(m.events, tenant, kind, source).inc(n)
             if outcome.duplicates:
                 m.child(m.events_duplicate, source).inc(outcome.duplicates)
         for finding in outcome.findings:
-            m.child(m.detections, agent, finding.detector).inc()
+            m.child(m.detections, tenant, agent, finding.detector).inc()
         for verdict in outcome.verdicts:
-            m.child(m.verdicts, agent, verdict.action.value).inc()
+            m.child(m.verdicts, tenant, agent, verdict.action.value).inc()
         if outcome.became_looping:
-            m.child(m.sessions_looping, agent).inc()
+            m.child(m.sessions_looping, tenant, agent).inc()
         if outcome.became_runaway:
-            m.child(m.runaway_sessions, agent).inc()
+            m.child(m.runaway_sessions, tenant, agent).inc()
 
     def _publish(self, context: TraceContext, outcome: IngestOutcome) -> None:
         if outcome.returned.intervenes and outcome.verdicts:
@@ -334,14 +337,15 @@ class Pipeline:
 
     def _on_removed(self, record: SessionRecord, reason: RemovalReason) -> None:
         m = self.metrics
-        m.sessions_active.dec()
+        tenant = m.session_tenant(record.trace_id)
+        m.child(m.sessions_active, tenant).dec()
         m.session_steps.observe(record.steps)
         if record.runaway:
-            m.runaway_sessions.labels(agent=m.agent_label(record.agent)).dec()
+            m.child(m.runaway_sessions, tenant, m.agent_label(record.agent)).dec()
         if reason is RemovalReason.EVICTED:
-            m.sessions_evicted.inc()
+            m.child(m.sessions_evicted, tenant).inc()
         else:
-            m.sessions_expired.inc()
+            m.child(m.sessions_expired, tenant).inc()
 
     def _on_detector_error(self, detector: str, exc: BaseException) -> None:
         self.metrics.detector_errors.labels(detector=detector).inc()

@@ -4,11 +4,12 @@
 its spans mapped to per-trace events by ``decode.py`` — in the ingest worker process when one is
 given (``offload.py``), so that this CPU work never runs on the event loop serving verdicts —
 then drops traces whose spans were all seen before (by tenant + trace id + span id, bounded
-memory) and hands each trace's events to ``pipeline.ingest`` in slices, yielding to verdict
-calls between slices (``priority.py``); it reports how many spans were rejected (OTLP partial
-success). A logs request (``signal="logs"``) goes the same way: the GenAI log events of each
-model call become one view of its span, mapped by the same per-tenant mapper as the spans, so
-logs and spans join whichever comes first; its counts are log records, and re-sent records are
+memory) and hands each trace's events to ``pipeline.ingest`` in slices sized to a CPU-time
+budget (``slicing.py``), yielding to verdict calls between slices (``priority.py``); it
+reports how many spans were rejected (OTLP partial success). A logs request
+(``signal="logs"``) goes the same way: the GenAI log events of each model call become one view
+of its span, mapped by the same per-tenant mapper as the spans, so logs and spans join
+whichever comes first; its counts are log records, and re-sent records are
 counted once by event id. ``export`` / ``export_logs`` do the same for an already parsed
 request, decoding on the loop. It holds no detection logic: receivers only translate.
 
@@ -52,6 +53,7 @@ from loopwatch_collector.receivers.decode import (
 from loopwatch_collector.receivers.limits import MAX_REQUEST_BYTES
 from loopwatch_collector.receivers.offload import DecodeWorker, WorkerUnavailableError
 from loopwatch_collector.receivers.priority import VerdictPriority
+from loopwatch_collector.receivers.slicing import SliceSizer
 from loopwatch_collector.security.content import ContentControl
 from loopwatch_collector.security.quota import IngestRateLimiter
 from loopwatch_collector.security.tenancy import ANONYMOUS, scoped_context
@@ -65,9 +67,6 @@ DEFAULT_MAX_IN_FLIGHT = 32
 # Bytes of request bodies queued for or in the decoder at once: the ingest queue's memory
 # bound, two maximal requests (a single request over it is still admitted when alone).
 DEFAULT_MAX_IN_FLIGHT_BYTES = 2 * MAX_REQUEST_BYTES
-# Events handed to the pipeline between yields to the event loop: at ~10 us each a slice
-# takes well under a millisecond, so a verdict call arriving meanwhile waits at most that.
-INGEST_SLICE_EVENTS = 64
 # What a throttled client is told to wait; the Python exporters honour it (OTEL.md 3.3).
 DEFAULT_RETRY_AFTER_S = 1.0
 # (trace id, span id) pairs remembered to drop re-sent spans: re-sends come within the
@@ -96,6 +95,8 @@ class OtlpMetrics(Protocol):
 
     @property
     def otlp_spans(self) -> _LabelledCounter: ...
+
+    def tenant_label(self, tenant: str) -> str: ...
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -147,6 +148,7 @@ class OtlpIngestor:
         worker: DecodeWorker | None = None,
         priority: VerdictPriority | None = None,
         content: ContentControl | None = None,
+        slices: SliceSizer | None = None,
     ) -> None:
         if max_in_flight < 1:
             raise ValueError("otlp.max_in_flight must be >= 1")
@@ -168,6 +170,7 @@ class OtlpIngestor:
         self._worker = worker
         self._priority = priority
         self._content = content or ContentControl()
+        self._slices = slices or SliceSizer()
 
     async def export(self, request: ExportTraceServiceRequest, *, tenant: str = ANONYMOUS) -> ExportOutcome:
         """Ingest a parsed trace ``request`` into ``tenant``'s sessions, decoding on the event
@@ -175,7 +178,7 @@ class OtlpIngestor:
         ``OverloadedError`` (nothing ingested) when saturated or over the tenant's rate."""
         with self._admitted(_span_count(request), 0, tenant):
             outcome = await self._ingest(decode_request(request, self._mapper(tenant)), tenant)
-        self._count(outcome)
+        self._count(outcome, tenant)
         return outcome
 
     async def export_logs(
@@ -208,7 +211,7 @@ class OtlpIngestor:
                 self._check_rate(tenant, decoded.spans)
             outcome = await self._ingest(decoded, tenant)
         if signal == "traces":
-            self._count(outcome)
+            self._count(outcome, tenant)
         return outcome
 
     def _mapper(self, tenant: str) -> SpanMapper:
@@ -283,10 +286,15 @@ class OtlpIngestor:
     async def _ingest_trace(self, context: TraceContext, events: Sequence[Event]) -> None:
         """Hand ``events`` over in slices, yielding to verdict calls in between (the pipeline
         is incremental, so slices give the same state as one call)."""
-        for start in range(0, len(events), INGEST_SLICE_EVENTS):
+        start = 0
+        while start < len(events):
             if start:
                 await self._yield()
-            await self._pipeline.ingest(context, events[start : start + INGEST_SLICE_EVENTS], source=SOURCE)
+            piece = events[start : start + self._slices.size()]
+            began = self._slices.start()
+            await self._pipeline.ingest(context, piece, source=SOURCE)
+            self._slices.record(began, len(piece))
+            start += len(piece)
 
     async def _yield(self) -> None:
         if self._priority is not None:
@@ -294,9 +302,10 @@ class OtlpIngestor:
         else:
             await asyncio.sleep(0)
 
-    def _count(self, outcome: ExportOutcome) -> None:
+    def _count(self, outcome: ExportOutcome, tenant: str) -> None:
         if self._metrics is None:
             return
+        label = self._metrics.tenant_label(tenant)
         for result, count in (
             ("accepted", outcome.accepted),
             ("ignored", outcome.ignored),
@@ -304,7 +313,7 @@ class OtlpIngestor:
             ("rejected", outcome.rejected),
         ):
             if count:
-                self._metrics.otlp_spans.labels(result=result).inc(count)
+                self._metrics.otlp_spans.labels(tenant=label, result=result).inc(count)
 
 
 def _span_count(request: ExportTraceServiceRequest) -> int:

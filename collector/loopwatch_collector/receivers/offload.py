@@ -2,11 +2,18 @@
 
 A 100 000-span request costs seconds of CPU to parse and map. On the event loop that serves
 ``Evaluate`` it stalled every verdict for that long; in a thread it would still share the GIL.
-``DecodeWorker`` runs ``decode.decode_body`` in one child process (started on first use,
-lowered CPU priority so that verdicts win on a busy machine), keeping one ``SpanMapper`` per
+``DecodeWorker`` runs ``decode.decode_body`` in one child process (started on first use, at a
+lower CPU priority: see below), keeping one ``SpanMapper`` per
 tenant there (mappers remember per-trace context between batches, and a tenant must not
 influence another's). The event loop only awaits the result, whose trace batches come back
 pickled one per trace.
+
+CPU priority: the worker runs at a lower priority (``ingest.worker_niceness``, a nice increment,
+19 by default: the lowest), so that on a machine with more runnable work than cores the
+scheduler gives the CPU to the process serving verdicts first. Decoding then uses what the
+verdict path leaves, which on an idle machine is everything; on a saturated one ingest slows
+down and the bounded ingest queue pushes back (UNAVAILABLE / 503 with a retry delay) rather
+than verdicts slowing down. 0 keeps the collector's priority.
 
 A worker that dies is replaced; the request in flight fails as retryable
 (``WorkerUnavailableError``), so nothing accepted is lost. ``shutdown()`` is idempotent.
@@ -29,7 +36,9 @@ from loopwatch_collector.receivers.decode import DecodedRequest, Signal, decode_
 from loopwatch_collector.receivers.otlp_json import MalformedRequestError
 
 # Nice increment of the worker: ingest is background work next to verdicts (0 = unchanged).
-DEFAULT_WORKER_NICENESS = 10
+# 19, the lowest priority: at 10 the worker still got a ninth of a contended core next to
+# the process serving verdicts (CFS weights 110 vs 1024; at 19, 15 vs 1024).
+DEFAULT_WORKER_NICENESS = 19
 
 _mappers: dict[str, SpanMapper] = {}  # in the worker process only: tenant -> its mapper
 

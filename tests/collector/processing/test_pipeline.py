@@ -10,6 +10,7 @@ from loopwatch.events import ToolCall
 from loopwatch.verdict import Action
 from loopwatch_collector.exceptions import StoreError
 from loopwatch_collector.processing.pipeline import Pipeline
+from loopwatch_collector.security.quota import ANONYMOUS_LABEL
 from tests.collector.collector_builders import (
     TRACE,
     Clock,
@@ -37,11 +38,25 @@ async def test_loop_is_nudged_then_escalated_and_counted() -> None:
     assert actions[:2] == [Action.CONTINUE, Action.CONTINUE]
     assert actions[2] is Action.NUDGE
     assert actions[-1] in (Action.WITHDRAW_TOOLS, Action.HALT)
-    assert sample(registry, "loopwatch_sessions_started_total", agent="bot") == 1
-    assert sample(registry, "loopwatch_sessions_looping_total", agent="bot") == 1
-    assert sample(registry, "loopwatch_verdicts_total", agent="bot", action="nudge") == 1
-    assert sample(registry, "loopwatch_detections_total", agent="bot", detector="identical_call") >= 1
-    assert sample(registry, "loopwatch_events_total", type="step", source="evaluate") == 5
+    assert sample(registry, "loopwatch_sessions_started_total", tenant=ANONYMOUS_LABEL, agent="bot") == 1
+    assert sample(registry, "loopwatch_sessions_looping_total", tenant=ANONYMOUS_LABEL, agent="bot") == 1
+    assert (
+        sample(registry, "loopwatch_verdicts_total", tenant=ANONYMOUS_LABEL, agent="bot", action="nudge") == 1
+    )
+    assert (
+        sample(
+            registry,
+            "loopwatch_detections_total",
+            tenant=ANONYMOUS_LABEL,
+            agent="bot",
+            detector="identical_call",
+        )
+        >= 1
+    )
+    assert (
+        sample(registry, "loopwatch_events_total", tenant=ANONYMOUS_LABEL, type="step", source="evaluate")
+        == 5
+    )
     record = await pipeline.get_session(TRACE)
     assert record is not None
     assert record.looping
@@ -59,7 +74,7 @@ async def test_same_events_via_otlp_and_evaluate_count_once() -> None:
     assert record is not None
     assert record.steps == 2
     assert sample(registry, "loopwatch_events_duplicate_total", source="otlp") == 4
-    assert sample(registry, "loopwatch_events_total", type="step", source="otlp") == 0
+    assert sample(registry, "loopwatch_events_total", tenant=ANONYMOUS_LABEL, type="step", source="otlp") == 0
 
 
 async def test_unknown_source_is_rejected() -> None:
@@ -72,8 +87,10 @@ async def test_shadow_mode_returns_continue_but_exports_the_verdict() -> None:
     pipeline, *_, registry = make_pipeline({"agents": {"bot": {"mode": "shadow"}}})
     actions = await _run_loop(pipeline, 5)
     assert set(actions) == {Action.CONTINUE}
-    assert sample(registry, "loopwatch_verdicts_total", agent="bot", action="nudge") == 1
-    assert sample(registry, "loopwatch_sessions_looping_total", agent="bot") == 1
+    assert (
+        sample(registry, "loopwatch_verdicts_total", tenant=ANONYMOUS_LABEL, agent="bot", action="nudge") == 1
+    )
+    assert sample(registry, "loopwatch_sessions_looping_total", tenant=ANONYMOUS_LABEL, agent="bot") == 1
     record = await pipeline.get_session(TRACE)
     assert record is not None
     assert record.mode == "shadow"
@@ -107,7 +124,7 @@ async def test_trace_step_budget_halts_and_marks_runaway() -> None:
     assert [v.action for v in verdicts] == [Action.CONTINUE, Action.CONTINUE, Action.HALT]
     assert verdicts[-1].finding is not None
     assert (verdicts[-1].finding.detector, verdicts[-1].finding.key) == ("budget", "budget:steps")
-    assert sample(registry, "loopwatch_runaway_sessions", agent="bot") == 1
+    assert sample(registry, "loopwatch_runaway_sessions", tenant=ANONYMOUS_LABEL, agent="bot") == 1
     assert [r.trace_id for r in await pipeline.list_sessions(state="runaway")] == [TRACE]
 
 
@@ -177,11 +194,11 @@ async def test_idle_sessions_expire_and_are_counted() -> None:
     clock = Clock()
     pipeline, _, store, registry = make_pipeline({"sessions": {"idle_ttl_s": 10}}, clock=clock)
     await _run_loop(pipeline, 2)
-    assert sample(registry, "loopwatch_sessions_active") == 1
+    assert sample(registry, "loopwatch_sessions_active", tenant=ANONYMOUS_LABEL) == 1
     clock.now += 11
     assert store.sweep() == 1
-    assert sample(registry, "loopwatch_sessions_active") == 0
-    assert sample(registry, "loopwatch_sessions_expired_total") == 1
+    assert sample(registry, "loopwatch_sessions_active", tenant=ANONYMOUS_LABEL) == 0
+    assert sample(registry, "loopwatch_sessions_expired_total", tenant=ANONYMOUS_LABEL) == 1
     assert sample(registry, "loopwatch_session_steps_count") == 1
     assert sample(registry, "loopwatch_session_steps_sum") == 2
 
@@ -190,18 +207,18 @@ async def test_lru_eviction_is_counted() -> None:
     pipeline, *_, registry = make_pipeline({"sessions": {"max_sessions": 2}})
     for n in range(3):
         await pipeline.ingest(context(trace=trace_id(n)), tool_step(0), source="otlp")
-    assert sample(registry, "loopwatch_sessions_evicted_total") == 1
+    assert sample(registry, "loopwatch_sessions_evicted_total", tenant=ANONYMOUS_LABEL) == 1
     assert await pipeline.get_session(trace_id(0)) is None
-    assert sample(registry, "loopwatch_sessions_active") == 2
+    assert sample(registry, "loopwatch_sessions_active", tenant=ANONYMOUS_LABEL) == 2
 
 
 async def test_agent_labels_are_capped() -> None:
     pipeline, *_, registry = make_pipeline({"metrics": {"max_agent_labels": 2}})
     for n in range(4):
         await pipeline.ingest(context(trace=trace_id(n), agent=f"agent-{n}"), tool_step(0), source="otlp")
-    assert sample(registry, "loopwatch_sessions_started_total", agent="agent-1") == 1
-    assert sample(registry, "loopwatch_sessions_started_total", agent="agent-2") == 0
-    assert sample(registry, "loopwatch_sessions_started_total", agent="other") == 2
+    assert sample(registry, "loopwatch_sessions_started_total", tenant=ANONYMOUS_LABEL, agent="agent-1") == 1
+    assert sample(registry, "loopwatch_sessions_started_total", tenant=ANONYMOUS_LABEL, agent="agent-2") == 0
+    assert sample(registry, "loopwatch_sessions_started_total", tenant=ANONYMOUS_LABEL, agent="other") == 2
 
 
 async def test_detector_errors_fail_open_and_are_counted(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -232,7 +249,7 @@ async def test_store_failures_are_counted_and_raised(monkeypatch: pytest.MonkeyP
         await pipeline.get_session(TRACE)
     assert sample(registry, "loopwatch_store_errors_total", operation="update") == 1
     assert sample(registry, "loopwatch_store_errors_total", operation="get") == 1
-    assert sample(registry, "loopwatch_sessions_started_total", agent="bot") == 0
+    assert sample(registry, "loopwatch_sessions_started_total", tenant=ANONYMOUS_LABEL, agent="bot") == 0
 
 
 @pytest.mark.parametrize("per_request", [1, 3])
@@ -245,7 +262,9 @@ async def test_a_halted_run_that_goes_on_is_halted_once(per_request: int) -> Non
         actions.append((await pipeline.ingest(context(), events, source="otlp")).action)
     assert Action.HALT in actions
     assert set(actions[actions.index(Action.HALT) :]) == {Action.HALT}
-    assert sample(registry, "loopwatch_verdicts_total", agent="bot", action="halt") == 1
+    assert (
+        sample(registry, "loopwatch_verdicts_total", tenant=ANONYMOUS_LABEL, agent="bot", action="halt") == 1
+    )
     record = await pipeline.get_session(TRACE)
     assert record is not None
     assert record.steps == 12

@@ -29,6 +29,7 @@ from loopwatch_collector.receivers import (
     otlp_http_router,
 )
 from loopwatch_collector.security import ApiKeyMiddleware, ApiKeys, AuthInterceptor
+from loopwatch_collector.security.quota import ANONYMOUS_LABEL
 from loopwatch_collector.store.factory import build_memory_store
 from loopwatch_collector.testing import RecordingSink
 
@@ -65,7 +66,9 @@ class OtlpStack:
         return future.result(timeout_s)
 
     def spans(self, result: str) -> float:
-        value = self.registry.get_sample_value("loopwatch_otlp_spans_total", {"result": result})
+        value = self.registry.get_sample_value(
+            "loopwatch_otlp_spans_total", {"tenant": ANONYMOUS_LABEL, "result": result}
+        )
         return value or 0.0
 
     def actions(self, trace_id: str) -> list[str]:

@@ -21,6 +21,7 @@ from opentelemetry.sdk.trace.export import SimpleSpanProcessor
 
 from loopwatch.events import Step, ToolResult
 from loopwatch.testing import fake_openai_server
+from loopwatch_collector.security.quota import ANONYMOUS_LABEL
 from tests.collector.receivers.fake_openai import TOOL_ROUNDS, read_file_model, run_agent
 from tests.collector.receivers.otlp_harness import OtlpStack, otlp_stack
 
@@ -81,7 +82,8 @@ def test_foreign_openai_instrumentation_loop_is_nudged(
     assert stack.sink.contexts[trace_id].agent == "oi-agent"
     assert "nudge" in stack.actions(trace_id)
     detections = stack.registry.get_sample_value(
-        "loopwatch_detections_total", {"agent": "oi-agent", "detector": "identical_call"}
+        "loopwatch_detections_total",
+        {"tenant": ANONYMOUS_LABEL, "agent": "oi-agent", "detector": "identical_call"},
     )
     assert detections is not None
     assert detections >= 1

@@ -9,8 +9,14 @@ import signal
 
 import pytest
 
+from loopwatch_collector.config import config_from_mapping
+from loopwatch_collector.exceptions import ConfigError
 from loopwatch_collector.receivers.decode import PROTOBUF, batch_of
-from loopwatch_collector.receivers.offload import DecodeWorker, WorkerUnavailableError
+from loopwatch_collector.receivers.offload import (
+    DEFAULT_WORKER_NICENESS,
+    DecodeWorker,
+    WorkerUnavailableError,
+)
 from loopwatch_collector.receivers.otlp_json import MalformedRequestError
 from tests.collector.security.security_helpers import otlp_request, tool_span
 
@@ -40,3 +46,24 @@ def test_decodes_in_another_process_and_survives_a_killed_worker() -> None:
         worker.shutdown()
     with pytest.raises(WorkerUnavailableError, match="shutting down"):
         asyncio.run(worker.decode(body, PROTOBUF, "alpha"))
+
+
+def test_the_worker_runs_at_the_configured_lower_priority() -> None:
+    body = otlp_request(tool_span(os.urandom(16), "c1")).SerializeToString()
+    worker = DecodeWorker(niceness=7)
+    try:
+        asyncio.run(worker.decode(body, PROTOBUF, "alpha"))
+        pool = worker._pool  # the test reaches in to read the child's priority
+        assert pool is not None
+        (pid,) = pool._processes
+        parent = os.getpriority(os.PRIO_PROCESS, 0)
+        assert os.getpriority(os.PRIO_PROCESS, pid) == min(19, parent + 7)
+    finally:
+        worker.shutdown()
+
+
+def test_worker_niceness_is_configured_and_validated() -> None:
+    assert config_from_mapping({}).ingest.worker_niceness == DEFAULT_WORKER_NICENESS == 19
+    assert config_from_mapping({"ingest": {"worker_niceness": 0}}).ingest.worker_niceness == 0
+    with pytest.raises(ConfigError, match=r"ingest\.worker_niceness"):
+        config_from_mapping({"ingest": {"worker_niceness": 20}})

@@ -17,6 +17,7 @@ from loopwatch import Action, Guard, LoopDetected, Step, ToolCall, ToolResult
 from loopwatch._remote import RemoteVerdictService
 from loopwatch.guard import DEFAULT_TIMEOUT_S
 from loopwatch.wire import pb_grpc
+from loopwatch_collector.security.quota import ANONYMOUS_LABEL
 from loopwatch_collector.testing import RunningCollector, collector_process, running_collector
 from tests.collector.security.security_helpers import evaluate_request, otlp_request, tool_span
 
@@ -70,7 +71,7 @@ def test_evaluate_answers_promptly_while_a_huge_request_is_ingested(collector: R
     assert isinstance(reply, ExportTraceServiceResponse)
     assert reply.partial_success.rejected_spans == 0
     accepted = collector.collector.registry.get_sample_value(
-        "loopwatch_otlp_spans_total", {"result": "accepted"}
+        "loopwatch_otlp_spans_total", {"tenant": ANONYMOUS_LABEL, "result": "accepted"}
     )
     assert accepted == BIG_SPANS  # nothing accepted was dropped
     assert len(latencies) > 10  # the request took a while, and verdicts kept coming
