@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from loopwatch.events import Event, Step, ToolCall, ToolResult
+from loopwatch.wire import clip
 from loopwatch_collector.config import SessionsConfig
 from loopwatch_collector.store.base import StepLog
 
@@ -76,7 +77,7 @@ def approx_bytes(event: Event) -> int:
 
 def _clipped(event: Event) -> Event:
     if isinstance(event, Step):
-        text = _clip(event.text)
+        text = None if event.text is None else clip(event.text, LOGGED_CONTENT_CHARS)
         calls = tuple(_clipped_call(c) for c in event.tool_calls)
         if text is event.text and all(a is b for a, b in zip(calls, event.tool_calls, strict=True)):
             return event
@@ -85,11 +86,5 @@ def _clipped(event: Event) -> Event:
 
 
 def _clipped_call(call: ToolCall) -> ToolCall:
-    arguments = _clip(call.arguments)
+    arguments = None if call.arguments is None else clip(call.arguments, LOGGED_CONTENT_CHARS)
     return call if arguments is call.arguments else replace(call, arguments=arguments)
-
-
-def _clip(text: str | None) -> str | None:
-    if text is None or len(text) <= LOGGED_CONTENT_CHARS:
-        return text
-    return text[: LOGGED_CONTENT_CHARS - 3] + "..."

@@ -19,6 +19,7 @@ from typing import Any
 
 from loopwatch.events import Event, Step, ToolCall, ToolResult
 from loopwatch.verdict import Verdict
+from loopwatch.wire import clip
 
 #: Calls kept per step; a fan-out of 50 reads shows its first calls and a count of the rest.
 TIMELINE_CALLS_PER_STEP = 8
@@ -131,7 +132,7 @@ def _fill(call: list[Any], result: ToolResult) -> None:
     """Attach ``result`` to its stored ``call``."""
     # With a preview the fingerprint tells a reader nothing more: keep one.
     call[RESULT_FINGERPRINT] = result.fingerprint if result.preview is None else None
-    call[RESULT_PREVIEW] = _clip(result.preview, TIMELINE_PREVIEW_CHARS)
+    call[RESULT_PREVIEW] = None if result.preview is None else clip(result.preview, TIMELINE_PREVIEW_CHARS)
     call[RESULT_SIZE] = result.size
     call[RESULT_ERROR] = result.is_error
 
@@ -150,7 +151,7 @@ def _call(call: ToolCall) -> list[Any]:
         call.id,
         call.name,
         fingerprint,
-        _clip(call.arguments, TIMELINE_ARGUMENT_CHARS),
+        None if call.arguments is None else clip(call.arguments, TIMELINE_ARGUMENT_CHARS),
         None,
         None,
         None,
@@ -160,9 +161,3 @@ def _call(call: ToolCall) -> list[Any]:
 
 def _dump(step: list[Any]) -> str:
     return json.dumps(step, ensure_ascii=False, separators=(",", ":"))
-
-
-def _clip(text: str | None, limit: int) -> str | None:
-    if text is None or len(text) <= limit:
-        return text
-    return text[: limit - 3] + "..."
