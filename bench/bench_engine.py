@@ -5,7 +5,8 @@
    the engine's own µs per event (the difference) and the ratio. Target: engine <= 8 µs/event.
 2. Linear scaling: a degenerate response of 100 KB and of 200 KB, and a session of 100 and of
    200 steps with long narration, each built and judged end to end. Reported: the time ratio
-   for 2x the input. Target: <= 2 (doubling the input at most doubles the time).
+   for 2x the input. Target: <= 2.2: linear work gives 2.0 (within the machine's noise, a few
+   per cent either way), a cost that grows with the session gives 3 to 4.
 
 Each figure is the best of several repeats (these machines are noisy). Run: ``python -m
 bench.bench_engine`` (or ``make bench`` for every benchmark).
@@ -84,7 +85,7 @@ def long_narration(steps: int) -> float:
             batch.append(ToolResult.create(event_id=f"r{n}", call_id=f"c{n}", content=f"contents {n}"))
         engine.ingest(state, batch)
 
-    return best_of(run, repeats=3)
+    return best_of(run)
 
 
 def main() -> None:
@@ -100,9 +101,9 @@ def main() -> None:
     print(f"| engine alone, µs/event | {c['engine_us']:.1f} | <= 8 |")
     print(f"| parse + engine / parse | {c['ratio']:.2f}x | |")
     print(f"| degenerate response of 200 KB, ms | {degenerate_200 * 1e3:.0f} | |")
-    print(f"| degenerate response, 200 KB / 100 KB time | {degenerate_200 / degenerate_100:.2f}x | <= 2 |")
+    print(f"| degenerate response, 200 KB / 100 KB time | {degenerate_200 / degenerate_100:.2f}x | <= 2.2 |")
     print(f"| 200-step session with ~6 KB narration per step, ms | {narration_200 * 1e3:.0f} | |")
-    print(f"| long narration session, 200 / 100 steps time | {narration_200 / narration_100:.2f}x | <= 2 |")
+    print(f"| long narration session, 200 / 100 steps time | {narration_200 / narration_100:.2f}x | <= 2.2 |")
 
 
 if __name__ == "__main__":
