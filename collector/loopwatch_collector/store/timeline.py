@@ -12,10 +12,11 @@ only inside the pipeline's ``SessionStore.update`` (``processing/session_update.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
+
+import orjson
 
 from loopwatch.events import Event, Step, ToolCall, ToolResult
 from loopwatch.verdict import Verdict
@@ -116,11 +117,11 @@ class SessionTimeline:
     def _attach(self, result: ToolResult) -> None:
         # Results follow their step closely: search from the newest, parsing only a step whose
         # text contains the call id.
-        needle = json.dumps(result.call_id, ensure_ascii=False)
+        needle = orjson.dumps(result.call_id).decode()
         for index in range(len(self.steps) - 1, -1, -1):
             if needle not in self.steps[index]:
                 continue
-            step = json.loads(self.steps[index])
+            step = orjson.loads(self.steps[index])
             for call in step[STEP_CALLS]:
                 if call[CALL_ID] == result.call_id:
                     _fill(call, result)
@@ -160,4 +161,4 @@ def _call(call: ToolCall) -> list[Any]:
 
 
 def _dump(step: list[Any]) -> str:
-    return json.dumps(step, ensure_ascii=False, separators=(",", ":"))
+    return orjson.dumps(step).decode()  # compact, UTF-8 as is (as the session codec writes)
