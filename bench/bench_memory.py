@@ -32,7 +32,7 @@ from loopwatch.events import Event, Step, ToolCall, ToolResult, TraceContext
 from loopwatch_collector.config import config_from_mapping
 from loopwatch_collector.exporters.metrics import Metrics
 from loopwatch_collector.processing.pipeline import Pipeline
-from loopwatch_collector.store.factory import RecordCodec
+from loopwatch_collector.store.codec_compact import CompactRecordCodec
 from loopwatch_collector.store.memory import InMemorySessionStore
 
 SESSIONS = 100_000
@@ -69,7 +69,11 @@ async def _measure(mode: str, sessions: int) -> dict[str, float]:
     clock = _Clock()
     config = config_from_mapping({"sessions": {"max_sessions": sessions + 1, "idle_ttl_s": 1e9}})
     store = InMemorySessionStore(
-        idle_ttl_s=1e9, max_sessions=sessions + 1, clock=clock, codec=RecordCodec(), compact_after_s=1.0
+        idle_ttl_s=1e9,
+        max_sessions=sessions + 1,
+        clock=clock,
+        codec=CompactRecordCodec(),
+        compact_after_s=1.0,
     )
     pipeline = Pipeline(config, store, Metrics(CollectorRegistry()), clock=clock)
     await pipeline.ingest(
