@@ -6,7 +6,7 @@ import pytest
 from prometheus_client import CollectorRegistry
 from prometheus_client.openmetrics.exposition import generate_latest
 
-from loopwatch_collector.exporters.metrics import OTHER_AGENT, OTLP_SPAN_RESULTS, Metrics
+from loopwatch_collector.exporters.metrics import EVICTION_REASONS, OTHER_AGENT, OTLP_SPAN_RESULTS, Metrics
 
 ISSUE_NAMES = {
     "loopwatch_sessions_started_total",
@@ -47,6 +47,8 @@ def test_bounded_series_are_preinitialised() -> None:
     Metrics(registry, detectors=["identical_call"], known_agents=["bot"])
     for result in OTLP_SPAN_RESULTS:
         assert registry.get_sample_value("loopwatch_otlp_spans_total", {"result": result}) == 0
+    for reason in EVICTION_REASONS:
+        assert registry.get_sample_value("loopwatch_sessions_evicted_total", {"reason": reason}) == 0
     assert registry.get_sample_value("loopwatch_detector_errors_total", {"detector": "identical_call"}) == 0
     assert registry.get_sample_value("loopwatch_sessions_started_total", {"agent": "bot"}) == 0
 

@@ -10,7 +10,8 @@ attribute                       metric                                       lab
 ``sessions_started``            ``loopwatch_sessions_started_total``         agent
 ``sessions_looping``            ``loopwatch_sessions_looping_total``         agent
 ``sessions_active``             ``loopwatch_sessions_active``                -
-``sessions_evicted``            ``loopwatch_sessions_evicted_total``         -
+``sessions_evicted``            ``loopwatch_sessions_evicted_total``         reason
+``sessions_bytes``              ``loopwatch_sessions_bytes``                 -
 ``sessions_expired``            ``loopwatch_sessions_expired_total``         -
 ``events``                      ``loopwatch_events_total``                   type, source
 ``events_duplicate``            ``loopwatch_events_duplicate_total``         source
@@ -27,7 +28,8 @@ attribute                       metric                                       lab
 Label values are bounded: ``agent`` goes through ``agent_label`` (the first
 ``max_agent_labels`` distinct agents, plus every configured agent, keep their name; the rest
 become ``other``); ``type`` is an event kind, ``source`` is ``otlp`` or ``evaluate``, ``result``
-one of ``OTLP_SPAN_RESULTS``, ``action`` an ``Action`` value, ``detector`` a detector name.
+one of ``OTLP_SPAN_RESULTS``, ``action`` an ``Action`` value, ``detector`` a detector name,
+``reason`` one of ``EVICTION_REASONS``.
 Never trace ids or arguments.
 
 When observed:
@@ -36,6 +38,9 @@ When observed:
   conversation budgets); decremented when the session leaves the store.
 - ``session_steps``: once per session, when it leaves the store (idle TTL, LRU eviction).
 - ``verdicts``: the computed verdict per completed step (before shadow mode masks it).
+- ``sessions_bytes``: the in-memory store's ``held_bytes`` (compacted sessions exactly, live ones
+  estimated, ``store/budget.py``), read at scrape time; absent with a store that has no such
+  figure (Redis: its own ``used_memory`` under ``maxmemory``).
 - ``evaluate_duration``: each ``Evaluate`` / ``POST /v1/evaluate``, with a ``trace_id`` exemplar.
 
 Thread-safety: prometheus_client metrics are thread-safe; ``agent_label`` is called on the
@@ -44,7 +49,7 @@ event loop only.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TypeVar
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
@@ -62,6 +67,9 @@ STORE_OPERATIONS = ("update", "get", "list", "conversation")
 EVENT_TYPES = ("step", "tool_result", "user_message")
 #: ``source`` values of ``loopwatch_events_total``.
 EVENT_SOURCES = ("otlp", "evaluate")
+#: ``reason`` values of ``loopwatch_sessions_evicted_total``: past a session-count bound
+#: (``sessions.max_sessions``, or a tenant's ``max_sessions``), past ``sessions.max_bytes``.
+EVICTION_REASONS = ("max_sessions", "max_bytes")
 OTHER_AGENT = "other"
 
 # Evaluate is a local RPC (~0.5 ms floor, OTEL.md 3.5); buckets resolve the sub-ms range and keep
@@ -101,7 +109,10 @@ class Metrics:
         )
         self.sessions_active = Gauge("loopwatch_sessions_active", "Live sessions in this store.", registry=r)
         self.sessions_evicted = Counter(
-            "loopwatch_sessions_evicted", "Sessions dropped by the live-session bound (LRU).", registry=r
+            "loopwatch_sessions_evicted",
+            "Sessions dropped (least recently used first) past a bound, by the bound.",
+            ["reason"],
+            registry=r,
         )
         self.sessions_expired = Counter(
             "loopwatch_sessions_expired", "Sessions dropped after the idle TTL.", registry=r
@@ -147,6 +158,8 @@ class Metrics:
             self.otlp_spans.labels(result=result)
         for detector in detectors:
             self.detector_errors.labels(detector=detector)
+        for reason in EVICTION_REASONS:
+            self.sessions_evicted.labels(reason=reason)
         for operation in STORE_OPERATIONS:
             self.store_errors.labels(operation=operation)
         for event_type in EVENT_TYPES:
@@ -179,3 +192,12 @@ class Metrics:
             self._agents.add(agent)
             return agent
         return OTHER_AGENT
+
+    def track_session_bytes(self, held_bytes: Callable[[], float]) -> None:
+        """Export ``loopwatch_sessions_bytes`` as ``held_bytes()`` at each scrape (call once)."""
+        gauge = Gauge(
+            "loopwatch_sessions_bytes",
+            "Bytes the in-memory store holds for sessions (compacted exactly, live estimated).",
+            registry=self.registry,
+        )
+        gauge.set_function(held_bytes)

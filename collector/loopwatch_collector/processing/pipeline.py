@@ -338,10 +338,11 @@ class Pipeline:
         m.session_steps.observe(record.steps)
         if record.runaway:
             m.runaway_sessions.labels(agent=m.agent_label(record.agent)).dec()
-        if reason is RemovalReason.EVICTED:
-            m.sessions_evicted.inc()
-        else:
+        if reason is RemovalReason.EXPIRED:
             m.sessions_expired.inc()
+        else:
+            bound = "max_bytes" if reason is RemovalReason.EVICTED_BYTES else "max_sessions"
+            m.sessions_evicted.labels(reason=bound).inc()
 
     def _on_detector_error(self, detector: str, exc: BaseException) -> None:
         self.metrics.detector_errors.labels(detector=detector).inc()

@@ -28,6 +28,7 @@ def build_memory_store(config: CollectorConfig) -> SessionStore:
         sweep_interval_s=s.sweep_interval_s,
         codec=CompactRecordCodec(),
         compact_after_s=s.compact_idle_after_s,
+        max_bytes=s.max_bytes,
     )
 
 
