@@ -13,7 +13,7 @@ from loopwatch_collector.exceptions import ConfigError
 from loopwatch_collector.exporters.metrics import Metrics
 from loopwatch_collector.processing.pipeline import Pipeline
 from loopwatch_collector.security.quota import TenantQuotaStore
-from loopwatch_collector.store.base import RemovalReason, SessionRecord
+from loopwatch_collector.store.base import SessionRecord
 from loopwatch_collector.store.budget import ENTRY_BYTES, LIVE_RECORD_BYTES, live_bytes
 from loopwatch_collector.store.codec_compact import CompactRecordCodec
 from loopwatch_collector.store.memory import InMemorySessionStore
@@ -150,7 +150,3 @@ def test_max_bytes_is_validated_by_name_with_a_fixed_default() -> None:
         config_from_mapping({"sessions": {"max_bytes": -1}})
     with pytest.raises(ValueError, match=r"sessions\.max_bytes"):
         InMemorySessionStore(max_bytes=-1)
-
-
-def test_budget_evictions_are_their_own_removal_reason() -> None:
-    assert RemovalReason.EVICTED_BYTES is not RemovalReason.EVICTED
