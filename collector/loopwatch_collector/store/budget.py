@@ -12,9 +12,12 @@ store's dict and LRU slots):
   estimate and the verdict messages kept (which quote evidence). It is monotone in each of them,
   and reading it walks at most ~40 short lists (the timeline and verdict history bounds).
 
-The constants come from tracemalloc over the pipeline with the default detectors (sessions of
-1 to 256 four-line-argument steps, as in ``bench/bench_memory.py``): the estimate is within
-~25 % of the measured live size there, erring high for short sessions. Pure; any thread.
+The constants are calibrated on resident memory, since the budget is there to bound the process:
+tracemalloc over the pipeline with the default detectors (sessions of 1 to 256 steps shaped as
+in ``bench/bench_memory.py``) gave how each part grows, scaled by the ~1.35 that RSS growth
+adds to traced bytes (allocator pools and fragmentation; ``python -m bench memory``: 8.6 KB
+live, 1.15 KB compacted per 4-step session). The estimate is within ~10 % of that between 4
+and 256 steps. Pure; any thread.
 """
 
 from __future__ import annotations
@@ -22,17 +25,18 @@ from __future__ import annotations
 from loopwatch_collector.store.base import SessionRecord
 
 #: A live record before its content: SessionState, default detector states, the record and its
-#: timeline objects (tracemalloc: ~2.7-3.0 KB for a one-step session of the default detectors).
-LIVE_RECORD_BYTES = 3000
+#: timeline objects (tracemalloc: ~2.7-3.0 KB for a one-step session, x1.35 for RSS).
+LIVE_RECORD_BYTES = 3600
 #: Per remembered event id: the id string, its dict slot and the detector entries the same
-#: event left (tracemalloc: +31.8 KB over 384 more ids once the timeline stops growing).
-EVENT_ID_BYTES = 80
-#: Per character of timeline JSON: the string itself plus the parsed windows of the same steps
-#: (tracemalloc: 2.8-3.4 bytes per character between 1 and 64 steps).
-TIMELINE_CHAR_BYTES = 3
-#: Per stored entry, beside the record: the key string (~80 B for a tenant-scoped 32-hex trace
-#: id), its slots in the store's two ordered dicts (~100 B) and the bytes object's header.
-ENTRY_BYTES = 200
+#: event left (tracemalloc: +31.8 KB over 384 more ids once the timeline stops growing: ~80 B).
+EVENT_ID_BYTES = 100
+#: Per character of timeline JSON: the string itself plus the detector windows the same steps
+#: filled (tracemalloc: 2.8-3.4 bytes per character between 1 and 64 steps).
+TIMELINE_CHAR_BYTES = 4
+#: Per stored entry, beside the record: the key string (~80 B for a 32-hex trace id), its slots
+#: in the store's ordered dicts (~100 B), the bytes object's and malloc's headers (~50 B), and
+#: the share of allocator pools the live phase left behind (RSS 1 149 B against 811 B of data).
+ENTRY_BYTES = 320
 
 
 def live_bytes(record: SessionRecord) -> int:
