@@ -108,7 +108,7 @@ class SessionsConfig(_Model):
     #: Last steps kept per session for the session page's timeline (``store/timeline.py``);
     #: about 300 bytes a step with content capture on, half that in privacy mode; 0 = off.
     timeline_steps: int = Field(default=20, ge=0)
-    #: Idle seconds after which an in-memory session is kept encoded (~1/4 of its size); 0 = never.
+    #: Idle seconds after which an in-memory session is kept encoded (~1/7 of its size); 0 = never.
     compact_idle_after_s: float = Field(default=60.0, ge=0)
     #: Upper bound on how long ``GetVerdict`` waits when the call has no deadline.
     get_verdict_max_wait_s: float = Field(default=30.0, gt=0)

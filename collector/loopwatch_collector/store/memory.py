@@ -7,7 +7,7 @@ per-session memory (the engine keeps windows, the record keeps a bounded verdict
 Conversation counters follow the same TTL and count bound.
 
 Idle compaction: with a ``codec`` and ``compact_after_s``, a session not updated for that long
-is kept as encoded bytes (about a tenth of its live size) and decoded again on its next
+is kept as encoded bytes (about a seventh of its live size) and decoded again on its next
 access. The background sweep compacts in small batches so the event loop never stalls. A
 compacted entry is one ``bytes`` object: its idle clock packed in front of the codec's bytes
 (one object per idle session instead of a wrapper, a float and the bytes: ~70 B less each).
@@ -15,7 +15,7 @@ compacted entry is one ``bytes`` object: its idle clock packed in front of the c
 Byte budget: every entry is charged what ``store/budget.py`` says (compacted: exactly its
 bytes; live: an estimate monotone in content), and ``held_bytes`` is the sum. When an update
 takes the total past ``max_bytes``, the least recently updated live sessions are compacted
-first (a session kept is better than one evicted, and compaction frees ~90 % of it), then the
+first (a session kept is better than one evicted, and compaction frees ~85 % of it), then the
 least recently updated sessions are evicted (``RemovalReason.EVICTED_BYTES``), never the one
 being updated. ``max_bytes`` 0 turns the budget off; the accounting always runs.
 
