@@ -26,7 +26,7 @@ COUNTERS: dict[str, set[str]] = {
     "loopwatch_detections_total": {"agent", "detector"},
     "loopwatch_verdicts_total": {"agent", "action"},
     "loopwatch_otlp_spans_total": {"result"},
-    "loopwatch_sessions_evicted_total": set(),
+    "loopwatch_sessions_evicted_total": {"reason"},
     "loopwatch_detector_errors_total": {"detector"},
     "loopwatch_store_errors_total": {"operation"},
 }
