@@ -25,7 +25,7 @@ from __future__ import annotations
 import functools
 import json
 
-from loopwatch.detect.factory import build_engine
+from loopwatch.detect import build_engine
 from loopwatch.detect.policy import nudge_message
 from loopwatch.events import Step, ToolCall, ToolResult
 from loopwatch.verdict import Action, Finding, Verdict
