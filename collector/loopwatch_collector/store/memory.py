@@ -287,8 +287,7 @@ class InMemorySessionStore:
 
     def _remove(self, trace_id: str, reason: RemovalReason) -> None:
         entry = self._sessions.pop(trace_id)
-        charged = self._hot.pop(trace_id, None)
-        self._bytes -= compacted_bytes(entry) if isinstance(entry, bytes) else (charged or 0)
+        self._bytes -= compacted_bytes(entry) if isinstance(entry, bytes) else self._hot.pop(trace_id)
         if not self._listeners:
             return
         try:
