@@ -1,4 +1,4 @@
-"""Memory per idle session at 100 000 sessions, live and compacted, against the 4 KB target.
+"""Memory per idle session at 100 000 sessions, live and compacted, against the 2 KB target.
 
 Each session is a short agent run fed through the real pipeline (default detectors): four
 steps, each a ``read_file`` call with its own arguments, a sentence of assistant text and a
@@ -8,11 +8,14 @@ growth of resident memory (RSS, which includes allocator overhead) over the same
 with the pipeline built and no sessions, divided by the session count:
 
 - ``live``: sessions as the engine keeps them between steps;
-- ``compacted``: after the store's idle compaction (``sessions.compact_idle_after_s``).
+- ``compacted``: after the store's idle compaction (``sessions.compact_idle_after_s``), with the
+  compaction codec the store uses (``store/codec_compact.py``);
 
-Target: <= 4096 bytes per idle session. Run: ``python -m bench.bench_memory`` (about 5 minutes
-on 2 cores, mostly building the events)
-(``--sessions N`` to change the count).
+and, beside each, the bytes the store charges its byte budget for them (``held_bytes``,
+``store/budget.py``), to show how close that estimate is to what the process really grew.
+
+Target: <= 2048 bytes per compacted idle session. Run: ``python -m bench memory`` (about 3
+minutes on 2 cores, mostly building the events) (``--sessions N`` to change the count).
 """
 
 from __future__ import annotations
@@ -29,15 +32,15 @@ import time
 from prometheus_client import CollectorRegistry
 
 from loopwatch.events import Event, Step, ToolCall, ToolResult, TraceContext
-from loopwatch_collector.config import config_from_mapping
+from loopwatch_collector.config import SessionsConfig, config_from_mapping
 from loopwatch_collector.exporters.metrics import Metrics
 from loopwatch_collector.processing.pipeline import Pipeline
-from loopwatch_collector.store.factory import RecordCodec
+from loopwatch_collector.store.codec_compact import CompactRecordCodec
 from loopwatch_collector.store.memory import InMemorySessionStore
 
 SESSIONS = 100_000
 STEPS = 4
-TARGET_BYTES = 4096
+TARGET_BYTES = 2048
 
 
 class _Clock:
@@ -65,11 +68,16 @@ def _rss_bytes() -> int:
         return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
 
 
-async def _measure(mode: str, sessions: int) -> dict[str, float]:
+async def _measure(mode: str, sessions: int, timeline_steps: int) -> dict[str, float]:
     clock = _Clock()
-    config = config_from_mapping({"sessions": {"max_sessions": sessions + 1, "idle_ttl_s": 1e9}})
+    limits = {"max_sessions": sessions + 1, "idle_ttl_s": 1e9, "timeline_steps": timeline_steps}
+    config = config_from_mapping({"sessions": limits})
     store = InMemorySessionStore(
-        idle_ttl_s=1e9, max_sessions=sessions + 1, clock=clock, codec=RecordCodec(), compact_after_s=1.0
+        idle_ttl_s=1e9,
+        max_sessions=sessions + 1,
+        clock=clock,
+        codec=CompactRecordCodec(),
+        compact_after_s=1.0,
     )
     pipeline = Pipeline(config, store, Metrics(CollectorRegistry()), clock=clock)
     await pipeline.ingest(
@@ -91,32 +99,53 @@ async def _measure(mode: str, sessions: int) -> dict[str, float]:
     elapsed = time.perf_counter() - started
     gc.collect()
     grown = _rss_bytes() - before
-    return {"bytes_per_session": grown / sessions, "seconds": elapsed, "compacted": store.compacted}
+    return {
+        "bytes_per_session": grown / sessions,
+        "held_per_session": store.held_bytes / sessions,
+        "seconds": elapsed,
+        "compacted": store.compacted,
+    }
 
 
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--sessions", type=int, default=SESSIONS)
     parser.add_argument("--mode", choices=("live", "compacted"))
+    # The session page's timeline (``sessions.timeline_steps``): 0 measures sessions without it.
+    parser.add_argument("--timeline-steps", type=int, default=SessionsConfig().timeline_steps)
     args, _ = parser.parse_known_args(sys.argv[1:])
     if args.mode:
-        print(json.dumps(asyncio.run(_measure(args.mode, args.sessions))))
+        print(json.dumps(asyncio.run(_measure(args.mode, args.sessions, args.timeline_steps))))
         return
     rows = []
     for mode in ("live", "compacted"):
+        command = [
+            "--mode",
+            mode,
+            "--sessions",
+            str(args.sessions),
+            "--timeline-steps",
+            str(args.timeline_steps),
+        ]
         out = subprocess.run(
-            [sys.executable, "-m", "bench.bench_memory", "--mode", mode, "--sessions", str(args.sessions)],
+            [sys.executable, "-m", "bench.bench_memory", *command],
             check=True,
             capture_output=True,
             text=True,
         ).stdout
         rows.append((mode, json.loads(out.strip().splitlines()[-1])))
-    print(f"{args.sessions} idle sessions of {STEPS} steps each (RSS growth / sessions)\n")
-    print("| store | bytes per idle session | ratio to the 4 KB target | build time (s) |")
-    print("|---|---:|---:|---:|")
+    print(
+        f"{args.sessions} idle sessions of {STEPS} steps each, timeline of {args.timeline_steps} steps "
+        "(RSS growth / sessions)\n"
+    )
+    print("| store | bytes per idle session | ratio to the 2 KB target | charged to the budget | build (s) |")
+    print("|---|---:|---:|---:|---:|")
     for mode, r in rows:
         per = r["bytes_per_session"]
-        print(f"| in-memory, {mode} | {per:.0f} | {per / TARGET_BYTES:.2f}x | {r['seconds']:.0f} |")
+        held = r["held_per_session"]
+        print(
+            f"| in-memory, {mode} | {per:.0f} | {per / TARGET_BYTES:.2f}x | {held:.0f} | {r['seconds']:.0f} |"
+        )
 
 
 if __name__ == "__main__":

@@ -64,6 +64,7 @@ from loopwatch_collector.security.content import ContentControl
 from loopwatch_collector.security.tls import TlsConfig, TlsReloader
 from loopwatch_collector.store.base import SessionStore
 from loopwatch_collector.store.factory import build_store
+from loopwatch_collector.store.memory import InMemorySessionStore
 
 logger = logging.getLogger(__name__)
 
@@ -138,13 +139,15 @@ class Collector:
         self._auth_failures = AuthFailures(self.registry)
         self._tls = _tls_reloader(config.tls)
         self._tls_task: asyncio.Task[None] | None = None
-        self.store = build_store(config)
+        self.store = store = build_store(config)
         self.metrics = Metrics(
             self.registry,
             max_agent_labels=config.metrics.max_agent_labels,
             known_agents=config.agents,
             tenants=self.api_keys.tenants | config.auth.tenants.keys(),
         )
+        if isinstance(store, InMemorySessionStore):  # Redis bounds its bytes itself (maxmemory)
+            self.metrics.track_session_bytes(lambda: store.held_bytes)
         self.pipeline = Pipeline(config, self._tenant_store(), self.metrics)
         for name in self.pipeline.detector_names:
             self.metrics.detector_errors.labels(detector=name)

@@ -56,6 +56,11 @@ Mode = Literal["enforce", "shadow"]
 # corpus session (97 events), so a long loop is still in the prefix kept.
 STEP_LOG_MAX_EVENTS = 0
 STEP_LOG_MAX_BYTES = 48 * 1024
+# The in-memory store's byte budget: a fixed, documented default rather than a share of the
+# machine's memory, which containers misreport and which would make behaviour depend on the host.
+# 1 GiB holds the 100 000 default sessions live at the ~8.5 KB a typical one costs
+# (bench/bench_memory.py), so only sessions far bigger than typical reach it.
+SESSIONS_MAX_BYTES = 1 << 30
 DetectorOptions = dict[str, dict[str, Any]]
 
 
@@ -93,6 +98,10 @@ class RedisConfig(_Model):
 class SessionsConfig(_Model):
     idle_ttl_s: float = Field(default=3600.0, gt=0)
     max_sessions: int = Field(default=100_000, ge=1)
+    #: Bytes all in-memory sessions may hold (``store/budget.py``: compacted exactly, live
+    #: estimated); past it the least recently updated are compacted, then evicted (counted in
+    #: ``loopwatch_sessions_evicted_total{reason="max_bytes"}``). 0 = off. Redis: its ``maxmemory``.
+    max_bytes: int = Field(default=SESSIONS_MAX_BYTES, ge=0)
     #: How often the in-memory store drops expired sessions in the background.
     sweep_interval_s: float = Field(default=5.0, gt=0)
     #: Intervening verdicts kept per session for ``GET /v1/sessions/{trace_id}``.
@@ -100,7 +109,7 @@ class SessionsConfig(_Model):
     #: Last steps kept per session for the session page's timeline (``store/timeline.py``);
     #: about 300 bytes a step with content capture on, half that in privacy mode; 0 = off.
     timeline_steps: int = Field(default=20, ge=0)
-    #: Idle seconds after which an in-memory session is kept encoded (~1/4 of its size); 0 = never.
+    #: Idle seconds after which an in-memory session is kept encoded (~1/7 of its size); 0 = never.
     compact_idle_after_s: float = Field(default=60.0, ge=0)
     #: Upper bound on how long ``GetVerdict`` waits when the call has no deadline.
     get_verdict_max_wait_s: float = Field(default=30.0, gt=0)

@@ -6,7 +6,7 @@ import pytest
 from prometheus_client import CollectorRegistry
 from prometheus_client.openmetrics.exposition import generate_latest
 
-from loopwatch_collector.exporters.metrics import OTHER_AGENT, OTLP_SPAN_RESULTS, Metrics
+from loopwatch_collector.exporters.metrics import EVICTION_REASONS, OTHER_AGENT, OTLP_SPAN_RESULTS, Metrics
 from loopwatch_collector.security.quota import ANONYMOUS_LABEL
 
 ISSUE_NAMES = {
@@ -49,6 +49,9 @@ def test_bounded_series_are_preinitialised() -> None:
     for result in OTLP_SPAN_RESULTS:
         spans = {"tenant": ANONYMOUS_LABEL, "result": result}
         assert registry.get_sample_value("loopwatch_otlp_spans_total", spans) == 0
+    for reason in EVICTION_REASONS:
+        evicted = {"tenant": ANONYMOUS_LABEL, "reason": reason}
+        assert registry.get_sample_value("loopwatch_sessions_evicted_total", evicted) == 0
     assert registry.get_sample_value("loopwatch_detector_errors_total", {"detector": "identical_call"}) == 0
     started = {"tenant": ANONYMOUS_LABEL, "agent": "bot"}
     assert registry.get_sample_value("loopwatch_sessions_started_total", started) == 0

@@ -26,7 +26,7 @@ COUNTERS: dict[str, set[str]] = {
     "loopwatch_detections_total": {"tenant", "agent", "detector"},
     "loopwatch_verdicts_total": {"tenant", "agent", "action"},
     "loopwatch_otlp_spans_total": {"tenant", "result"},
-    "loopwatch_sessions_evicted_total": {"tenant"},
+    "loopwatch_sessions_evicted_total": {"tenant", "reason"},
     "loopwatch_detector_errors_total": {"detector"},
     "loopwatch_store_errors_total": {"operation"},
 }

@@ -10,7 +10,8 @@ attribute                       metric                                       lab
 ``sessions_started``            ``loopwatch_sessions_started_total``         tenant, agent
 ``sessions_looping``            ``loopwatch_sessions_looping_total``         tenant, agent
 ``sessions_active``             ``loopwatch_sessions_active``                tenant
-``sessions_evicted``            ``loopwatch_sessions_evicted_total``         tenant
+``sessions_evicted``            ``loopwatch_sessions_evicted_total``         tenant, reason
+``sessions_bytes``              ``loopwatch_sessions_bytes``                 -
 ``sessions_expired``            ``loopwatch_sessions_expired_total``         tenant
 ``events``                      ``loopwatch_events_total``                   tenant, type, source
 ``events_duplicate``            ``loopwatch_events_duplicate_total``         source
@@ -31,7 +32,8 @@ configuration, i.e. of an API key, keeps its name; the anonymous tenant of a col
 keys is ``_anonymous``; any other value, which authentication never lets through, is
 ``_other``), so a metric has at most (configured tenants + 2) x (its other labels) series
 whatever the callers send; ``type`` is an event kind, ``source`` is ``otlp`` or ``evaluate``, ``result``
-one of ``OTLP_SPAN_RESULTS``, ``action`` an ``Action`` value, ``detector`` a detector name.
+one of ``OTLP_SPAN_RESULTS``, ``action`` an ``Action`` value, ``detector`` a detector name,
+``reason`` one of ``EVICTION_REASONS``.
 Never trace ids or arguments.
 
 Which metrics carry ``tenant``: those a tenant's operator reads about their own agents and
@@ -48,6 +50,9 @@ When observed:
   conversation budgets); decremented when the session leaves the store.
 - ``session_steps``: once per session, when it leaves the store (idle TTL, LRU eviction).
 - ``verdicts``: the computed verdict per completed step (before shadow mode masks it).
+- ``sessions_bytes``: the in-memory store's ``held_bytes`` (compacted sessions exactly, live ones
+  estimated, ``store/budget.py``), read at scrape time; absent with a store that has no such
+  figure (Redis: its own ``used_memory`` under ``maxmemory``).
 - ``evaluate_duration``: each ``Evaluate`` / ``POST /v1/evaluate``, with a ``trace_id`` exemplar.
 
 Thread-safety: prometheus_client metrics are thread-safe; ``agent_label`` is called on the
@@ -56,7 +61,7 @@ event loop only.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import TypeVar
 
 from prometheus_client import CollectorRegistry, Counter, Gauge, Histogram
@@ -76,6 +81,9 @@ STORE_OPERATIONS = ("update", "get", "list", "conversation")
 EVENT_TYPES = ("step", "tool_result", "user_message")
 #: ``source`` values of ``loopwatch_events_total``.
 EVENT_SOURCES = ("otlp", "evaluate")
+#: ``reason`` values of ``loopwatch_sessions_evicted_total``: past a session-count bound
+#: (``sessions.max_sessions``, or a tenant's ``max_sessions``), past ``sessions.max_bytes``.
+EVICTION_REASONS = ("max_sessions", "max_bytes")
 OTHER_AGENT = "other"
 #: ``tenant`` value of a tenant that is not configured (never one a key maps to). Tenant names
 #: cannot start with ``_`` (``settings.check_tenant_name``), so it never collides with one.
@@ -127,8 +135,8 @@ class Metrics:
         )
         self.sessions_evicted = Counter(
             "loopwatch_sessions_evicted",
-            "Sessions dropped by the live-session bound (LRU).",
-            ["tenant"],
+            "Sessions dropped (least recently used first) past a bound, by tenant and bound.",
+            ["tenant", "reason"],
             registry=r,
         )
         self.sessions_expired = Counter(
@@ -194,8 +202,10 @@ class Metrics:
         """Zero series of ``tenant`` (a label value) for every bounded label combination."""
         for result in OTLP_SPAN_RESULTS:
             self.otlp_spans.labels(tenant=tenant, result=result)
-        for metric in (self.sessions_active, self.sessions_evicted, self.sessions_expired):
+        for metric in (self.sessions_active, self.sessions_expired):
             metric.labels(tenant=tenant)
+        for reason in EVICTION_REASONS:
+            self.sessions_evicted.labels(tenant=tenant, reason=reason)
         for event_type in EVENT_TYPES:
             for source in EVENT_SOURCES:
                 self.events.labels(tenant=tenant, type=event_type, source=source)
@@ -235,3 +245,12 @@ class Metrics:
         """The bounded label value of the tenant owning the session key ``key``
         (``tenancy.session_key``): the pipeline only holds keys."""
         return self.tenant_label(tenant_of_key(key))
+
+    def track_session_bytes(self, held_bytes: Callable[[], float]) -> None:
+        """Export ``loopwatch_sessions_bytes`` as ``held_bytes()`` at each scrape (call once)."""
+        gauge = Gauge(
+            "loopwatch_sessions_bytes",
+            "Bytes the in-memory store holds for sessions (compacted exactly, live estimated).",
+            registry=self.registry,
+        )
+        gauge.set_function(held_bytes)

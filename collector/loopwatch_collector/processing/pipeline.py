@@ -342,10 +342,11 @@ class Pipeline:
         m.session_steps.observe(record.steps)
         if record.runaway:
             m.child(m.runaway_sessions, tenant, m.agent_label(record.agent)).dec()
-        if reason is RemovalReason.EVICTED:
-            m.child(m.sessions_evicted, tenant).inc()
-        else:
+        if reason is RemovalReason.EXPIRED:
             m.child(m.sessions_expired, tenant).inc()
+        else:
+            bound = "max_bytes" if reason is RemovalReason.EVICTED_BYTES else "max_sessions"
+            m.child(m.sessions_evicted, tenant, bound).inc()
 
     def _on_detector_error(self, detector: str, exc: BaseException) -> None:
         self.metrics.detector_errors.labels(detector=detector).inc()

@@ -157,7 +157,7 @@ class TenantQuotaStore:
     def _forget(self, record: SessionRecord, reason: RemovalReason) -> None:
         tenant = tenant_of_key(record.trace_id)
         self._live.get(tenant, OrderedDict()).pop(record.trace_id, None)
-        if reason is RemovalReason.EVICTED:
+        if reason is not RemovalReason.EXPIRED:  # a count bound or the byte budget
             self.evicted.labels(tenant=tenant_label(tenant)).inc()
 
 

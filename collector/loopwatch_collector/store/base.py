@@ -47,6 +47,7 @@ class RemovalReason(enum.Enum):
 
     EXPIRED = "expired"  # idle longer than the TTL
     EVICTED = "evicted"  # least recently used, past the live-session bound
+    EVICTED_BYTES = "evicted_bytes"  # least recently used, past the byte budget (sessions.max_bytes)
 
 
 @dataclass(slots=True, kw_only=True)

@@ -14,7 +14,9 @@ without registration, so a new detector's ``*State`` class needs no edit here. V
 Format (version 1)::
 
     byte 0     format version (1)
-    byte 1     flags: bit 0 = body is zlib-compressed
+    byte 1     flags: bit 0 = body is zlib-compressed,
+                      bit 1 = ... with a preset dictionary (zlib's own header names it by its
+                      Adler-32; ``decode`` must be given the same bytes)
     bytes 2..  UTF-8 JSON  [types, root]
 
 ``types`` lists each dataclass or enum used in the message once, as ``[tag, field names]``
@@ -24,6 +26,12 @@ per message, not once per instance, and decoding matches fields by name: adding 
 default, removing or reordering fields all decode across a rolling upgrade. ``dict[str, None]``
 (an insertion-ordered set) is an array of its keys. A change that cannot be read that way gets
 a new version byte, and ``decode`` names unknown versions instead of guessing.
+
+Preset dictionaries (bit 1) are for bytes that never leave the process, such as the in-memory
+store's idle compaction (``store/codec_compact.py``): a dictionary is a property of one build,
+so bytes shared between replicas (Redis) never use one. Readers without the bit still read
+everything they read before; a reader given bytes with it but no (or another) dictionary gets
+a ``CodecError`` naming the dictionary, never garbage.
 
 Thread-safety: ``encode``/``decode`` are pure functions over immutable caches; any thread.
 """
@@ -54,6 +62,10 @@ __all__ = [
 
 FORMAT_VERSION = 1
 _FLAG_ZLIB = 0x01
+_FLAG_DICTIONARY = 0x02
+_KNOWN_FLAGS = _FLAG_ZLIB | _FLAG_DICTIONARY
+# A zlib stream header: CMF, FLG (bit 5 = FDICT), then the dictionary's Adler-32 when FDICT.
+_ZLIB_FDICT = 0x20
 # Bodies up to this size are stored as they are. Level-1 zlib would shrink a typical 3-5 KB
 # session to about 40 %, but at ~50 us per write it would be the largest single cost of a
 # Redis-backed Evaluate (bench/bench_redis.py); the long sessions above this still get it.
@@ -75,12 +87,21 @@ class UnknownFormatVersionError(CodecError):
         self.version = version
 
 
-def encode(value: object, *, compress: bool = True, compress_above_bytes: int | None = None) -> bytes:
+def encode(
+    value: object,
+    *,
+    compress: bool = True,
+    compress_above_bytes: int | None = None,
+    level: int = _ZLIB_LEVEL,
+    dictionary: bytes | None = None,
+) -> bytes:
     """Encode a dataclass instance (a ``SessionRecord``, ``SessionState``, ...) to bytes.
 
     With ``compress``, a body longer than ``compress_above_bytes`` (default
-    ``COMPRESS_ABOVE_BYTES``: the hot path's trade-off) is zlib-compressed; 0 compresses every
-    body (idle sessions kept in memory, where bytes matter and time does not).
+    ``COMPRESS_ABOVE_BYTES``: the hot path's trade-off) is zlib-compressed at ``level``; 0
+    compresses every body (idle sessions kept in memory, where bytes matter and time does
+    not). ``dictionary`` primes zlib with bytes the body likely repeats (see the module
+    docstring: only for bytes that stay in this process).
     """
     if not is_dataclass_instance(value):
         raise CodecError(f"can only encode dataclass instances, not {type(value).__name__}")
@@ -95,13 +116,20 @@ def encode(value: object, *, compress: bool = True, compress_above_bytes: int | 
     flags = 0
     limit = COMPRESS_ABOVE_BYTES if compress_above_bytes is None else compress_above_bytes
     if compress and len(body) > limit:
-        body = zlib.compress(body, _ZLIB_LEVEL)
+        if dictionary is None:
+            body = zlib.compress(body, level)
+        else:
+            compressor = zlib.compressobj(level, zdict=dictionary)
+            body = compressor.compress(body) + compressor.flush()
+            flags |= _FLAG_DICTIONARY
         flags |= _FLAG_ZLIB
     return bytes((FORMAT_VERSION, flags)) + body
 
 
-def decode(data: bytes, expected: type[T]) -> T:
+def decode(data: bytes, expected: type[T], *, dictionary: bytes | None = None) -> T:
     """Decode bytes made by ``encode``; the root must be an instance of ``expected``.
+
+    ``dictionary``: the one ``encode`` was given, for bytes written with one.
 
     Raises ``UnknownFormatVersionError`` for bytes of another format version and ``CodecError`` for
     anything else that cannot be read. Never executes code beyond dataclass constructors of the
@@ -112,10 +140,12 @@ def decode(data: bytes, expected: type[T]) -> T:
     if data[0] != FORMAT_VERSION:
         raise UnknownFormatVersionError(data[0])
     flags = data[1]
-    if flags & ~_FLAG_ZLIB:
+    if flags & ~_KNOWN_FLAGS or (flags & _FLAG_DICTIONARY and not flags & _FLAG_ZLIB):
         raise CodecError(f"unknown flags 0x{flags:02x} in session state header")
     try:
-        body = zlib.decompress(data[2:]) if flags & _FLAG_ZLIB else data[2:]
+        body = _inflate(data[2:], dictionary) if flags & _FLAG_DICTIONARY else data[2:]
+        if flags == _FLAG_ZLIB:
+            body = zlib.decompress(body)
         table, root = json.loads(body)
         context = DecodeContext(table)
         value = decode_dataclass(root, context)
@@ -126,3 +156,22 @@ def decode(data: bytes, expected: type[T]) -> T:
     if not isinstance(value, expected):
         raise CodecError(f"session state holds a {type(value).__name__}, expected {expected.__name__}")
     return value
+
+
+def _inflate(stream: bytes, dictionary: bytes | None) -> bytes:
+    """A zlib stream written with a preset dictionary; ``CodecError`` names a missing or other
+    dictionary (zlib alone would say only "Error 2")."""
+    wanted = int.from_bytes(stream[2:6], "big") if len(stream) >= 6 and stream[1] & _ZLIB_FDICT else None
+    if wanted is None:
+        raise CodecError("session state flagged as using a preset dictionary has none in its zlib header")
+    if dictionary is None or zlib.adler32(dictionary) != wanted:
+        raise CodecError(
+            f"session state was compressed with preset dictionary {wanted:08x}, "
+            + ("none was given" if dictionary is None else f"not {zlib.adler32(dictionary):08x}")
+            + " (compacted bytes are readable only by the process that wrote them)"
+        )
+    inflater = zlib.decompressobj(zdict=dictionary)
+    body = inflater.decompress(stream) + inflater.flush()
+    if not inflater.eof:
+        raise CodecError("corrupt session state: the compressed body is truncated")
+    return body

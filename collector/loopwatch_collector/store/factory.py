@@ -13,23 +13,11 @@ from collections.abc import Callable
 
 from loopwatch_collector.config import CollectorConfig
 from loopwatch_collector.exceptions import ConfigError
-from loopwatch_collector.store import codec
-from loopwatch_collector.store.base import SessionRecord, SessionStore
+from loopwatch_collector.store.base import SessionStore
+from loopwatch_collector.store.codec_compact import CompactRecordCodec
 from loopwatch_collector.store.memory import InMemorySessionStore
 
 StoreBuilder = Callable[[CollectorConfig], SessionStore]
-
-
-class RecordCodec:
-    """``store/codec.py`` bound to ``SessionRecord``: idle in-memory sessions are kept encoded,
-    always zlib-compressed (compaction runs in the background, so its ~50 µs buy ~60 % of the
-    bytes: a 4-step session is ~3.2 KB of JSON, ~1.3 KB compressed)."""
-
-    def encode(self, record: SessionRecord) -> bytes:
-        return codec.encode(record, compress_above_bytes=0)
-
-    def decode(self, data: bytes) -> SessionRecord:
-        return codec.decode(data, SessionRecord)
 
 
 def build_memory_store(config: CollectorConfig) -> SessionStore:
@@ -38,8 +26,9 @@ def build_memory_store(config: CollectorConfig) -> SessionStore:
         idle_ttl_s=s.idle_ttl_s,
         max_sessions=s.max_sessions,
         sweep_interval_s=s.sweep_interval_s,
-        codec=RecordCodec(),
+        codec=CompactRecordCodec(),
         compact_after_s=s.compact_idle_after_s,
+        max_bytes=s.max_bytes,
     )
 
 

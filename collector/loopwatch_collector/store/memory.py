@@ -1,13 +1,23 @@
 """``InMemorySessionStore``: the default, single-process session store.
 
-Bounded three ways: an idle TTL (``sessions.idle_ttl_s``; swept in the background every
-``sweep_interval_s`` and checked on access), a bound on live sessions (``max_sessions``; the
-least recently updated one is evicted), and per-session memory (the engine keeps windows, the
-record keeps a bounded verdict history). Conversation counters follow the same TTL and bound.
+Bounded four ways: an idle TTL (``sessions.idle_ttl_s``; swept in the background every
+``sweep_interval_s`` and checked on access), a bound on sessions (``max_sessions``; the least
+recently updated one is evicted), a byte budget over all sessions (``max_bytes``, below) and
+per-session memory (the engine keeps windows, the record keeps a bounded verdict history).
+Conversation counters follow the same TTL and count bound.
 
 Idle compaction: with a ``codec`` and ``compact_after_s``, a session not updated for that long
-is kept as encoded bytes (about a quarter of its live size) and decoded again on its next
-access. The background sweep compacts in small batches so the event loop never stalls.
+is kept as encoded bytes (about a seventh of its live size) and decoded again on its next
+access. The background sweep compacts in small batches so the event loop never stalls. A
+compacted entry is one ``bytes`` object: its idle clock packed in front of the codec's bytes
+(one object per idle session instead of a wrapper, a float and the bytes: ~70 B less each).
+
+Byte budget: every entry is charged what ``store/budget.py`` says (compacted: exactly its
+bytes; live: an estimate monotone in content), and ``held_bytes`` is the sum. When an update
+takes the total past ``max_bytes``, the least recently updated live sessions are compacted
+first (a session kept is better than one evicted, and compaction frees ~85 % of it), then the
+least recently updated sessions are evicted (``RemovalReason.EVICTED_BYTES``), never the one
+being updated. ``max_bytes`` 0 turns the budget off; the accounting always runs.
 
 Everything runs on the event loop that calls it; ``update`` never awaits between load and
 save, so updates of one trace are serialised without locks.
@@ -18,6 +28,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import struct
 import time
 from collections import OrderedDict
 from collections.abc import Callable
@@ -32,6 +43,7 @@ from loopwatch_collector.store.base import (
     SessionPredicate,
     SessionRecord,
 )
+from loopwatch_collector.store.budget import compacted_bytes, live_bytes
 
 logger = logging.getLogger(__name__)
 
@@ -48,17 +60,9 @@ class RecordCodec(Protocol):
     def decode(self, data: bytes) -> SessionRecord: ...
 
 
-class _Compacted:
-    """An idle record kept as bytes; ``last_seen_unix_s`` stays readable for TTL checks."""
-
-    __slots__ = ("data", "last_seen_unix_s")
-
-    def __init__(self, data: bytes, last_seen_unix_s: float) -> None:
-        self.data = data
-        self.last_seen_unix_s = last_seen_unix_s
-
-
-_Entry = SessionRecord | _Compacted
+# A compacted entry: ``last_seen_unix_s`` as a little-endian double, then the codec's bytes.
+_IDLE_CLOCK = struct.Struct("<d")
+_Entry = SessionRecord | bytes
 
 
 class InMemorySessionStore:
@@ -73,19 +77,25 @@ class InMemorySessionStore:
         clock: Clock = time.time,
         codec: RecordCodec | None = None,
         compact_after_s: float = 0.0,
+        max_bytes: int = 0,
     ) -> None:
         if idle_ttl_s <= 0:
             raise ValueError("sessions.idle_ttl_s must be > 0")
         if max_sessions < 1:
             raise ValueError("sessions.max_sessions must be >= 1")
+        if max_bytes < 0:
+            raise ValueError("sessions.max_bytes must be >= 0 (0 = no byte budget)")
         self._ttl = idle_ttl_s
         self._max = max_sessions
         self._sweep_interval = sweep_interval_s
         self._clock = clock
         self._codec = codec if compact_after_s > 0 else None
         self._compact_after = compact_after_s
+        self._max_bytes = max_bytes
         self._sessions: OrderedDict[str, _Entry] = OrderedDict()
-        self._hot: OrderedDict[str, None] = OrderedDict()  # uncompacted ids, least recent first
+        # Live (uncompacted) ids, least recent first, with the bytes they are charged.
+        self._hot: OrderedDict[str, int] = OrderedDict()
+        self._bytes = 0
         self._conversations: OrderedDict[str, ConversationUsage] = OrderedDict()
         self._listeners: list[RemovalListener] = []
         self._sweeper: asyncio.Task[None] | None = None
@@ -127,14 +137,20 @@ class InMemorySessionStore:
             self._evict_over_bound()
         else:
             record = self._live(entry)
+            if isinstance(entry, bytes):
+                self._bytes -= compacted_bytes(entry)
             self._sessions[trace_id] = record
             self._sessions.move_to_end(trace_id)
-        if self._codec is not None:
-            self._hot[trace_id] = None
-            self._hot.move_to_end(trace_id)
+        charged = self._hot.pop(trace_id, 0)
         record.last_seen_unix_s = now
         usage = self._conversation(conversation_id, now) if conversation_id is not None else None
-        return apply(record, usage)
+        try:
+            return apply(record, usage)
+        finally:
+            size = live_bytes(record)
+            self._hot[trace_id] = size
+            self._bytes += size - charged
+            self._enforce_budget(keep=trace_id)
 
     async def get(self, trace_id: str) -> SessionRecord | None:
         entry = self._sessions.get(trace_id)
@@ -157,7 +173,7 @@ class InMemorySessionStore:
                 record = self._live(entry)
                 if predicate is None or predicate(record):
                     found.append(record)
-            if scanned % _COMPACT_BATCH == 0 and isinstance(entry, _Compacted):
+            if scanned % _COMPACT_BATCH == 0 and isinstance(entry, bytes):
                 await asyncio.sleep(0)
         return found
 
@@ -207,37 +223,71 @@ class InMemorySessionStore:
         done = 0
         while self._hot and (limit is None or done < limit):
             trace_id = next(iter(self._hot))
-            entry = self._sessions.get(trace_id)
-            if isinstance(entry, SessionRecord):
-                if entry.last_seen_unix_s > horizon:
-                    break
-                self._sessions[trace_id] = _Compacted(self._codec.encode(entry), entry.last_seen_unix_s)
-                done += 1
-            del self._hot[trace_id]
+            if self._last_seen(self._sessions[trace_id]) > horizon:
+                break
+            self._compact_one(trace_id)
+            done += 1
         return done
 
     @property
     def compacted(self) -> int:
         """Sessions currently held as bytes."""
-        return 0 if self._codec is None else len(self._sessions) - len(self._hot)
+        return len(self._sessions) - len(self._hot)
+
+    @property
+    def held_bytes(self) -> int:
+        """Bytes the sessions are charged (``store/budget.py``): compacted exactly, live estimated."""
+        return self._bytes
+
+    def _compact_one(self, trace_id: str) -> None:
+        """Keep the live record of ``trace_id`` (in ``_hot``) as bytes; needs a codec."""
+        assert self._codec is not None  # callers check
+        record = self._sessions[trace_id]
+        assert isinstance(record, SessionRecord)  # ids in _hot are live
+        entry = _IDLE_CLOCK.pack(record.last_seen_unix_s) + self._codec.encode(record)
+        self._sessions[trace_id] = entry
+        self._bytes += compacted_bytes(entry) - self._hot.pop(trace_id)
 
     def _live(self, entry: _Entry) -> SessionRecord:
         if isinstance(entry, SessionRecord):
             return entry
-        assert self._codec is not None  # only a codec makes _Compacted entries
-        return self._codec.decode(entry.data)
+        assert self._codec is not None  # only a codec makes compacted entries
+        return self._codec.decode(entry[_IDLE_CLOCK.size :])
+
+    @staticmethod
+    def _last_seen(entry: _Entry) -> float:
+        if isinstance(entry, SessionRecord):
+            return entry.last_seen_unix_s
+        seen: float = _IDLE_CLOCK.unpack_from(entry)[0]
+        return seen
 
     def _expired(self, entry: _Entry, now: float) -> bool:
-        return now - entry.last_seen_unix_s > self._ttl
+        return now - self._last_seen(entry) > self._ttl
 
     def _evict_over_bound(self) -> None:
         while len(self._sessions) > self._max:
             trace_id = next(iter(self._sessions))
             self._remove(trace_id, RemovalReason.EVICTED)
 
+    def _enforce_budget(self, *, keep: str) -> None:
+        """Past ``max_bytes``: compact the least recently updated live sessions, then evict the
+        least recently updated ones; ``keep`` (being updated, so the most recent) stays."""
+        if not self._max_bytes:
+            return
+        while self._bytes > self._max_bytes and self._codec is not None:
+            oldest = next(iter(self._hot))
+            if oldest == keep:
+                break
+            self._compact_one(oldest)
+        while self._bytes > self._max_bytes:
+            oldest = next(iter(self._sessions))
+            if oldest == keep:
+                break
+            self._remove(oldest, RemovalReason.EVICTED_BYTES)
+
     def _remove(self, trace_id: str, reason: RemovalReason) -> None:
         entry = self._sessions.pop(trace_id)
-        self._hot.pop(trace_id, None)
+        self._bytes -= compacted_bytes(entry) if isinstance(entry, bytes) else self._hot.pop(trace_id)
         if not self._listeners:
             return
         try:

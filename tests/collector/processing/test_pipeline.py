@@ -207,7 +207,10 @@ async def test_lru_eviction_is_counted() -> None:
     pipeline, *_, registry = make_pipeline({"sessions": {"max_sessions": 2}})
     for n in range(3):
         await pipeline.ingest(context(trace=trace_id(n)), tool_step(0), source="otlp")
-    assert sample(registry, "loopwatch_sessions_evicted_total", tenant=ANONYMOUS_LABEL) == 1
+    evicted = sample(
+        registry, "loopwatch_sessions_evicted_total", tenant=ANONYMOUS_LABEL, reason="max_sessions"
+    )
+    assert evicted == 1
     assert await pipeline.get_session(trace_id(0)) is None
     assert sample(registry, "loopwatch_sessions_active", tenant=ANONYMOUS_LABEL) == 2
 

@@ -146,10 +146,10 @@ def test_bad_bounds_are_rejected() -> None:
 
 
 async def test_idle_sessions_are_compacted_and_restored() -> None:
-    from loopwatch_collector.store.factory import RecordCodec
+    from loopwatch_collector.store.codec_compact import CompactRecordCodec
 
     clock = Clock()
-    store = InMemorySessionStore(clock=clock, codec=RecordCodec(), compact_after_s=30, idle_ttl_s=100)
+    store = InMemorySessionStore(clock=clock, codec=CompactRecordCodec(), compact_after_s=30, idle_ttl_s=100)
     removed: list[int] = []
     store.add_removal_listener(lambda r, why: removed.append(r.tool_calls))
     for trace in ("a", "b"):
@@ -175,10 +175,12 @@ async def test_idle_sessions_are_compacted_and_restored() -> None:
 
 
 async def test_background_sweep_compacts() -> None:
-    from loopwatch_collector.store.factory import RecordCodec
+    from loopwatch_collector.store.codec_compact import CompactRecordCodec
 
     clock = Clock()
-    store = InMemorySessionStore(clock=clock, codec=RecordCodec(), compact_after_s=1, sweep_interval_s=0.01)
+    store = InMemorySessionStore(
+        clock=clock, codec=CompactRecordCodec(), compact_after_s=1, sweep_interval_s=0.01
+    )
     await store.update("a", lambda r, _: None, create=lambda: _record("a", clock))
     clock.now += 2
     await store.start()
