@@ -99,8 +99,9 @@ class SessionsConfig(_Model):
     idle_ttl_s: float = Field(default=3600.0, gt=0)
     max_sessions: int = Field(default=100_000, ge=1)
     #: Bytes all in-memory sessions may hold (``store/budget.py``: compacted exactly, live
-    #: estimated); past it the least recently updated are compacted, then evicted (counted in
-    #: ``loopwatch_sessions_evicted_total{reason="max_bytes"}``). 0 = off. Redis: its ``maxmemory``.
+    #: estimated); past it the least recently updated are compacted, then the heaviest tenant's
+    #: are evicted (counted in ``loopwatch_sessions_evicted_total{reason="max_bytes"}``).
+    #: 0 = off. Redis: its ``maxmemory``.
     max_bytes: int = Field(default=SESSIONS_MAX_BYTES, ge=0)
     #: How often the in-memory store drops expired sessions in the background.
     sweep_interval_s: float = Field(default=5.0, gt=0)

@@ -13,6 +13,7 @@ from collections.abc import Callable
 
 from loopwatch_collector.config import CollectorConfig
 from loopwatch_collector.exceptions import ConfigError
+from loopwatch_collector.security.tenancy import tenant_of_key
 from loopwatch_collector.store.base import SessionStore
 from loopwatch_collector.store.codec_compact import CompactRecordCodec
 from loopwatch_collector.store.memory import InMemorySessionStore
@@ -29,6 +30,7 @@ def build_memory_store(config: CollectorConfig) -> SessionStore:
         codec=CompactRecordCodec(),
         compact_after_s=s.compact_idle_after_s,
         max_bytes=s.max_bytes,
+        owner_of=tenant_of_key,  # the heaviest tenant pays for the byte budget
     )
 
 

@@ -15,9 +15,13 @@ compacted entry is one ``bytes`` object: its idle clock packed in front of the c
 Byte budget: every entry is charged what ``store/budget.py`` says (compacted: exactly its
 bytes; live: an estimate monotone in content), and ``held_bytes`` is the sum. When an update
 takes the total past ``max_bytes``, the least recently updated live sessions are compacted
-first (a session kept is better than one evicted, and compaction frees ~85 % of it), then the
-least recently updated sessions are evicted (``RemovalReason.EVICTED_BYTES``), never the one
-being updated. ``max_bytes`` 0 turns the budget off; the accounting always runs.
+first (a session kept is better than one evicted, and compaction frees ~85 % of it), then
+sessions are evicted (``RemovalReason.EVICTED_BYTES``), never the one being updated: the least
+recently updated session of the *owner* (``owner_of(key)``: the tenant) holding the most bytes.
+So the heaviest tenant pays for the budget, and a tenant holding no more than an equal share of
+it (``max_bytes`` / tenants holding sessions) never loses a session to the budget: while the
+total is over it, some other tenant holds more. With one owner (no tenants) this is plain
+least-recently-updated order. ``max_bytes`` 0 turns the budget off; the accounting always runs.
 
 Everything runs on the event loop that calls it; ``update`` never awaits between load and
 save, so updates of one trace are serialised without locks.
@@ -48,6 +52,7 @@ from loopwatch_collector.store.budget import compacted_bytes, live_bytes
 logger = logging.getLogger(__name__)
 
 Clock = Callable[[], float]
+OwnerOf = Callable[[str], str]
 # Records encoded per batch: ~100 us each, so one batch holds the event loop for ~10 ms at most.
 _COMPACT_BATCH = 100
 
@@ -65,6 +70,11 @@ _IDLE_CLOCK = struct.Struct("<d")
 _Entry = SessionRecord | bytes
 
 
+def _one_owner(key: str) -> str:
+    """Every session has the same owner: the byte budget is plain LRU."""
+    return ""
+
+
 class InMemorySessionStore:
     """Sessions in an LRU-ordered dict; see the module docstring."""
 
@@ -78,6 +88,7 @@ class InMemorySessionStore:
         codec: RecordCodec | None = None,
         compact_after_s: float = 0.0,
         max_bytes: int = 0,
+        owner_of: OwnerOf | None = None,
     ) -> None:
         if idle_ttl_s <= 0:
             raise ValueError("sessions.idle_ttl_s must be > 0")
@@ -96,6 +107,10 @@ class InMemorySessionStore:
         # Live (uncompacted) ids, least recent first, with the bytes they are charged.
         self._hot: OrderedDict[str, int] = OrderedDict()
         self._bytes = 0
+        # Per owner (tenant): its sessions, least recently updated first, and the bytes they hold.
+        self._owner_of = owner_of or _one_owner
+        self._owned: dict[str, OrderedDict[str, None]] = {}
+        self._owned_bytes: dict[str, int] = {}
         self._conversations: OrderedDict[str, ConversationUsage] = OrderedDict()
         self._listeners: list[RemovalListener] = []
         self._sweeper: asyncio.Task[None] | None = None
@@ -131,16 +146,22 @@ class InMemorySessionStore:
         if entry is not None and self._expired(entry, now):
             self._remove(trace_id, RemovalReason.EXPIRED)
             entry = None
+        owner = self._owner_of(trace_id)
+        owned = self._owned.get(owner)
+        if owned is None:
+            owned = self._owned[owner] = OrderedDict()
         if entry is None:
             record = create()
             self._sessions[trace_id] = record
+            owned[trace_id] = None
             self._evict_over_bound()
         else:
             record = self._live(entry)
             if isinstance(entry, bytes):
-                self._bytes -= compacted_bytes(entry)
+                self._charge(owner, -compacted_bytes(entry))
             self._sessions[trace_id] = record
             self._sessions.move_to_end(trace_id)
+            owned.move_to_end(trace_id)
         charged = self._hot.pop(trace_id, 0)
         record.last_seen_unix_s = now
         usage = self._conversation(conversation_id, now) if conversation_id is not None else None
@@ -149,7 +170,7 @@ class InMemorySessionStore:
         finally:
             size = live_bytes(record)
             self._hot[trace_id] = size
-            self._bytes += size - charged
+            self._charge(owner, size - charged)
             self._enforce_budget(keep=trace_id)
 
     async def get(self, trace_id: str) -> SessionRecord | None:
@@ -246,7 +267,11 @@ class InMemorySessionStore:
         assert isinstance(record, SessionRecord)  # ids in _hot are live
         entry = _IDLE_CLOCK.pack(record.last_seen_unix_s) + self._codec.encode(record)
         self._sessions[trace_id] = entry
-        self._bytes += compacted_bytes(entry) - self._hot.pop(trace_id)
+        self._charge(self._owner_of(trace_id), compacted_bytes(entry) - self._hot.pop(trace_id))
+
+    def _charge(self, owner: str, delta: int) -> None:
+        self._bytes += delta
+        self._owned_bytes[owner] = self._owned_bytes.get(owner, 0) + delta
 
     def _live(self, entry: _Entry) -> SessionRecord:
         if isinstance(entry, SessionRecord):
@@ -280,14 +305,29 @@ class InMemorySessionStore:
                 break
             self._compact_one(oldest)
         while self._bytes > self._max_bytes:
-            oldest = next(iter(self._sessions))
-            if oldest == keep:
+            victim = self._byte_victim(keep)
+            if victim is None:
                 break
-            self._remove(oldest, RemovalReason.EVICTED_BYTES)
+            self._remove(victim, RemovalReason.EVICTED_BYTES)
+
+    def _byte_victim(self, keep: str) -> str | None:
+        """The least recently updated session of the owner holding the most bytes, other than
+        ``keep``; the next heaviest owner's when ``keep`` is that owner's only session."""
+        for owner in sorted(self._owned, key=self._owned_bytes.__getitem__, reverse=True):
+            for trace_id in self._owned[owner]:
+                if trace_id != keep:
+                    return trace_id
+        return None
 
     def _remove(self, trace_id: str, reason: RemovalReason) -> None:
         entry = self._sessions.pop(trace_id)
-        self._bytes -= compacted_bytes(entry) if isinstance(entry, bytes) else self._hot.pop(trace_id)
+        owner = self._owner_of(trace_id)
+        held = compacted_bytes(entry) if isinstance(entry, bytes) else self._hot.pop(trace_id)
+        self._charge(owner, -held)
+        owned = self._owned[owner]
+        del owned[trace_id]
+        if not owned:
+            del self._owned[owner], self._owned_bytes[owner]
         if not self._listeners:
             return
         try:

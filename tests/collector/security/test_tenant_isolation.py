@@ -1,5 +1,6 @@
 """Tenant isolation: tenant alpha cannot change, evict or read tenant beta's sessions, through
-``Evaluate``, OTLP, a shared conversation id, a flood of fresh traces or the read APIs."""
+``Evaluate``, OTLP, a shared conversation id, a flood of fresh traces (by count or by bytes) or
+the read APIs."""
 
 from __future__ import annotations
 
@@ -109,6 +110,24 @@ def test_a_flood_of_fresh_traces_evicts_only_the_flooding_tenants_sessions(
         registry.get_sample_value("loopwatch_tenant_sessions_evicted_total", {"tenant": "alpha"}) or 0
     ) >= 55
     assert registry.get_sample_value("loopwatch_tenant_sessions_evicted_total", {"tenant": "beta"}) is None
+
+
+def test_a_flood_of_sessions_past_the_byte_budget_evicts_only_the_flooding_tenants() -> None:
+    with (
+        running_collector(two_tenants(sessions={"max_bytes": 30_000})) as collector,
+        grpc.insecure_channel(collector.endpoints.grpc_target) as channel,
+    ):
+        kept = os.urandom(16).hex()
+        _evaluate(channel, BETA_KEY, evaluate_request(kept, 0, result="r0"))
+        for n in range(80):  # ~0.7 KB each even compacted: past the budget
+            _evaluate(channel, ALPHA_KEY, evaluate_request(os.urandom(16).hex(), 0, result=f"a{n}"))
+        healthy = _evaluate(channel, BETA_KEY, evaluate_request(kept, 1, result="r1"))
+        assert (healthy.action, healthy.step) == (pb.ACTION_CONTINUE, 2)  # its state is intact
+        collector.call(asyncio.sleep(0))  # read the registry on the collector's loop, after the calls
+        registry = collector.collector.registry
+        evicted = "loopwatch_sessions_evicted_total"
+        assert (registry.get_sample_value(evicted, {"tenant": "alpha", "reason": "max_bytes"}) or 0) > 0
+        assert not registry.get_sample_value(evicted, {"tenant": "beta", "reason": "max_bytes"})
 
 
 def test_reads_are_per_tenant(collector: RunningCollector, channel: grpc.Channel) -> None:

@@ -1,5 +1,6 @@
 """The in-memory store's byte budget (``sessions.max_bytes``): bounded under a flood, compaction
-before eviction, evictions counted by reason, accounting balanced, tenant quotas intact."""
+before eviction, the heaviest tenant pays, evictions counted by reason, accounting balanced,
+tenant quotas intact."""
 
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from loopwatch_collector.exceptions import ConfigError
 from loopwatch_collector.exporters.metrics import Metrics
 from loopwatch_collector.processing.pipeline import Pipeline
 from loopwatch_collector.security.quota import ANONYMOUS_LABEL, TenantQuotaStore
+from loopwatch_collector.security.tenancy import tenant_of_key
 from loopwatch_collector.store.base import SessionRecord
 from loopwatch_collector.store.budget import ENTRY_BYTES, LIVE_RECORD_BYTES, live_bytes
 from loopwatch_collector.store.codec_compact import CompactRecordCodec
@@ -146,6 +148,59 @@ async def test_tenant_quotas_still_hold_with_the_byte_budget() -> None:
     assert await store.get(f"beta/{trace_id(0)}") is not None  # compacted, not evicted
     assert registry.get_sample_value("loopwatch_tenant_sessions_evicted_total", {"tenant": "alpha"}) == 17
     assert registry.get_sample_value("loopwatch_tenant_sessions_evicted_total", {"tenant": "beta"}) is None
+
+
+def _tenant_pipeline(max_bytes: int) -> tuple[Pipeline, InMemorySessionStore, CollectorRegistry]:
+    """A pipeline over a byte-budgeted store whose sessions belong to the tenant of their key."""
+    clock = Clock()
+    store = InMemorySessionStore(
+        idle_ttl_s=TTL_S,
+        clock=clock,
+        max_bytes=max_bytes,
+        codec=CompactRecordCodec(),
+        compact_after_s=60,
+        owner_of=tenant_of_key,
+    )
+    registry = CollectorRegistry()
+    metrics = Metrics(registry, tenants=["alpha", "beta"])
+    return Pipeline(config_from_mapping({}), store, metrics, clock=clock), store, registry
+
+
+async def test_the_tenant_holding_the_most_bytes_pays_for_the_budget() -> None:
+    budget = 40_000
+    pipeline, store, registry = _tenant_pipeline(budget)
+    for n in range(3):  # beta's sessions are the oldest, and well within an equal share
+        await pipeline.ingest(context(trace=f"beta/{trace_id(n)}"), _big_run(n), source="otlp")
+    for n in range(60):
+        await pipeline.ingest(context(trace=f"alpha/{trace_id(n)}"), _big_run(n), source="otlp")
+        assert store.held_bytes <= budget
+    assert [await store.get(f"beta/{trace_id(n)}") is not None for n in range(3)] == [True] * 3
+    assert sample(registry, "loopwatch_sessions_evicted_total", tenant="beta", reason="max_bytes") == 0
+    alpha_evicted = sample(registry, "loopwatch_sessions_evicted_total", tenant="alpha", reason="max_bytes")
+    assert alpha_evicted == 60 - (len(store) - 3) > 0
+    # alpha's own least recently updated sessions went first.
+    assert await store.get(f"alpha/{trace_id(59)}") is not None
+    assert await store.get(f"alpha/{trace_id(0)}") is None
+
+
+async def test_past_an_equal_share_a_tenant_loses_its_own_oldest_sessions() -> None:
+    budget = 40_000
+    pipeline, store, registry = _tenant_pipeline(budget)
+    await pipeline.ingest(context(trace=f"alpha/{trace_id(0)}"), _big_run(0), source="otlp")
+    for n in range(60):  # now beta floods: alpha's older session stays
+        await pipeline.ingest(context(trace=f"beta/{trace_id(n)}"), _big_run(n), source="otlp")
+    assert await store.get(f"alpha/{trace_id(0)}") is not None
+    assert sample(registry, "loopwatch_sessions_evicted_total", tenant="alpha", reason="max_bytes") == 0
+    assert sample(registry, "loopwatch_sessions_evicted_total", tenant="beta", reason="max_bytes") > 0
+
+
+async def test_when_the_heaviest_tenants_only_session_is_being_updated_the_next_one_pays() -> None:
+    pipeline, store, registry = _tenant_pipeline(LIVE_RECORD_BYTES)
+    await pipeline.ingest(context(trace=f"beta/{trace_id(0)}"), tool_step(0), source="otlp")
+    await pipeline.ingest(context(trace=f"alpha/{trace_id(0)}"), _big_run(0), source="otlp")
+    assert await store.get(f"alpha/{trace_id(0)}") is not None  # the session being updated stays
+    assert await store.get(f"beta/{trace_id(0)}") is None
+    assert sample(registry, "loopwatch_sessions_evicted_total", tenant="beta", reason="max_bytes") == 1
 
 
 def test_max_bytes_is_validated_by_name_with_a_fixed_default() -> None:
