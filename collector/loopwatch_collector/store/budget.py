@@ -16,8 +16,8 @@ store's dict and LRU slots):
 The constants are calibrated on resident memory, since the budget is there to bound the process:
 tracemalloc over the pipeline with the default detectors (sessions of 1 to 256 steps shaped as
 in ``bench/bench_memory.py``) gave how each part grows, scaled by the ~1.35 that RSS growth
-adds to traced bytes (allocator pools and fragmentation; ``python -m bench memory``: 8.6 KB
-live, 1.15 KB compacted per 4-step session; 7.4 KB live without the timeline). The estimate is
+adds to traced bytes (allocator pools and fragmentation; ``python -m bench memory``: 8.7 KB
+live, 1.24 KB compacted per 4-step session; 7.5 KB live without the timeline). The estimate is
 within ~10 % of that from 1 to 256 steps, with or without the timeline. Pure; any thread.
 """
 
@@ -39,9 +39,10 @@ WINDOW_EVENT_BYTES = 330
 #: steps adds 1.2 KB to a 4-step session whose timeline is 924 characters).
 TIMELINE_TEN_CHARS_BYTES = 13
 #: Per stored entry, beside the record: the key string (~80 B for a 32-hex trace id), its slots
-#: in the store's ordered dicts (~100 B), the bytes object's and malloc's headers (~50 B), and
-#: the share of allocator pools the live phase left behind (RSS 1 149 B against 811 B of data).
-ENTRY_BYTES = 320
+#: in the store's ordered dicts (~200 B: all sessions, and its owner's), the bytes object's and
+#: malloc's headers (~50 B), and the share of allocator pools the live phase left behind (RSS
+#: 1 242 B against 811 B of data).
+ENTRY_BYTES = 410
 
 
 def live_bytes(record: SessionRecord) -> int:
