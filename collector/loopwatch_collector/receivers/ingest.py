@@ -48,6 +48,7 @@ from loopwatch_collector.receivers.decode import (
     batch_of,
     decode_logs,
     decode_request,
+    event_chunks,
     parse_body,
 )
 from loopwatch_collector.receivers.limits import MAX_REQUEST_BYTES
@@ -257,8 +258,8 @@ class OtlpIngestor:
                 duplicate += seen
                 continue
             try:
-                events = self._content.events(tenant, trace.events)
-                await self._ingest_trace(scoped_context(tenant, trace.context), events)
+                chunks = event_chunks(trace.events)
+                await self._ingest_trace(scoped_context(tenant, trace.context), tenant, chunks)
             except StoreError as exc:
                 # Retryable: traces ingested so far are marked seen, so the re-sent request
                 # skips them and the retry counts nothing twice.
@@ -283,18 +284,31 @@ class OtlpIngestor:
             accepted=accepted, ignored=ignored, duplicate=duplicate, rejected=rejected, message=message
         )
 
-    async def _ingest_trace(self, context: TraceContext, events: Sequence[Event]) -> None:
-        """Hand ``events`` over in slices, yielding to verdict calls in between (the pipeline
-        is incremental, so slices give the same state as one call)."""
-        start = 0
-        while start < len(events):
-            if start:
+    async def _ingest_trace(
+        self, context: TraceContext, tenant: str, chunks: Iterator[Sequence[Event]]
+    ) -> None:
+        """Hand the trace's events over in slices, yielding to verdict calls in between (the
+        pipeline is incremental, so slices give the same state as one call). Chunks are drawn,
+        unpickled and filtered (the tenant's content mode) as slices need them, and that work
+        counts in the slice's measured cost."""
+        pending: list[Event] = []
+        first = True
+        while True:
+            if not first:
                 await self._yield()
-            piece = events[start : start + self._slices.size()]
+            first = False
             began = self._slices.start()
+            size = self._slices.size()
+            while len(pending) < size:
+                chunk = next(chunks, None)
+                if chunk is None:
+                    break
+                pending.extend(self._content.events(tenant, chunk))
+            if not pending:
+                return
+            piece, pending = pending[:size], pending[size:]
             await self._pipeline.ingest(context, piece, source=SOURCE)
             self._slices.record(began, len(piece))
-            start += len(piece)
 
     async def _yield(self) -> None:
         if self._priority is not None:

@@ -1,5 +1,6 @@
 """OtlpIngestor without transports: failure isolation per trace, StoreError -> retryable,
-dedupe marks only what was ingested, bounded memory, configuration errors."""
+dedupe marks only what was ingested, bounded memory, slices across pickled chunks,
+configuration errors."""
 
 from __future__ import annotations
 
@@ -14,7 +15,10 @@ from loopwatch.events import Event, TraceContext
 from loopwatch.verdict import CONTINUE_AT_START, Verdict
 from loopwatch_collector.exceptions import StoreError
 from loopwatch_collector.receivers import OtlpIngestor, OverloadedError
+from loopwatch_collector.receivers.decode import PICKLED_CHUNK_EVENTS, PROTOBUF
 from loopwatch_collector.receivers.ingest import SeenSpans
+from loopwatch_collector.receivers.offload import DecodeWorker
+from loopwatch_collector.receivers.slicing import SliceSizer
 from tests.collector.receivers.otlp_requests import new_trace_id, request, tool_span
 
 
@@ -56,6 +60,42 @@ def test_store_error_is_retryable_and_the_retry_skips_what_was_ingested() -> Non
     outcome = asyncio.run(ingestor.export(body))
     assert sink.received == [first.hex(), second.hex()]
     assert (outcome.duplicate, outcome.accepted) == (1, 1)
+
+
+@dataclass
+class RecordingSink:
+    """Records each slice of events handed to the pipeline."""
+
+    slices: list[list[str]] = field(default_factory=list)
+
+    async def ingest(self, context: TraceContext, events: Sequence[Event], *, source: str) -> Verdict:
+        self.slices.append([e.event_id for e in events])
+        return CONTINUE_AT_START
+
+
+def test_slices_follow_the_sizer_across_pickled_chunks() -> None:
+    """Through the worker, events arrive in pickled chunks; slices keep the sizer's size (not
+    the chunks'), and the pipeline gets every event once, in the order decoding on the loop gives."""
+    trace = new_trace_id()
+    body = request(*(tool_span(trace, f"call_{n}", args=f'{{"n": {n}}}') for n in range(20)))
+    size = PICKLED_CHUNK_EVENTS + 3  # never a multiple of the chunk size
+    on_loop, through_worker = RecordingSink(), RecordingSink()
+    worker = DecodeWorker(niceness=0)
+
+    async def scenario() -> None:
+        await OtlpIngestor(on_loop).export(body)
+        sizer = SliceSizer(min_events=size, max_events=size)
+        ingestor = OtlpIngestor(through_worker, worker=worker, slices=sizer)
+        await ingestor.export_body(body.SerializeToString(), PROTOBUF, tenant="")
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        worker.shutdown()
+    expected = [event for piece in on_loop.slices for event in piece]
+    assert [event for piece in through_worker.slices for event in piece] == expected
+    assert len(expected) > size
+    assert [len(piece) for piece in through_worker.slices[:-1]] == [size] * (len(through_worker.slices) - 1)
 
 
 def test_seen_spans_forget_the_oldest_beyond_capacity() -> None:
