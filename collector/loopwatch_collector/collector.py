@@ -192,6 +192,8 @@ class Collector:
             limits=self.config.ingest,
             content=self._content,
         )
+        if otlp is not None:
+            await self._decoder.start()  # before serving: the first export must not wait for it
         options = otlp.grpc_options if otlp else _DEFAULT_GRPC_OPTIONS
         interceptor = AuthInterceptor(self.api_keys, failures=self._auth_failures)
         limits = self.config.limits

@@ -16,6 +16,9 @@ verdict path leaves, which on an idle machine is everything; on a saturated one 
 down and the bounded ingest queue pushes back (UNAVAILABLE / 503 with a retry delay) rather
 than verdicts slowing down. 0 keeps the collector's priority.
 
+The collector starts the worker before it reports itself started (``start()``): a new
+interpreter importing the mapping takes about a second on a slow host, longer than the SDK's
+span export deadline, so a worker started by the first request made that request time out.
 A worker that dies is replaced; the request in flight fails as retryable
 (``WorkerUnavailableError``), so nothing accepted is lost. ``shutdown()`` is idempotent.
 Event-loop only.
@@ -27,9 +30,11 @@ import asyncio
 import multiprocessing
 import os
 import signal
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
+from typing import TypeVar
 
 from loopwatch_collector.exceptions import CollectorError
 from loopwatch_collector.mapping import SpanMapper
@@ -40,6 +45,8 @@ from loopwatch_collector.receivers.otlp_json import MalformedRequestError
 # 19, the lowest priority: at 10 the worker still got a ninth of a contended core next to
 # the process serving verdicts (CFS weights 110 vs 1024; at 19, 15 vs 1024).
 DEFAULT_WORKER_NICENESS = 19
+
+T = TypeVar("T")
 
 _mappers: dict[str, SpanMapper] = {}  # in the worker process only: tenant -> its mapper
 
@@ -64,6 +71,10 @@ def _start_worker(niceness: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the collector handles Ctrl-C and stops us
 
 
+def _ready() -> None:
+    """Run in the worker to start it: its process starts, and imports the mapping, on a first task."""
+
+
 def _decode(body: bytes, content_type: str, tenant: str, signal: Signal) -> DecodedRequest | _Malformed:
     mapper = _mappers.get(tenant)
     if mapper is None:
@@ -82,26 +93,32 @@ class DecodeWorker:
         self._pool: ProcessPoolExecutor | None = None
         self._closed = False
 
+    async def start(self) -> None:
+        """Start the worker process and wait until it runs (see the module docstring). Raises
+        ``WorkerUnavailableError`` if it dies starting. Safe to call again."""
+        await self._run(_ready)
+
     async def decode(
         self, body: bytes, content_type: str, tenant: str, *, signal: Signal = "traces"
     ) -> DecodedRequest:
         """Decode ``body`` (traces or logs) for ``tenant`` in the worker, whose mapper for the
         tenant sees both signals (so log events join their spans). Raises
         ``MalformedRequestError`` or ``WorkerUnavailableError``."""
-        if self._closed:
-            raise WorkerUnavailableError("the collector is shutting down")
-        pool = self._ensure_pool()
-        try:
-            result = await asyncio.get_running_loop().run_in_executor(
-                pool, _decode, body, content_type, tenant, signal
-            )
-        except BrokenProcessPool as exc:
-            self._discard(pool)
-            raise WorkerUnavailableError("the ingest worker stopped; retry") from exc
+        result = await self._run(_decode, body, content_type, tenant, signal)
         if isinstance(result, _Malformed):
             problem = result.message.removeprefix(f"{result.field}: ")
             raise MalformedRequestError(result.field, problem)
         return result
+
+    async def _run(self, function: Callable[..., T], *args: object) -> T:
+        if self._closed:
+            raise WorkerUnavailableError("the collector is shutting down")
+        pool = self._ensure_pool()
+        try:
+            return await asyncio.get_running_loop().run_in_executor(pool, function, *args)
+        except BrokenProcessPool as exc:
+            self._discard(pool)
+            raise WorkerUnavailableError("the ingest worker stopped; retry") from exc
 
     def shutdown(self) -> None:
         """Stop the worker (waits for it); idempotent, safe before first use."""

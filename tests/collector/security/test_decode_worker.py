@@ -67,3 +67,26 @@ def test_worker_niceness_is_configured_and_validated() -> None:
     assert config_from_mapping({"ingest": {"worker_niceness": 0}}).ingest.worker_niceness == 0
     with pytest.raises(ConfigError, match=r"ingest\.worker_niceness"):
         config_from_mapping({"ingest": {"worker_niceness": 20}})
+
+
+def test_start_returns_once_the_worker_runs() -> None:
+    """The collector starts the worker before serving: the first export must not wait for a
+    new interpreter (about a second on a slow host, over the SDK's span export deadline)."""
+    body = otlp_request(tool_span(os.urandom(16), "c1")).SerializeToString()
+    worker = DecodeWorker(niceness=0)
+
+    async def scenario() -> None:
+        await worker.start()
+        pool = worker._pool  # the test reaches in to see the process before any request
+        assert pool is not None
+        assert len(pool._processes) == 1
+        decoded = await worker.decode(body, PROTOBUF, "alpha")
+        assert len(decoded.traces) == 1
+        assert worker._pool is pool  # the same worker served it
+
+    try:
+        asyncio.run(scenario())
+    finally:
+        worker.shutdown()
+    with pytest.raises(WorkerUnavailableError, match="shutting down"):
+        asyncio.run(worker.start())
