@@ -2,10 +2,9 @@
 
 A 100 000-span request costs seconds of CPU to parse and map. On the event loop that serves
 ``Evaluate`` it stalled every verdict for that long; in a thread it would still share the GIL.
-``DecodeWorker`` runs ``decode.decode_body`` in one child process (started on first use, at a
-lower CPU priority: see below), keeping one ``SpanMapper`` per
-tenant there (mappers remember per-trace context between batches, and a tenant must not
-influence another's). The event loop only awaits the result, whose trace batches come back
+``DecodeWorker`` runs ``decode.decode_body`` in one child process (at a lower CPU priority: see
+below), keeping one ``SpanMapper`` per tenant there (mappers remember per-trace context between
+batches, and a tenant must not influence another's). The event loop only awaits the result, whose trace batches come back
 pickled one per trace, each trace's events in small pickled chunks that the ingestor unpickles
 slice by slice (``decode.PickledEvents``).
 
@@ -20,7 +19,8 @@ The collector starts the worker before it reports itself started (``start()``): 
 interpreter importing the mapping takes about a second on a slow host, longer than the SDK's
 span export deadline, so a worker started by the first request made that request time out.
 A worker that dies is replaced; the request in flight fails as retryable
-(``WorkerUnavailableError``), so nothing accepted is lost. ``shutdown()`` is idempotent.
+(``WorkerUnavailableError``), so nothing accepted is lost. A collector that dies takes its
+worker with it, even when killed with SIGKILL. ``shutdown()`` is idempotent.
 Event-loop only.
 """
 
@@ -28,8 +28,10 @@ from __future__ import annotations
 
 import asyncio
 import multiprocessing
+import multiprocessing.connection
 import os
 import signal
+import threading
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -69,6 +71,18 @@ def _start_worker(niceness: int) -> None:
     if niceness:
         os.nice(niceness)
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # the collector handles Ctrl-C and stops us
+    threading.Thread(target=_exit_with_the_collector, name="loopwatch-collector-watch", daemon=True).start()
+
+
+def _exit_with_the_collector() -> None:
+    """End the worker when the collector's process ends, however it ends. A collector killed
+    with SIGKILL (OOM killer, a runtime's stop timeout) cannot stop its worker, and the worker
+    never notices on its own: it holds both ends of its task queue. The parent sentinel, a pipe
+    the collector holds open, reads as closed once the collector is gone."""
+    parent = multiprocessing.parent_process()
+    if parent is not None:
+        multiprocessing.connection.wait([parent.sentinel])
+        os._exit(0)
 
 
 def _ready() -> None:

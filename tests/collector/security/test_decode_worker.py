@@ -6,6 +6,10 @@ from __future__ import annotations
 import asyncio
 import os
 import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
 
 import pytest
 
@@ -90,3 +94,42 @@ def test_start_returns_once_the_worker_runs() -> None:
         worker.shutdown()
     with pytest.raises(WorkerUnavailableError, match="shutting down"):
         asyncio.run(worker.start())
+
+
+_COLLECTOR_WITH_A_WORKER = """
+import asyncio, sys
+from loopwatch_collector.receivers.offload import DecodeWorker
+worker = DecodeWorker(niceness=0)
+asyncio.run(worker.start())
+print(*worker._pool._processes, flush=True)
+sys.stdin.read()
+"""
+
+
+def _running(pid: int) -> bool:
+    """True while ``pid`` exists and is not a zombie (an exited orphan its new parent has not
+    reaped yet has ended all the same)."""
+    try:
+        stat = Path(f"/proc/{pid}/stat").read_text()
+    except FileNotFoundError:
+        return False
+    return stat.rsplit(")", 1)[1].split()[0] != "Z"
+
+
+def test_the_worker_exits_when_the_collector_is_killed() -> None:
+    """SIGKILL gives the collector no chance to stop its worker (OOM killer, kill -9, a
+    container runtime's timeout); the worker must not outlive it."""
+    command = [sys.executable, "-c", _COLLECTOR_WITH_A_WORKER]
+    with subprocess.Popen(command, stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True) as collector:
+        try:
+            assert collector.stdout is not None
+            (worker_pid,) = map(int, collector.stdout.readline().split())
+            assert _running(worker_pid)
+        finally:
+            collector.kill()
+    deadline = time.monotonic() + 10
+    while _running(worker_pid) and time.monotonic() < deadline:
+        time.sleep(0.05)
+    if _running(worker_pid):
+        os.kill(worker_pid, signal.SIGKILL)
+        pytest.fail("the worker outlived its collector")
