@@ -4,9 +4,9 @@ A 100 000-span request costs seconds of CPU to parse and map. On the event loop 
 ``Evaluate`` it stalled every verdict for that long; in a thread it would still share the GIL.
 ``DecodeWorker`` runs ``decode.decode_body`` in one child process (at a lower CPU priority: see
 below), keeping one ``SpanMapper`` per tenant there (mappers remember per-trace context between
-batches, and a tenant must not influence another's). The event loop only awaits the result, whose trace batches come back
-pickled one per trace, each trace's events in small pickled chunks that the ingestor unpickles
-slice by slice (``decode.PickledEvents``).
+batches, and a tenant must not influence another's). The event loop only awaits the result,
+whose trace batches come back pickled one per trace, each trace's events in small pickled
+chunks that the ingestor unpickles slice by slice (``decode.PickledEvents``).
 
 CPU priority: the worker runs at a lower priority (``ingest.worker_niceness``, a nice increment,
 19 by default: the lowest), so that on a machine with more runnable work than cores the
