@@ -19,13 +19,15 @@ from dataclasses import dataclass
 from typing import Any
 
 from loopwatch.fingerprint import (
+    argument_frame,
     call_fingerprint,
     canonical_arguments,
     digest,
+    error_class,
     result_fingerprint,
     shape_fingerprint,
 )
-from loopwatch.sketch import Repetition, TextSketch, find_repetition, sketch_text
+from loopwatch.sketch import Repetition, TextSketch, find_repetition, overlap_sketch, sketch_text
 
 # Identifier-like tokens (file names, symbols, query words; paths split at "/") that link what
 # a step says to what its calls do. A token counts whole ("a.py") and by its dotted or dashed
@@ -47,13 +49,15 @@ class ToolCall:
     ``arguments`` is the canonical JSON text (sorted keys) or ``None`` when content capture is
     off; ``fingerprint`` identifies tool name plus arguments either way. ``repetition`` is the
     longest back-to-back repetition inside the string arguments (a model can degenerate into
-    an ``edit`` argument as well as into its reply).
+    an ``edit`` argument as well as into its reply). ``frame`` is the short call's structure
+    (``fingerprint.argument_frame``): calls with equal frames differ only in their target.
     """
 
     id: str
     name: str
     fingerprint: str
     shape: str = ""
+    frame: str = ""
     arguments: str | None = None
     repetition: Repetition | None = None
 
@@ -72,6 +76,7 @@ class ToolCall:
             name=name,
             fingerprint=call_fingerprint(name, canonical),
             shape=shape_fingerprint(name, canonical),
+            frame=argument_frame(name, canonical) if arguments is not None else "",
             arguments=canonical if capture_content else None,
             repetition=_longest_repetition(arguments),
         )
@@ -137,7 +142,10 @@ class ToolResult:
     ``fingerprint`` is taken after volatile content (timestamps, ids, durations) is stripped,
     so two results with the same fingerprint taught the model nothing new. ``size`` counts
     characters of the raw result; ``0`` means empty, which detectors treat as "no
-    information". ``preview`` is ``None`` in privacy mode.
+    information". ``preview`` is ``None`` in privacy mode. ``error_class`` (failures only) is
+    the kind of the failure, equal for the same error in other words; ``overlap`` sketches the
+    result's word trigrams so that a result saying about the same as an earlier one is known
+    as an echo (``sketch.overlap_sketch``; empty for short results). Both are content-free.
     """
 
     event_id: str
@@ -146,6 +154,8 @@ class ToolResult:
     size: int
     is_error: bool = False
     error_type: str | None = None
+    error_class: str = ""
+    overlap: tuple[int, ...] = ()
     preview: str | None = None
     time_unix_ns: int = 0
 
@@ -168,6 +178,8 @@ class ToolResult:
             size=len(content),
             is_error=is_error,
             error_type=error_type,
+            error_class=error_class(content) if is_error else "",
+            overlap=overlap_sketch(content),
             preview=_preview(content) if capture_content else None,
             time_unix_ns=time_unix_ns,
         )
@@ -237,7 +249,12 @@ def _terms(text: str) -> set[str]:
 
 def _redacted(call: ToolCall) -> ToolCall:
     return ToolCall(
-        id=call.id, name=call.name, fingerprint=call.fingerprint, shape=call.shape, repetition=call.repetition
+        id=call.id,
+        name=call.name,
+        fingerprint=call.fingerprint,
+        shape=call.shape,
+        frame=call.frame,
+        repetition=call.repetition,
     )
 
 

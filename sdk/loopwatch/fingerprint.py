@@ -137,3 +137,64 @@ def bounded_fingerprint(fingerprint: str) -> str:
     """``fingerprint`` if at most ``MAX_FINGERPRINT_CHARS`` long, else its digest: equal inputs
     still compare equal, and no foreign span can make one larger than that bound."""
     return fingerprint if len(fingerprint) <= MAX_FINGERPRINT_CHARS else digest(fingerprint)
+
+
+# The line of an error that says what went wrong: Python's last "SomeError: message" line of a
+# traceback, a JavaScript "TypeError: ...", a Java "...Exception: ...". Without one, the first
+# non-blank line (CLIs, HTTP APIs and tool wrappers lead with the message).
+_EXCEPTION_LINE = re.compile(r"^\s*(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception|Fault|Failure)\b.*$", re.MULTILINE)
+# What varies between errors of one kind: the names they quote, the paths and numbers they cite.
+_QUOTED = re.compile(r"'[^'\n]*'|\"[^\"\n]*\"|`[^`\n]*`|<[^<>\n]*>")
+_PATHLIKE = re.compile(r"\S*[/\\]\S*|\b[\w-]+\.[A-Za-z][\w]{0,4}\b")
+# The start of an error message names its kind; its tail quotes input (a SQL line, a snippet).
+_ERROR_CLASS_CHARS = 160
+
+
+def error_class(content: str) -> str:
+    """The kind of an error, as a fingerprint: the same for the same failure in other words.
+
+    Why: a model retrying a failing call renames an argument, rewrites a snippet or quotes
+    another value, and the error text changes with it ("unexpected keyword argument 'page'",
+    then "... 'arguments'"), while the failure is the same. The class keeps the exception type
+    and the message's wording and masks what varies: quoted names, paths, file names, numbers,
+    volatile tokens. Two results with equal classes failed the same way; progress shows as a
+    new class (another exception, another message).
+    """
+    found = _EXCEPTION_LINE.findall(content)
+    line = found[-1] if found else next((ln for ln in content.splitlines() if ln.strip()), "")
+    masked = _DIGITS.sub("#", _PATHLIKE.sub("<p>", _QUOTED.sub("<q>", _VOLATILE.sub(_placeholder, line))))
+    return digest("error\x00" + " ".join(masked.lower().split())[:_ERROR_CLASS_CHARS])
+
+
+# A call this short names a target (a path, a table, a name, a short command); a longer one
+# carries a program or a text, and a new one after a failure is a rewrite, not another target.
+FRAME_MAX_CHARS = 200
+
+
+def argument_frame(tool_name: str, canonical_args: str) -> str:
+    """Fingerprint of a short call's structure: its keys and value types, every value masked.
+
+    Calls with equal frames differ only in what they name: a fan-out over paths, tables or
+    namespaces. A renamed key, a string turned object or an extra parameter (a model guessing
+    at a tool's schema) changes the frame. ``""`` for a call longer than ``FRAME_MAX_CHARS``:
+    it has no single target to vary.
+    """
+    if len(canonical_args) > FRAME_MAX_CHARS:
+        return ""
+    try:
+        value = json.loads(canonical_args)
+    except ValueError:
+        return ""
+    return digest(f"{tool_name}\x00{canonical_json(_frame(value))}")
+
+
+def _frame(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {key: _frame(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_frame(item) for item in value]
+    if isinstance(value, str):
+        return "s"
+    if isinstance(value, bool) or value is None:
+        return value
+    return 0

@@ -26,6 +26,7 @@ from typing import Any
 from loopwatch.detect.engine import Engine
 from loopwatch.events import Event, Step, ToolCall, ToolResult, Usage, UserMessage
 from loopwatch.scenario_recorded import repetition_from_json, sketch_from_json, user_fingerprint
+from loopwatch.sketch import OVERLAP_SIZE
 from loopwatch.verdict import Action, Verdict
 
 
@@ -177,8 +178,14 @@ def _result(entry: Mapping[str, Any], index: int) -> ToolResult:
         )
     size = entry.get("size")
     error_type = entry.get("error_type")
+    error_class = entry.get("error_class", "")
+    hashes = entry.get("overlap", [])
     if not isinstance(recorded, str) or not isinstance(size, int) or isinstance(size, bool) or size < 0:
         raise ScenarioError(f"events[{index}]: result_fingerprint must be a string with an integer size >= 0")
+    if not isinstance(error_class, str):
+        raise ScenarioError(f"events[{index}].error_class must be a string")
+    if not isinstance(hashes, list) or len(hashes) > OVERLAP_SIZE or not all(_is_hash(h) for h in hashes):
+        raise ScenarioError(f"events[{index}].overlap must be a list of at most {OVERLAP_SIZE} integers >= 0")
     if content is not None and not isinstance(content, str):
         raise ScenarioError(f"events[{index}].content must be a string when result_fingerprint is given")
     base = ToolResult.create(event_id=f"e{index}", call_id=call_id, content=content or "")
@@ -188,8 +195,14 @@ def _result(entry: Mapping[str, Any], index: int) -> ToolResult:
         size=size,
         is_error=bool(entry.get("is_error", False)),
         error_type=error_type if isinstance(error_type, str) else None,
+        error_class=error_class,
+        overlap=tuple(sorted(hashes)),
         preview=base.preview if content is not None else None,
     )
+
+
+def _is_hash(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
 def _step(entry: Mapping[str, Any], index: int, step_no: int) -> Step:
@@ -232,12 +245,14 @@ def _recorded_call(created: ToolCall, raw: Mapping[str, Any], arguments: Any, wh
     if not isinstance(fingerprint, str):
         raise ScenarioError(f"{where}.fingerprint must be a string")
     shape = raw.get("shape", "")
-    if not isinstance(shape, str):
-        raise ScenarioError(f"{where}.shape must be a string")
+    frame = raw.get("frame", "")
+    if not isinstance(shape, str) or not isinstance(frame, str):
+        raise ScenarioError(f"{where}.shape and .frame must be strings")
     return replace(
         created,
         fingerprint=fingerprint,
         shape=shape,
+        frame=frame,
         # clipped arguments are kept as the text they are; absent ones (privacy mode) stay absent
         arguments=arguments if arguments is None or isinstance(arguments, str) else created.arguments,
         repetition=repetition_from_json(raw.get("repetition"), f"{where}.repetition"),

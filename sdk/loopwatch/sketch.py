@@ -20,6 +20,12 @@ from dataclasses import dataclass, replace
 # Bottom-k size: 64 values estimate Jaccard similarity within about +-0.1, enough to separate
 # "restated" (>= 0.6) from "different" (< 0.3), at 64 small ints per step of session state.
 SKETCH_SIZE = 64
+# Result overlap sketches: 32 values estimate the share of shared word trigrams within about
+# +-0.15, enough to tell "the same pages again" (>= 0.5) from "other pages" (< 0.2), at 32 small
+# ints per remembered result.
+OVERLAP_SIZE = 32
+# Words a result needs before it is sketched for overlap (see ``overlap_sketch``).
+OVERLAP_MIN_WORDS = 24
 # Function words carry no intent: "let me look at X" and "now I'll check X" restate the same
 # intent, so only content words are sketched (a paraphrase keeps most of them).
 _STOPWORDS = frozenset(
@@ -90,17 +96,45 @@ def sketch_text(text: str) -> TextSketch:
 
 def similarity(a: TextSketch, b: TextSketch) -> float:
     """Estimated Jaccard similarity of the two texts' content-word sets (0.0 .. 1.0)."""
-    if not a.minhash or not b.minhash:
+    return bottom_k_similarity(a.minhash, b.minhash, SKETCH_SIZE)
+
+
+def bottom_k_similarity(a: tuple[int, ...], b: tuple[int, ...], k: int) -> float:
+    """Estimated Jaccard similarity of two sets from their bottom-``k`` hashes (0.0 .. 1.0)."""
+    if not a or not b:
         return 0.0
     # Bottom-k estimate: of the k smallest hashes of the union, the share found in both. Each
     # sketch holds its own k smallest, so the union's k smallest are among them.
-    in_a = set(a.minhash)
-    shared = in_a.intersection(b.minhash)
-    union = len(in_a) + len(b.minhash) - len(shared)
-    if union <= SKETCH_SIZE:  # the whole union is its bottom k
+    in_a = set(a)
+    shared = in_a.intersection(b)
+    union = len(in_a) + len(b) - len(shared)
+    if union <= k:  # the whole union is its bottom k
         return len(shared) / union
-    kth = sorted(in_a.union(b.minhash))[SKETCH_SIZE - 1]
-    return sum(1 for h in shared if h <= kth) / SKETCH_SIZE
+    kth = sorted(in_a.union(b))[k - 1]
+    return sum(1 for h in shared if h <= kth) / k
+
+
+def overlap_sketch(text: str) -> tuple[int, ...]:
+    """The bottom-k hashes of ``text``'s word trigrams, or ``()`` for a short text.
+
+    Why: a paraphrased search that brings back the same pages (reordered, other snippets) or a
+    sub-agent's report that says about the same again is an echo, though no two results are
+    equal. Word trigrams keep the order that makes two listings the same (titles, URLs, lines),
+    where a word set would call any two pages of one format alike; numbers are kept, so the
+    next page of a listing (other ids, other names) does not overlap the first. Results of fewer
+    than ``OVERLAP_MIN_WORDS`` words get no sketch: one changed word ("running" -> "done") is
+    the whole news of a short result, and only exact fingerprints judge those.
+    """
+    words = _WORD.findall(text[:_SKETCH_MAX_CHARS].lower())
+    if len(words) < OVERLAP_MIN_WORDS:
+        return ()
+    grams = {zlib.crc32(" ".join(words[i : i + 3]).encode("utf-8")) for i in range(len(words) - 2)}
+    return tuple(sorted(heapq.nsmallest(OVERLAP_SIZE, grams)))
+
+
+def overlap(a: tuple[int, ...], b: tuple[int, ...]) -> float:
+    """Estimated Jaccard similarity of two results' word trigrams (``overlap_sketch``)."""
+    return bottom_k_similarity(a, b, OVERLAP_SIZE)
 
 
 def same_gist(

@@ -13,7 +13,9 @@ Two patterns, each firing at the ``repeats``-th step (default 3):
   run the tests.") while the harness keeps asking. The same reply to each new user message,
   turn after turn, is the ``same_response`` detector's. State is per turn.
 
-Not flagged: "Moving on to `b.py`" then reading ``b.py`` (the step refers to its calls: that
+Not flagged: a restated intent over calls that still bring new results (a search fan-out
+narrated in one template: progress, whatever the text says; the alarm waits for a step that
+brings nothing), "Moving on to `b.py`" then reading ``b.py`` (the step refers to its calls: that
 is fan-out, not narration), "Checking again" while polling or "Let's run the tests again"
 after an edit (a step repeating the previous step's calls breaks the chain; whether that is
 progress is for the result-aware detectors to judge), short texts ("Done.", "Next file."),
@@ -99,6 +101,11 @@ class Narration:
         self._track_replies(state, step)
         limit = self.config.repeats
         if limit < 2 or max(state.restated, state.same_replies) < limit:
+            return None
+        if step.novelty.informative:
+            # Calls that still bring something new are progress, whatever the text repeats:
+            # the alarm waits for a step that brings nothing (a search fan-out narrated in one
+            # template stays quiet while each search finds new results).
             return None
         chains = [
             (state.restated_from, state.restated, "the same intent was restated"),

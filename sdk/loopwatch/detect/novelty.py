@@ -15,15 +15,19 @@ of a completed step is classified once, by the engine, before any detector runs:
 - ``RECHECK``: the same successful call and result as in an earlier turn: the user asked
   again. Neither progress nor repetition.
 - ``ECHO``: a different call of the same tool returned a result the tool already gave in this
-  turn: the variation (a rephrased query, another limit) did not matter.
+  turn, or one that overlaps it heavily (``ECHO_OVERLAP`` of its word trigrams: the same pages
+  reordered with other snippets, a sub-agent's report saying about the same again): the
+  variation (a rephrased query, another limit, a reworded task) did not matter.
 - ``BLANK``: a new call that failed or came back empty, outside a sweep or fan-out.
 - ``PROBE``: a sweep or fan-out: a call of the same shape as the tool's previous call (only
   numbers differ: the next date, id or page) whose result is empty, an error, or a short answer
   (``SWEEP_ANSWER_CHARS``) the tool already gave ("[]", "(0 rows)"): "nothing here" again, or a
   failing call on a new target of a tool that failed on other new targets in the steps just
   before (``FANOUT_TARGETS`` in a row), with an error the tool had not given (each names its
-  target). Absence on a new target is information; the same error for a rephrased call is
-  not.
+  target). A target is what a short call of one frame varies (``ToolCall.frame``: the same keys
+  and value types, only the values change): a rewritten snippet, a renamed or retyped
+  parameter is another attempt, not another target. Absence on a new target is information;
+  the same error for a rephrased call is not.
 - ``UNKNOWN``: no result arrived or none was recorded. Missing content is never "the same".
 
 A step is *fruitless* when it has calls and each of them is a REPEAT, ECHO or BLANK; it is
@@ -34,8 +38,12 @@ recently used calls, a few results per tool, the previous shape per tool.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from loopwatch.detect.step import NO_CALLS, CallOutcome, Novelty, StepNovelty
+from loopwatch.sketch import overlap
+
+_T = TypeVar("_T")
 
 # Calls remembered per session. Lost-context repeats recur within tens of steps; a call not
 # seen for 256 distinct calls is as good as new to the model, whose context is long gone.
@@ -52,6 +60,17 @@ FANOUT_TARGETS = 3
 # date or line number means the variation did not reach the data (a widened window over one
 # file). The public corpus scores the same from 8 to 32 characters.
 SWEEP_ANSWER_CHARS = 24
+# Estimated share of word trigrams from which a different call's result echoes one the tool
+# gave: the same search results reordered with other snippets share most; another page of a
+# listing, another file or another search's results share under a fifth, and results framed
+# by one long boilerplate about half.
+ECHO_OVERLAP = 0.6
+# Overlap sketches remembered per tool within a turn: a paraphrase echoes a recent answer.
+OVERLAPS_PER_TOOL = 4
+# A tool whose different answers already shared this much wraps them in boilerplate (a write
+# acknowledged with the file and the same instructions each time): overlap says nothing there,
+# and only exact echoes count for it.
+BOILERPLATE_OVERLAP = 0.3
 
 
 @dataclass(slots=True)
@@ -76,9 +95,12 @@ class NoveltyState:
     tool_results: dict[str, list[str]] = field(default_factory=dict)  # this turn's, per tool
     last_shape: dict[str, str] = field(default_factory=dict)  # per tool, its previous call's
     fanout: dict[str, int] = field(default_factory=dict)  # tool -> new targets failed in a row
+    fanout_frame: dict[str, str] = field(default_factory=dict)  # tool -> frame of those calls
     # Failures per tool and error since the tool last succeeded: an error that a trivially
     # varied call got too counts when the call is then re-issued verbatim.
     tool_errors: dict[str, dict[str, int]] = field(default_factory=dict)
+    tool_overlaps: dict[str, list[tuple[int, ...]]] = field(default_factory=dict)  # this turn's
+    tool_boilerplate: dict[str, float] = field(default_factory=dict)  # most its new answers shared
 
 
 def assess(state: NoveltyState, calls: tuple[CallOutcome, ...], *, number: int, turn: int) -> StepNovelty:
@@ -89,6 +111,8 @@ def assess(state: NoveltyState, calls: tuple[CallOutcome, ...], *, number: int, 
     if turn != state.turn:
         state.turn = turn
         state.tool_results.clear()
+        state.tool_overlaps.clear()
+        state.tool_boilerplate.clear()
     if not calls:
         return NO_CALLS
     state.seq += 1
@@ -109,10 +133,15 @@ def assess(state: NoveltyState, calls: tuple[CallOutcome, ...], *, number: int, 
 
 
 def _advance_fanout(state: NoveltyState, calls: tuple[CallOutcome, ...]) -> dict[str, int]:
-    """Count, per tool, the consecutive steps in which it failed on a call never made before."""
-    failed_new = {c.name for c in calls if c.is_error and c.call not in state.calls}
+    """Count, per tool, the consecutive steps in which it failed on a new target: a call never
+    made before, of the frame of the tool's previous such call (see ``ToolCall.frame``)."""
+    failed_new = {c.name: c.frame for c in calls if c.is_error and c.frame and c.call not in state.calls}
     if failed_new or state.fanout:
-        state.fanout = {tool: state.fanout.get(tool, 0) + 1 for tool in failed_new}
+        state.fanout = {
+            tool: state.fanout.get(tool, 0) + 1 if state.fanout_frame.get(tool) == frame else 1
+            for tool, frame in failed_new.items()
+        }
+        state.fanout_frame = failed_new
     return state.fanout
 
 
@@ -160,13 +189,32 @@ def _classify_new_call(state: NoveltyState, call: CallOutcome, fan_out: bool) ->
     results = state.tool_results.get(call.name)
     if results is not None and call.result in results:
         return Novelty.PROBE if sweep and call.size <= SWEEP_ANSWER_CHARS else Novelty.ECHO
-    if results is None:
-        results = state.tool_results[call.name] = []
-        while len(state.tool_results) > TOOL_MEMORY:
-            del state.tool_results[next(iter(state.tool_results))]
-    results.append(call.result or "")
-    del results[:-RESULTS_PER_TOOL]
+    overlaps = state.tool_overlaps.get(call.name)
+    # Only a short call (a query, a target: it has a frame) asks for information; a write or
+    # an edit whose result shows the file it changed echoes its own input, not an answer.
+    closest = max((overlap(call.overlap, o) for o in overlaps), default=0.0) if overlaps else 0.0
+    boilerplate = state.tool_boilerplate.get(call.name, 0.0)
+    if call.frame and not sweep and closest >= ECHO_OVERLAP and boilerplate < BOILERPLATE_OVERLAP:
+        return Novelty.ECHO
+    if closest > boilerplate:
+        state.tool_boilerplate[call.name] = closest
+        while len(state.tool_boilerplate) > TOOL_MEMORY:
+            del state.tool_boilerplate[next(iter(state.tool_boilerplate))]
+    _remember(state.tool_results, call.name, call.result or "", RESULTS_PER_TOOL)
+    if call.overlap:
+        _remember(state.tool_overlaps, call.name, call.overlap, OVERLAPS_PER_TOOL)
     return Novelty.NEW
+
+
+def _remember(memory: dict[str, list[_T]], tool: str, value: _T, keep: int) -> None:
+    """Append ``value`` to ``tool``'s last ``keep`` values, remembering ``TOOL_MEMORY`` tools."""
+    values = memory.get(tool)
+    if values is None:
+        values = memory[tool] = []
+        while len(memory) > TOOL_MEMORY:
+            del memory[next(iter(memory))]
+    values.append(value)
+    del values[:-keep]
 
 
 def _count_failure(state: NoveltyState, call: CallOutcome) -> None:

@@ -105,7 +105,9 @@ class CallOutcome(NamedTuple):
     is_error: bool
     empty: bool
     shape: str = ""  # call fingerprint with numbers masked (events.ToolCall.shape)
+    frame: str = ""  # a short call's keys and value types (events.ToolCall.frame)
     size: int = 0  # characters of the raw result (0: empty or none)
+    overlap: tuple[int, ...] = ()  # the result's trigram sketch (events.ToolResult.overlap)
     arguments: str | None = None
     preview: str | None = None
     repetition: Repetition | None = None

@@ -12,9 +12,17 @@ RESTATED = [
     "Now checking the configuration again to find where retry policy is applied.",
     "Let me look at the configuration once more to find where the retry policy is applied.",
 ]
+# Calls that wander and bring nothing back (empty answers): the restated intent is not acted on.
 WANDERING = [
+    call("read_file", {"path": "src/server.py"}, ""),
+    call("grep", {"pattern": "timeout"}, ""),
+    call("list_dir", {"path": "docs"}, ""),
+    call("read_file", {"path": "README.md"}, ""),
+]
+# The same calls bringing something new each time: progress, whatever the text repeats.
+LEARNING = [
     call("read_file", {"path": "src/server.py"}, "server"),
-    call("grep", {"pattern": "timeout"}, "no matches"),
+    call("grep", {"pattern": "timeout"}, "src/client.py:12: timeout=30"),
     call("list_dir", {"path": "docs"}, "index.md"),
     call("read_file", {"path": "README.md"}, "readme"),
 ]
@@ -22,6 +30,13 @@ WANDERING = [
 
 def restating(n: int) -> list[StepSpec]:
     return [step(WANDERING[i], text=RESTATED[i]) for i in range(n)]
+
+
+def test_restating_over_calls_that_bring_new_results_is_quiet_until_they_stop() -> None:
+    script = [step(LEARNING[i], text=RESTATED[i]) for i in range(3)]
+
+    assert run(Narration(), script).fired == []
+    assert run(Narration(), [*script, step(WANDERING[3], text=RESTATED[3])]).finding().count == 4
 
 
 def test_two_restatements_are_not_narration() -> None:

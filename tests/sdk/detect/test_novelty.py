@@ -6,6 +6,7 @@ from loopwatch.detect.novelty import CALL_MEMORY, FANOUT_TARGETS, SWEEP_ANSWER_C
 from loopwatch.detect.revisit import Revisit
 from loopwatch.detect.step import CallOutcome, Novelty
 from tests.sdk.detect.detect_builders import USER, CallSpec, ScriptItem, call, run, step
+from tests.sdk.detect.near_duplicates import fresh_listing, listing, write_acknowledgement
 
 N = Novelty
 
@@ -136,3 +137,44 @@ def test_memory_is_bounded() -> None:
     assert len(state.calls) == CALL_MEMORY
     assert "c0" not in state.calls
     assert len(state.tool_results["t"]) <= 8
+
+
+def test_a_paraphrase_bringing_the_same_pages_back_is_an_echo() -> None:
+    """Reordered results with other snippets: no two equal, most word trigrams shared."""
+    first = call("web_search", {"query": "X season 4 test details"}, listing((0, 1, 2, 3, 4), 0))
+    again = call("web_search", {"query": "X season 4 test"}, listing((1, 0, 2, 4, 3), 0))
+
+    assert kinds([one(first), one(again)]) == [(N.NEW,), (N.ECHO,)]
+
+
+def test_a_search_with_other_results_is_new() -> None:
+    script = [
+        one(call("web_search", {"query": f"topic {w}"}, fresh_listing(i))) for i, w in enumerate("abcd")
+    ]
+
+    assert kinds(script) == [(N.NEW,)] * 4
+
+
+def test_answers_wrapped_in_one_boilerplate_are_judged_only_exactly() -> None:
+    """A write tool answering each new file with the same long instructions: the overlap
+    between different answers is the wrapper's, so no answer is an echo of another."""
+    bodies = {
+        f"src/actions/{name}Action.cs": f"public class {name}Action : GameAction {{ "
+        f"public {name}Action(ulong {field}) {{ this.{field.title()} = {field}; }} "
+        f"public ulong {field.title()} {{ get; private set; }} }}"
+        for name, field in (("Begin", "player"), ("Draw", "card"), ("Discard", "slot"), ("Play", "target"))
+    }
+    script = [
+        one(call("write_to_file", {"path": p, "content": body}, write_acknowledgement(p, body)))
+        for p, body in bodies.items()
+    ]
+
+    assert kinds(script) == [(N.NEW,)] * 4
+
+
+def test_privacy_mode_sees_the_same_echoes() -> None:
+    first = call("web_search", {"query": "X season 4 test details"}, listing((0, 1, 2, 3, 4), 0))
+    again = call("web_search", {"query": "X 'test' season 4"}, listing((2, 1, 0, 3, 4), 1))
+    script: list[ScriptItem] = [one(first), one(again)]
+
+    assert kinds(script, capture_content=False) == kinds(script) == [(N.NEW,), (N.ECHO,)]
