@@ -14,6 +14,7 @@ from __future__ import annotations
 import contextlib
 import json
 import re
+import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -27,7 +28,7 @@ from loopwatch.fingerprint import (
     result_fingerprint,
     shape_fingerprint,
 )
-from loopwatch.sketch import Repetition, TextSketch, find_repetition, overlap_sketch, sketch_text
+from loopwatch.sketch import STOPWORDS, Repetition, TextSketch, find_repetition, overlap_sketch, sketch_text
 
 # Identifier-like tokens (file names, symbols, query words; paths split at "/") that link what
 # a step says to what its calls do. A token counts whole ("a.py") and by its dotted or dashed
@@ -37,6 +38,13 @@ from loopwatch.sketch import Repetition, TextSketch, find_repetition, overlap_sk
 _TERMS_SCAN_CHARS = 4096
 _TOKEN = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.\-]*")
 _PART = re.compile(r"[.\-]")
+# Terms hashed per call or error: a short call names a few; an error names its target early.
+MAX_TERMS = 64
+ERROR_TERMS_SCAN_CHARS = 512
+# Quotes and punctuation around a word in an error ("'a.py'", "(raw.orders)", "path:").
+_WORD_EDGES = "'\"`()[]{}<>,;:!?."
+# A word with a path or URL separator names a target whole, besides its parts.
+_PATHLIKE_WORD = re.compile(r"[/\\:]")
 # A result preview long enough to quote in a nudge ("the last result was: ..."), short enough
 # to keep in bounded per-session state.
 PREVIEW_CHARS = 200
@@ -50,7 +58,9 @@ class ToolCall:
     off; ``fingerprint`` identifies tool name plus arguments either way. ``repetition`` is the
     longest back-to-back repetition inside the string arguments (a model can degenerate into
     an ``edit`` argument as well as into its reply). ``frame`` is the short call's structure
-    (``fingerprint.argument_frame``): calls with equal frames differ only in their target.
+    (``fingerprint.argument_frame``): calls with equal frames differ only in their target;
+    ``targets`` hashes the terms of a short call's values (``term_hashes``), so that an error
+    can be seen to name what the call targeted without the call's text.
     """
 
     id: str
@@ -58,6 +68,7 @@ class ToolCall:
     fingerprint: str
     shape: str = ""
     frame: str = ""
+    targets: tuple[int, ...] = ()
     arguments: str | None = None
     repetition: Repetition | None = None
 
@@ -71,12 +82,14 @@ class ToolCall:
         capture_content: bool = True,
     ) -> ToolCall:
         canonical = canonical_arguments(arguments)
+        frame = argument_frame(name, canonical) if arguments is not None else ""
         return cls(
             id=id,
             name=name,
             fingerprint=call_fingerprint(name, canonical),
             shape=shape_fingerprint(name, canonical),
-            frame=argument_frame(name, canonical) if arguments is not None else "",
+            frame=frame,
+            targets=_targets(canonical) if frame else (),
             arguments=canonical if capture_content else None,
             repetition=_longest_repetition(arguments),
         )
@@ -145,7 +158,9 @@ class ToolResult:
     information". ``preview`` is ``None`` in privacy mode. ``error_class`` (failures only) is
     the kind of the failure, equal for the same error in other words; ``overlap`` sketches the
     result's word trigrams so that a result saying about the same as an earlier one is known
-    as an echo (``sketch.overlap_sketch``; empty for short results). Both are content-free.
+    as an echo (``sketch.overlap_sketch``; empty for short results). ``error_terms`` hashes
+    the terms a failure's text names (``term_hashes``): a fan-out's errors name their targets.
+    All three are content-free.
     """
 
     event_id: str
@@ -155,6 +170,7 @@ class ToolResult:
     is_error: bool = False
     error_type: str | None = None
     error_class: str = ""
+    error_terms: tuple[int, ...] = ()
     overlap: tuple[int, ...] = ()
     preview: str | None = None
     time_unix_ns: int = 0
@@ -179,6 +195,7 @@ class ToolResult:
             is_error=is_error,
             error_type=error_type,
             error_class=error_class(content) if is_error else "",
+            error_terms=term_hashes(content[:ERROR_TERMS_SCAN_CHARS]) if is_error else (),
             overlap=overlap_sketch(content),
             preview=_preview(content) if capture_content else None,
             time_unix_ns=time_unix_ns,
@@ -237,6 +254,35 @@ def _refers_to_calls(text: str | None, calls: tuple[ToolCall, ...]) -> bool:
     return False
 
 
+def term_hashes(text: str) -> tuple[int, ...]:
+    """Stable 32-bit hashes of ``text``'s identifier-like terms, sorted, at most ``MAX_TERMS``.
+
+    Content-free, so privacy mode can still tell whether an error names what a call targeted.
+    Function words do not count; whole paths and URLs count besides their identifier parts:
+    ``/srv/app/messages`` is another target than ``/srv/app/messages.py`` though their parts
+    are the same.
+    """
+    words = {w.strip(_WORD_EDGES).lower() for w in text.split()}
+    terms = {t for t in _terms(text) if t not in STOPWORDS} | {w for w in words if _PATHLIKE_WORD.search(w)}
+    return tuple(sorted(zlib.crc32(t.encode("utf-8")) for t in terms))[:MAX_TERMS]
+
+
+def shared_terms(a: tuple[int, ...], b: tuple[int, ...]) -> float:
+    """The share of terms two ``term_hashes`` have in common (Jaccard; 0.0 when either is empty)."""
+    if not a or not b:
+        return 0.0
+    common = len(set(a).intersection(b))
+    return common / (len(a) + len(b) - common)
+
+
+def _targets(canonical: str) -> tuple[int, ...]:
+    try:
+        values = _string_values(json.loads(canonical), min_chars=1)
+    except ValueError:
+        values = [canonical]
+    return term_hashes(" ".join(values))
+
+
 def _terms(text: str) -> set[str]:
     terms: set[str] = set()
     for token in _TOKEN.findall(text):
@@ -254,6 +300,7 @@ def _redacted(call: ToolCall) -> ToolCall:
         fingerprint=call.fingerprint,
         shape=call.shape,
         frame=call.frame,
+        targets=call.targets,
         repetition=call.repetition,
     )
 

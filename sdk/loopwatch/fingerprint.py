@@ -166,8 +166,9 @@ def error_class(content: str) -> str:
     return digest("error\x00" + " ".join(masked.lower().split())[:_ERROR_CLASS_CHARS])
 
 
-# A call this short names a target (a path, a table, a name, a short command); a longer one
-# carries a program or a text, and a new one after a failure is a rewrite, not another target.
+# A call this short, on one line, names a target (a path, a table, a name, a short command); a
+# longer one carries a program or a text, and a new one after a failure is a rewrite, not
+# another target. (Canonical JSON escapes a newline inside a value as the two characters \n.)
 FRAME_MAX_CHARS = 200
 
 
@@ -176,10 +177,11 @@ def argument_frame(tool_name: str, canonical_args: str) -> str:
 
     Calls with equal frames differ only in what they name: a fan-out over paths, tables or
     namespaces. A renamed key, a string turned object or an extra parameter (a model guessing
-    at a tool's schema) changes the frame. ``""`` for a call longer than ``FRAME_MAX_CHARS``:
-    it has no single target to vary.
+    at a tool's schema) changes the frame. ``""`` for a call longer than ``FRAME_MAX_CHARS``
+    or with a value of several lines (a program, a snippet, a text): it has no single target
+    to vary.
     """
-    if len(canonical_args) > FRAME_MAX_CHARS:
+    if len(canonical_args) > FRAME_MAX_CHARS or "\\n" in canonical_args:
         return ""
     try:
         value = json.loads(canonical_args)

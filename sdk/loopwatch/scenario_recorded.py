@@ -71,6 +71,8 @@ def entry(event: Event) -> dict[str, Any]:
             result["error_type"] = event.error_type
         if event.error_class:
             result["error_class"] = event.error_class
+        if event.error_terms:
+            result["error_terms"] = list(event.error_terms)
         if event.overlap:
             result["overlap"] = list(event.overlap)
         return result
@@ -87,6 +89,8 @@ def _call(call: ToolCall) -> dict[str, Any]:
     out["shape"] = call.shape
     if call.frame:
         out["frame"] = call.frame
+    if call.targets:
+        out["targets"] = list(call.targets)
     out["repetition"] = repetition_json(call.repetition) if call.repetition is not None else None
     return out
 

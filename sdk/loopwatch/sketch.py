@@ -28,7 +28,7 @@ OVERLAP_SIZE = 32
 OVERLAP_MIN_WORDS = 24
 # Function words carry no intent: "let me look at X" and "now I'll check X" restate the same
 # intent, so only content words are sketched (a paraphrase keeps most of them).
-_STOPWORDS = frozenset(
+STOPWORDS = frozenset(
     {
         "a", "an", "the", "to", "of", "in", "on", "at", "for", "and", "or", "but", "is", "are",
         "was", "were", "be", "been", "it", "its", "this", "that", "these", "those", "i", "ll",
@@ -85,7 +85,7 @@ class TextSketch:
 def sketch_text(text: str) -> TextSketch:
     """Summarise ``text`` for the narration and degenerate-text detectors."""
     head = text[:_SKETCH_MAX_CHARS].lower()
-    words = [w for w in _WORD.findall(head) if len(w) > 1 and w not in _STOPWORDS]
+    words = [w for w in _WORD.findall(head) if len(w) > 1 and w not in STOPWORDS]
     return TextSketch(
         length=len(text),
         minhash=_bottom_k(words),

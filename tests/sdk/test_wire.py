@@ -20,7 +20,7 @@ _TRACE = "0af7651916cd43dd8448eb211c80319c"
 def _events(*, capture_content: bool) -> list[Event]:
     calls = (
         ToolCall.create(
-            id="call_1", name="grep", arguments={"q": "x", "a": [1, 2]}, capture_content=capture_content
+            id="call_1", name="grep", arguments={"q": "needle", "a": [1, 2]}, capture_content=capture_content
         ),
         ToolCall.create(
             id="call_2",
@@ -78,6 +78,8 @@ def test_near_duplicate_notions_travel_without_content() -> None:
     assert len(found.overlap) == 32
     assert found.preview is None
     assert failed.error_class
+    assert failed.error_terms
+    assert step.tool_calls[0].targets
     assert failed.overlap == ()
 
 
@@ -178,6 +180,8 @@ def test_decode_errors_name_the_field() -> None:
     )
     too_many = pb.ToolResult(call_id="c", fingerprint="f", overlap=list(range(33)))
     assert _bad(pb.Event(event_id="e", tool_result=too_many)) == "events[1].tool_result.overlap"
+    too_many = pb.ToolResult(call_id="c", fingerprint="f", error_terms=list(range(65)))
+    assert _bad(pb.Event(event_id="e", tool_result=too_many)) == "events[1].tool_result.error_terms"
     user = pb.UserMessage(sketch=pb.TextSketch(repetition=pb.Repetition(unit="page")))
     assert _bad(pb.Event(event_id="e", user_message=user)) == "events[1].user_message.sketch.repetition.unit"
 

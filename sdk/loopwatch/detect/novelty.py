@@ -23,10 +23,13 @@ of a completed step is classified once, by the engine, before any detector runs:
   numbers differ: the next date, id or page) whose result is empty, an error, or a short answer
   (``SWEEP_ANSWER_CHARS``) the tool already gave ("[]", "(0 rows)"): "nothing here" again, or a
   failing call on a new target of a tool that failed on other new targets in the steps just
-  before (``FANOUT_TARGETS`` in a row), with an error the tool had not given (each names its
-  target). A target is what a short call of one frame varies (``ToolCall.frame``: the same keys
-  and value types, only the values change): a rewritten snippet, a renamed or retyped
-  parameter is another attempt, not another target. Absence on a new target is information;
+  before (``FANOUT_TARGETS`` in a row), with an error the tool had not given that names the
+  target: a term the call has and the tool's previous call had not appears in the error
+  (``ToolCall.targets``, ``ToolResult.error_terms``: hashed, so privacy mode judges alike). A
+  target is what a short call of one frame varies (``ToolCall.frame``: the same keys and value
+  types, only the values change): a rewritten snippet, a renamed or retyped parameter is
+  another attempt, and an error that does not name what changed ("can only concatenate str")
+  says the attempt failed the same way, not that a target is absent. Absence on a new target is information;
   the same error for a rephrased call is not.
 - ``UNKNOWN``: no result arrived or none was recorded. Missing content is never "the same".
 
@@ -41,6 +44,7 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from loopwatch.detect.step import NO_CALLS, CallOutcome, Novelty, StepNovelty
+from loopwatch.events import shared_terms
 from loopwatch.sketch import overlap
 
 _T = TypeVar("_T")
@@ -60,16 +64,23 @@ FANOUT_TARGETS = 3
 # date or line number means the variation did not reach the data (a widened window over one
 # file). The public corpus scores the same from 8 to 32 characters.
 SWEEP_ANSWER_CHARS = 24
-# Estimated share of word trigrams from which a different call's result echoes one the tool
-# gave: the same search results reordered with other snippets share most; another page of a
-# listing, another file or another search's results share under a fifth, and results framed
-# by one long boilerplate about half.
-ECHO_OVERLAP = 0.6
+# Estimated share of word trigrams from which a rephrased call's result echoes one the tool
+# gave: the same pages reordered with other snippets share 0.4-0.6; another search's results
+# share under a fifth. A call that is no rephrasing (another file, a reworded task) echoes only
+# with a near copy: files of one template share about half their trigrams, a sub-agent's
+# report saying the same again nine tenths.
+ECHO_OVERLAP = 0.4
+COPY_OVERLAP = 0.8
+# Share of terms from which a call rephrases the tool's previous one ("X household income 2021
+# details" after "household income 2021 X official"): reading another file of one template
+# shares its directories only, and such answers may overlap without echoing anything.
+REPHRASED_TERMS = 0.4
 # Overlap sketches remembered per tool within a turn: a paraphrase echoes a recent answer.
 OVERLAPS_PER_TOOL = 4
-# A tool whose different answers already shared this much wraps them in boilerplate (a write
-# acknowledged with the file and the same instructions each time): overlap says nothing there,
-# and only exact echoes count for it.
+# A tool each of whose new answers shared at least this much with an earlier one wraps them in
+# boilerplate (a write acknowledged with the file and the same long instructions each time):
+# overlap says nothing there, and only exact echoes count for it. Searches on other subjects
+# share under a fifth, so one such answer keeps overlap meaningful for the tool.
 BOILERPLATE_OVERLAP = 0.3
 
 
@@ -96,11 +107,12 @@ class NoveltyState:
     last_shape: dict[str, str] = field(default_factory=dict)  # per tool, its previous call's
     fanout: dict[str, int] = field(default_factory=dict)  # tool -> new targets failed in a row
     fanout_frame: dict[str, str] = field(default_factory=dict)  # tool -> frame of those calls
+    last_targets: dict[str, tuple[int, ...]] = field(default_factory=dict)  # per tool, its last call's
     # Failures per tool and error since the tool last succeeded: an error that a trivially
     # varied call got too counts when the call is then re-issued verbatim.
     tool_errors: dict[str, dict[str, int]] = field(default_factory=dict)
     tool_overlaps: dict[str, list[tuple[int, ...]]] = field(default_factory=dict)  # this turn's
-    tool_boilerplate: dict[str, float] = field(default_factory=dict)  # most its new answers shared
+    tool_boilerplate: dict[str, float] = field(default_factory=dict)  # least its new answers shared
 
 
 def assess(state: NoveltyState, calls: tuple[CallOutcome, ...], *, number: int, turn: int) -> StepNovelty:
@@ -135,7 +147,9 @@ def assess(state: NoveltyState, calls: tuple[CallOutcome, ...], *, number: int, 
 def _advance_fanout(state: NoveltyState, calls: tuple[CallOutcome, ...]) -> dict[str, int]:
     """Count, per tool, the consecutive steps in which it failed on a new target: a call never
     made before, of the frame of the tool's previous such call (see ``ToolCall.frame``)."""
-    failed_new = {c.name: c.frame for c in calls if c.is_error and c.frame and c.call not in state.calls}
+    failed_new = {
+        c.name: c.frame for c in calls if c.frame and c.call not in state.calls and _names_target(state, c)
+    }
     if failed_new or state.fanout:
         state.fanout = {
             tool: state.fanout.get(tool, 0) + 1 if state.fanout_frame.get(tool) == frame else 1
@@ -143,6 +157,14 @@ def _advance_fanout(state: NoveltyState, calls: tuple[CallOutcome, ...]) -> dict
         }
         state.fanout_frame = failed_new
     return state.fanout
+
+
+def _names_target(state: NoveltyState, call: CallOutcome) -> bool:
+    """Whether ``call`` failed with an error naming what it changed from the tool's last call."""
+    if not call.is_error:
+        return False
+    changed = set(call.targets).difference(state.last_targets.get(call.name, ()))
+    return not changed.isdisjoint(call.error_terms)
 
 
 def _classify(
@@ -183,7 +205,7 @@ def _classify(
 
 
 def _classify_new_call(state: NoveltyState, call: CallOutcome, fan_out: bool) -> Novelty:
-    sweep = bool(call.shape) and state.last_shape.get(call.name) == call.shape
+    sweep = bool(call.shape) and bool(call.frame) and state.last_shape.get(call.name) == call.shape
     if call.is_error or call.empty:
         return Novelty.PROBE if sweep or (fan_out and call.is_error) else Novelty.BLANK
     results = state.tool_results.get(call.name)
@@ -192,12 +214,15 @@ def _classify_new_call(state: NoveltyState, call: CallOutcome, fan_out: bool) ->
     overlaps = state.tool_overlaps.get(call.name)
     # Only a short call (a query, a target: it has a frame) asks for information; a write or
     # an edit whose result shows the file it changed echoes its own input, not an answer.
-    closest = max((overlap(call.overlap, o) for o in overlaps), default=0.0) if overlaps else 0.0
-    boilerplate = state.tool_boilerplate.get(call.name, 0.0)
-    if call.frame and not sweep and closest >= ECHO_OVERLAP and boilerplate < BOILERPLATE_OVERLAP:
-        return Novelty.ECHO
-    if closest > boilerplate:
-        state.tool_boilerplate[call.name] = closest
+    if overlaps and call.overlap:
+        closest = max(overlap(call.overlap, o) for o in overlaps)
+        boilerplate = state.tool_boilerplate.get(call.name, 0.0)
+        rephrased = shared_terms(call.targets, state.last_targets.get(call.name, ())) >= REPHRASED_TERMS
+        needed = ECHO_OVERLAP if rephrased else COPY_OVERLAP
+        if call.frame and not sweep and closest >= needed and boilerplate < BOILERPLATE_OVERLAP:
+            return Novelty.ECHO
+        # What every new answer shared with the closest earlier one: the tool's wrapper.
+        state.tool_boilerplate[call.name] = min(closest, state.tool_boilerplate.get(call.name, closest))
         while len(state.tool_boilerplate) > TOOL_MEMORY:
             del state.tool_boilerplate[next(iter(state.tool_boilerplate))]
     _remember(state.tool_results, call.name, call.result or "", RESULTS_PER_TOOL)
@@ -233,6 +258,10 @@ def _count_failure(state: NoveltyState, call: CallOutcome) -> None:
 
 
 def _remember_shape(state: NoveltyState, call: CallOutcome) -> None:
+    state.last_targets.pop(call.name, None)
+    state.last_targets[call.name] = call.targets
+    while len(state.last_targets) > TOOL_MEMORY:
+        del state.last_targets[next(iter(state.last_targets))]
     if state.last_shape.get(call.name) == call.shape:
         return
     state.last_shape.pop(call.name, None)

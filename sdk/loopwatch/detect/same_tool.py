@@ -91,8 +91,8 @@ class SameTool:
             if kind is Novelty.NEW:
                 state.echoes.pop(call.name, None)
             elif kind is Novelty.ECHO and call.frame and call.overlap:
-                # A query (a short call) answered at length with what it answered before; a
-                # short acknowledgement ("[edit applied]") to another edit is not an answer.
+                # A query (a short call, on one line) answered at length with what it answered
+                # before; a short answer ("[edit applied]", "OK") may well repeat for new work.
                 count, first = state.echoes.pop(call.name, (0, step.number))
                 state.echoes[call.name] = (count + 1, first)
                 if len(state.echoes) > ECHO_TOOLS:

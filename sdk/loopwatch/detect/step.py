@@ -106,8 +106,10 @@ class CallOutcome(NamedTuple):
     empty: bool
     shape: str = ""  # call fingerprint with numbers masked (events.ToolCall.shape)
     frame: str = ""  # a short call's keys and value types (events.ToolCall.frame)
+    targets: tuple[int, ...] = ()  # hashed terms of a short call's values (events.ToolCall.targets)
     size: int = 0  # characters of the raw result (0: empty or none)
     overlap: tuple[int, ...] = ()  # the result's trigram sketch (events.ToolResult.overlap)
+    error_terms: tuple[int, ...] = ()  # hashed terms the error names (events.ToolResult.error_terms)
     arguments: str | None = None
     preview: str | None = None
     repetition: Repetition | None = None

@@ -106,6 +106,7 @@ def event_to_proto(event: Event) -> pb.Event:
             is_error=event.is_error,
             error_type=event.error_type or "",
             error_class=event.error_class,
+            error_terms=list(event.error_terms),
             overlap=list(event.overlap),
         )
         if event.preview is not None:
@@ -121,7 +122,12 @@ def event_to_proto(event: Event) -> pb.Event:
 def tool_call_to_proto(call: ToolCall) -> pb.ToolCall:
     """Encode one tool call (also used for ``EvaluateRequest.pending_call``)."""
     msg = pb.ToolCall(
-        id=call.id, name=call.name, fingerprint=call.fingerprint, shape=call.shape, frame=call.frame
+        id=call.id,
+        name=call.name,
+        fingerprint=call.fingerprint,
+        shape=call.shape,
+        frame=call.frame,
+        targets=list(call.targets),
     )
     if call.arguments is not None:
         msg.arguments = call.arguments

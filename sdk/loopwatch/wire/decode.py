@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from loopwatch.events import (
+    MAX_TERMS,
     PREVIEW_CHARS,
     Event,
     Step,
@@ -203,7 +204,8 @@ def _tool_result(msg: pb.ToolResult, event_id: str, time_unix_ns: int) -> ToolRe
         is_error=msg.is_error,
         error_type=msg.error_type or None,
         error_class=bounded_fingerprint(msg.error_class),
-        overlap=_overlap(msg.overlap),
+        error_terms=_hashes(msg.error_terms, "error_terms", MAX_TERMS),
+        overlap=_hashes(msg.overlap, "overlap", OVERLAP_SIZE),
         preview=clip(msg.preview, PREVIEW_CHARS) if msg.HasField("preview") else None,
         time_unix_ns=time_unix_ns,
     )
@@ -234,14 +236,15 @@ def _tool_call(msg: pb.ToolCall) -> ToolCall:
         frame=bounded_fingerprint(
             msg.frame or (argument_frame(msg.name, arguments) if arguments is not None else "")
         ),
+        targets=_hashes(msg.targets, "targets", MAX_TERMS),
         arguments=arguments,
         repetition=_repetition(msg.repetition, "repetition") if msg.HasField("repetition") else None,
     )
 
 
-def _overlap(hashes: Sequence[int]) -> tuple[int, ...]:
-    if len(hashes) > OVERLAP_SIZE:
-        raise WireError("overlap", f"at most {OVERLAP_SIZE} hashes")
+def _hashes(hashes: Sequence[int], field: str, limit: int) -> tuple[int, ...]:
+    if len(hashes) > limit:
+        raise WireError(field, f"at most {limit} hashes")
     return tuple(sorted(hashes))
 
 

@@ -193,3 +193,18 @@ def test_fan_out_with_each_error_naming_its_target_stays_quiet() -> None:
     ]
 
     assert run(ErrorStreak(), script).fired == []
+
+
+def test_new_targets_whose_errors_do_not_name_them_count() -> None:
+    """Short one-line snippets, each failing with an error about types, not about what changed:
+    the same failure in other words, not absences on new targets."""
+    errors = (
+        'TypeError: can only concatenate str (not "int") to str',
+        "TypeError: unsupported operand type(s) for +: 'int' and 'str'",
+    )
+    script = [
+        step(call("run_python", {"script": f"print(sum({name}))"}, errors[i % 2], is_error=True))
+        for i, name in enumerate(("totals", "amounts", "values", "rows", "prices"))
+    ]
+
+    assert run(ErrorStreak(), script).finding().count == 5

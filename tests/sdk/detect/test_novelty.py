@@ -156,17 +156,37 @@ def test_a_search_with_other_results_is_new() -> None:
 
 
 def test_answers_wrapped_in_one_boilerplate_are_judged_only_exactly() -> None:
-    """A write tool answering each new file with the same long instructions: the overlap
-    between different answers is the wrapper's, so no answer is an echo of another."""
-    bodies = {
-        f"src/actions/{name}Action.cs": f"public class {name}Action : GameAction {{ "
-        f"public {name}Action(ulong {field}) {{ this.{field.title()} = {field}; }} "
-        f"public ulong {field.title()} {{ get; private set; }} }}"
-        for name, field in (("Begin", "player"), ("Draw", "card"), ("Discard", "slot"), ("Play", "target"))
-    }
+    """A tool answering two different requests with one long wrapper (a write acknowledged with
+    the same instructions) has shown that overlap says nothing about it: a later near copy of
+    an answer, for a rephrased request, is not taken for an echo."""
+    begin = "public class BeginAction : GameAction { public ulong Player { get; private set; } }"
+    draw = "public class DrawAction : GameAction { public ulong Card { get; private set; } }"
+    renamed = begin.replace("Player", "PlayerId")
     script = [
-        one(call("write_to_file", {"path": p, "content": body}, write_acknowledgement(p, body)))
-        for p, body in bodies.items()
+        one(
+            call(
+                "save", {"path": "src/Begin.cs", "body": begin}, write_acknowledgement("src/Begin.cs", begin)
+            )
+        ),
+        one(call("save", {"path": "lib/Draw.cs", "body": draw}, write_acknowledgement("lib/Draw.cs", draw))),
+        one(
+            call(
+                "save",
+                {"path": "src/Begin.cs", "body": renamed},
+                write_acknowledgement("src/Begin.cs", renamed),
+            )
+        ),
+    ]
+
+    assert kinds(script) == [(N.NEW,), (N.NEW,), (N.NEW,)]
+
+
+def test_a_write_of_several_lines_never_echoes() -> None:
+    """Writes carry content, not a target (no frame): their acknowledgements are not answers."""
+    bodies = [f"class Action{i}:\n    def run(self):\n        return {i}\n" for i in range(4)]
+    script = [
+        one(call("save", {"path": "src/actions.py", "body": b}, write_acknowledgement("src/actions.py", b)))
+        for b in bodies
     ]
 
     assert kinds(script) == [(N.NEW,)] * 4
