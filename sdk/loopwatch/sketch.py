@@ -26,6 +26,11 @@ SKETCH_SIZE = 64
 OVERLAP_SIZE = 32
 # Words a result needs before it is sketched for overlap (see ``overlap_sketch``).
 OVERLAP_MIN_WORDS = 24
+# The head of a result that is sketched for overlap: a listing or a report shows what it is in
+# its first pages, and a 5 MB result costs no more than a short one.
+_OVERLAP_MAX_CHARS = 8_192
+# An odd multiplier mixing three word hashes into a trigram hash (the FNV-1 32-bit prime).
+_MIX = 16_777_619
 # Function words carry no intent: "let me look at X" and "now I'll check X" restate the same
 # intent, so only content words are sketched (a paraphrase keeps most of them).
 STOPWORDS = frozenset(
@@ -125,11 +130,13 @@ def overlap_sketch(text: str) -> tuple[int, ...]:
     than ``OVERLAP_MIN_WORDS`` words get no sketch: one changed word ("running" -> "done") is
     the whole news of a short result, and only exact fingerprints judge those.
     """
-    words = _WORD.findall(text[:_SKETCH_MAX_CHARS].lower())
+    words = [zlib.crc32(w.encode("utf-8")) for w in _WORD.findall(text[:_OVERLAP_MAX_CHARS].lower())]
     if len(words) < OVERLAP_MIN_WORDS:
         return ()
-    grams = {zlib.crc32(" ".join(words[i : i + 3]).encode("utf-8")) for i in range(len(words) - 2)}
-    return tuple(sorted(heapq.nsmallest(OVERLAP_SIZE, grams)))
+    # A trigram's hash from its words' hashes (one crc32 per word, not per trigram), mixed so that
+    # order counts and kept to 32 bits like the words'.
+    grams = {(a * _MIX + b) * _MIX + c & 0xFFFFFFFF for a, b, c in zip(words, words[1:], words[2:])}
+    return tuple(heapq.nsmallest(OVERLAP_SIZE, grams))
 
 
 def overlap(a: tuple[int, ...], b: tuple[int, ...]) -> float:
