@@ -885,6 +885,17 @@ def loop_paraphrased_search(rng: random.Random, index: int) -> Scenario:
     )
 
 
+def aspect_value(rng: random.Random, aspect: str, subject: str) -> str:
+    """A plausible value for ``aspect`` of ``subject`` (search fan-out pages)."""
+    if aspect == "official website":
+        return f"https://www.{slug(subject)}.example.org"
+    if aspect == "population":
+        return f"{rng.randrange(10_000, 900_000):,} (census)"
+    if aspect == "location":
+        return f"{rng.uniform(-60, 70):.2f} N, {rng.uniform(-120, 150):.2f} E"
+    return str(rng.randrange(1800, 2024))
+
+
 def healthy_search_fanout(rng: random.Random, index: int) -> Scenario:
     t, p = new_transcript(rng), persona(rng)
     subjects = [e for _, _, e in RESEARCH_TASKS]
@@ -908,7 +919,7 @@ def healthy_search_fanout(rng: random.Random, index: int) -> Scenario:
                 f"{p.thought}{same}",
                 p.visit_tool,
                 {"url": pool[0][1]},
-                f"# {subject}\n\nThe {aspect} of {subject}: {rng.randrange(1800, 2024)}.",
+                f"# {subject}\n\nThe {aspect} of {subject}: {aspect_value(rng, aspect, subject)}.",
             )
     t.say(f"Here are the {aspect}s for the {n} items, each with its source.")
     return Scenario(
