@@ -4,6 +4,8 @@ and ``loopwatch eval`` cross-checked against the shared scorer.
 Bars (issue 13): ``real-agents`` clean recall >= 0.75, ``real`` >= 0.80, ``synthetic`` and
 ``synthetic-agents`` >= 0.95; no healthy run flagged on any set. ``synthetic*`` ship with the
 repository; ``real*`` are complete only through ``LOOPWATCH_CORPUS`` (see ``shared_corpus``).
+The repository-only sets (``synthetic-generalize``, ``real-more``; issue 20) are scored and cross-checked
+without a bar yet.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from typing import Any
 
 import pytest
 
-from tests.shared_corpus import PUBLIC_SETS, public_set, shared_scorer
+from tests.shared_corpus import PUBLIC_SETS, REPO_ONLY_SETS, public_set, shared_scorer
 
 MIN_CLEAN_RECALL = {"real-agents": 0.75, "real": 0.80, "synthetic": 0.95, "synthetic-agents": 0.95}
 CLI = [sys.executable, "-m", "loopwatch_collector.cli"]
@@ -48,7 +50,16 @@ def test_public_set_meets_its_bar(name: str) -> None:
     assert done.returncode == 0, done.stderr
 
 
-@pytest.mark.parametrize("name", PUBLIC_SETS)
+@pytest.mark.parametrize("name", REPO_ONLY_SETS)
+def test_repository_only_set_is_scored(name: str) -> None:
+    done = loopwatch_eval(str(public_set(name)), "--format", "json")
+    assert done.returncode == 0, done.stderr
+    summary = json.loads(done.stdout)["summary"]
+    assert summary["loops"] > 0
+    assert summary["non_loops"] > 0
+
+
+@pytest.mark.parametrize("name", [*PUBLIC_SETS, *REPO_ONLY_SETS])
 def test_eval_agrees_with_the_shared_scorer(name: str, tmp_path: Path) -> None:
     corpus = public_set(name)
     scorer = shared_scorer()
