@@ -135,7 +135,8 @@ def overlap_sketch(text: str) -> tuple[int, ...]:
         return ()
     # A trigram's hash from its words' hashes (one crc32 per word, not per trigram), mixed so that
     # order counts and kept to 32 bits like the words'.
-    grams = {(a * _MIX + b) * _MIX + c & 0xFFFFFFFF for a, b, c in zip(words, words[1:], words[2:])}
+    triples = zip(words, words[1:], words[2:], strict=False)  # the shorter slices end it
+    grams = {(a * _MIX + b) * _MIX + c & 0xFFFFFFFF for a, b, c in triples}
     return tuple(heapq.nsmallest(OVERLAP_SIZE, grams))
 
 
