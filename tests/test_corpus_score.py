@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from tests.collector.test_eval_cli import scenario
 from tests.shared_corpus import PUBLIC_SETS, public_set, shared_scorer
 
 MIN_CLEAN_RECALL = {"real-agents": 0.75, "real": 0.80, "synthetic": 0.95, "synthetic-agents": 0.95}
@@ -50,7 +51,24 @@ def test_public_set_meets_its_bar(name: str) -> None:
 
 @pytest.mark.parametrize("name", PUBLIC_SETS)
 def test_eval_agrees_with_the_shared_scorer(name: str, tmp_path: Path) -> None:
-    corpus = public_set(name)
+    assert_eval_agrees_with_the_shared_scorer(public_set(name), tmp_path)
+
+
+def test_eval_agrees_with_the_shared_scorer_on_nudged_and_harmed_runs(tmp_path: Path) -> None:
+    """The public sets harm no healthy run, so a small folder does: one nudged, one withdrawn."""
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    healthy = {"loop": False, "kinds": ["none"], "onset_step": None}
+    for name, repeats in (("quiet", 2), ("nudged", 3), ("withdrawn", 5), ("halted", 6)):
+        scenario(corpus / f"{name}.json", repeats, healthy)
+    scenario(corpus / "loop.json", 4, {"loop": True, "kinds": ["identical_call"], "onset_step": 3})
+    mine = assert_eval_agrees_with_the_shared_scorer(corpus, tmp_path)
+    assert (mine["nudged"], mine["harmed"]) == (1, 2)
+
+
+def assert_eval_agrees_with_the_shared_scorer(corpus: Path, tmp_path: Path) -> dict[str, Any]:
+    """Score ``corpus`` with the shared scorer and ``loopwatch eval``, assert that every summary
+    figure and every first firing agree, and return ``loopwatch eval``'s summary."""
     scorer = shared_scorer()
     out = tmp_path / "score.json"
     env = {**os.environ, "LOOPWATCH_CMD": " ".join(CLI)}
@@ -66,12 +84,14 @@ def test_eval_agrees_with_the_shared_scorer(name: str, tmp_path: Path) -> None:
     done = loopwatch_eval(str(corpus), "--format", "json")
     assert done.returncode == 0, done.stderr
     ours = json.loads(done.stdout)
-    mine = ours["summary"]
+    mine: dict[str, Any] = ours["summary"]
     assert theirs["errors"] == []
     assert _pick(mine) == {
         "recall": theirs["recall"],
         "clean_recall": theirs["clean_recall"],
         "flagged": theirs["false_positives"],
+        "nudged": theirs["false_positives"] - theirs["harmed"],
+        "harmed": theirs["harmed"],
         "early_alarms": theirs["early_alarms"],
         "false_alarm_rate": theirs["false_alarm_rate"],
         "median_steps_wasted": theirs["median_steps_wasted"],
@@ -82,8 +102,11 @@ def test_eval_agrees_with_the_shared_scorer(name: str, tmp_path: Path) -> None:
     assert first == {
         sid: (r["first"]["step"] if r["first"] else None) for sid, r in scored["results"]["loopwatch"].items()
     }
+    harmed = {s["id"] for s in ours["scenarios"] if s["harmed"]}
+    assert harmed == {sid for sid, r in scored["results"]["loopwatch"].items() if r.get("harmed")}
+    return mine
 
 
 def _pick(summary: dict[str, Any]) -> dict[str, Any]:
-    keys = ("recall", "clean_recall", "flagged", "early_alarms", "false_alarm_rate")
+    keys = ("recall", "clean_recall", "flagged", "nudged", "harmed", "early_alarms", "false_alarm_rate")
     return {k: summary[k] for k in (*keys, "median_steps_wasted", "p90_steps_wasted", "by_kind")}
