@@ -38,9 +38,11 @@ from loopwatch.sketch import STOPWORDS, Repetition, TextSketch, find_repetition,
 _TERMS_SCAN_CHARS = 4096
 _TOKEN = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.\-]*")
 _PART = re.compile(r"[.\-]")
-# Terms hashed per call or error: a short call names a few; an error names its target early.
+# Terms hashed per call or error: a short call names a few; an error names its target at its
+# start (a message) or its end (a traceback), so both ends are read.
 MAX_TERMS = 64
-ERROR_TERMS_SCAN_CHARS = 512
+MAX_ERROR_TERMS = 128
+ERROR_TERMS_SCAN_CHARS = 256
 # Quotes and punctuation around a word in an error ("'a.py'", "(raw.orders)", "path:").
 _WORD_EDGES = "'\"`()[]{}<>,;:!?."
 # A word with a path or URL separator names a target whole, besides its parts.
@@ -195,7 +197,7 @@ class ToolResult:
             is_error=is_error,
             error_type=error_type,
             error_class=error_class(content) if is_error else "",
-            error_terms=term_hashes(content[:ERROR_TERMS_SCAN_CHARS]) if is_error else (),
+            error_terms=error_term_hashes(content) if is_error else (),
             overlap=overlap_sketch(content),
             preview=_preview(content) if capture_content else None,
             time_unix_ns=time_unix_ns,
@@ -257,14 +259,32 @@ def _refers_to_calls(text: str | None, calls: tuple[ToolCall, ...]) -> bool:
 def term_hashes(text: str) -> tuple[int, ...]:
     """Stable 32-bit hashes of ``text``'s identifier-like terms, sorted, at most ``MAX_TERMS``.
 
-    Content-free, so privacy mode can still tell whether an error names what a call targeted.
-    Function words do not count; whole paths and URLs count besides their identifier parts:
-    ``/srv/app/messages`` is another target than ``/srv/app/messages.py`` though their parts
-    are the same.
+    Content-free, so privacy mode can still compare what calls name. Function words do not
+    count; whole paths and URLs count besides their identifier parts: ``/srv/app/messages`` is
+    another target than ``/srv/app/messages.py`` though their parts are the same.
     """
     words = {w.strip(_WORD_EDGES).lower() for w in text.split()}
     terms = {t for t in _terms(text) if t not in STOPWORDS} | {w for w in words if _PATHLIKE_WORD.search(w)}
-    return tuple(sorted(zlib.crc32(t.encode("utf-8")) for t in terms))[:MAX_TERMS]
+    return _hashed(terms, MAX_TERMS)
+
+
+def error_term_hashes(content: str) -> tuple[int, ...]:
+    """Hashes of the terms and whole words an error names, at most ``MAX_ERROR_TERMS``.
+
+    A message names its target near its start ("No such file: 'conftest.py'"), a traceback at
+    its end ("OperationalError: no such table: orders"): both ends are read.
+    """
+    text = (
+        content
+        if len(content) <= 2 * ERROR_TERMS_SCAN_CHARS
+        else (content[:ERROR_TERMS_SCAN_CHARS] + "\n" + content[-ERROR_TERMS_SCAN_CHARS:])
+    )
+    words = {w.strip(_WORD_EDGES).lower() for w in text.split()}
+    return _hashed(_terms(text) | words, MAX_ERROR_TERMS)
+
+
+def _hashed(terms: set[str], limit: int) -> tuple[int, ...]:
+    return tuple(sorted(zlib.crc32(t.encode("utf-8")) for t in terms if t))[:limit]
 
 
 def shared_terms(a: tuple[int, ...], b: tuple[int, ...]) -> float:

@@ -139,31 +139,43 @@ def bounded_fingerprint(fingerprint: str) -> str:
     return fingerprint if len(fingerprint) <= MAX_FINGERPRINT_CHARS else digest(fingerprint)
 
 
-# The line of an error that says what went wrong: Python's last "SomeError: message" line of a
-# traceback, a JavaScript "TypeError: ...", a Java "...Exception: ...". Without one, the first
-# non-blank line (CLIs, HTTP APIs and tool wrappers lead with the message).
-_EXCEPTION_LINE = re.compile(r"^\s*(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception|Fault|Failure)\b.*$", re.MULTILINE)
+# An exception's type where an error names one: Python's "KeyError: ...", a JavaScript
+# "TypeError: ...", a Java "java.io.IOException: ...", also inside a wrapper's sentence ("Code
+# execution failed at line '...' due to: InterpreterError: ..."). The last one is the cause.
+_EXCEPTION_TYPE = re.compile(r"\b(?:[A-Za-z_][\w]*\.)*([A-Z]\w*(?:Error|Exception|Fault|Failure))\b:")
 # What varies between errors of one kind: the names they quote, the paths and numbers they cite.
 _QUOTED = re.compile(r"'[^'\n]*'|\"[^\"\n]*\"|`[^`\n]*`|<[^<>\n]*>")
 _PATHLIKE = re.compile(r"\S*[/\\]\S*|\b[\w-]+\.[A-Za-z][\w]{0,4}\b")
-# The start of an error message names its kind; its tail quotes input (a SQL line, a snippet).
+# Without an exception type, the first line names the kind; its tail quotes input.
 _ERROR_CLASS_CHARS = 160
+# A traceback's cause is at its end, a message at its start: each is looked for this far in.
+_ERROR_SCAN_CHARS = 4096
+# Exception type names are short; a longer match is not one worth keeping whole.
+_ERROR_TYPE_CHARS = 64
+#: The prefix of an error class that is an exception's type.
+TYPED_ERROR = "type:"
 
 
 def error_class(content: str) -> str:
     """The kind of an error, as a fingerprint: the same for the same failure in other words.
 
     Why: a model retrying a failing call renames an argument, rewrites a snippet or quotes
-    another value, and the error text changes with it ("unexpected keyword argument 'page'",
-    then "... 'arguments'"), while the failure is the same. The class keeps the exception type
-    and the message's wording and masks what varies: quoted names, paths, file names, numbers,
-    volatile tokens. Two results with equal classes failed the same way; progress shows as a
-    new class (another exception, another message).
+    another value, and the error text changes with it ("can only concatenate str (not "int")
+    to str", then "unsupported operand type(s) for +: 'int' and 'str'"), while the failure is
+    the same. The class is the exception's type when the error names one (the last, the cause);
+    otherwise the first non-blank line with what varies masked (quoted names, paths, file names,
+    numbers, volatile tokens). Progress shows as a new class: another exception, another
+    message ("SyntaxError", then "ImportError", then "AssertionError").
+
+    Returns ``"type:<ExceptionType>"`` (``TYPED_ERROR`` prefix) or ``"text:<digest>"``: a
+    reader may trust a change of type more than a change of wording.
     """
-    found = _EXCEPTION_LINE.findall(content)
-    line = found[-1] if found else next((ln for ln in content.splitlines() if ln.strip()), "")
+    types: list[str] = _EXCEPTION_TYPE.findall(content[-_ERROR_SCAN_CHARS:])
+    if types:
+        return TYPED_ERROR + types[-1][:_ERROR_TYPE_CHARS]
+    line = next((ln for ln in content[:_ERROR_SCAN_CHARS].splitlines() if ln.strip()), "")
     masked = _DIGITS.sub("#", _PATHLIKE.sub("<p>", _QUOTED.sub("<q>", _VOLATILE.sub(_placeholder, line))))
-    return digest("error\x00" + " ".join(masked.lower().split())[:_ERROR_CLASS_CHARS])
+    return "text:" + digest(" ".join(masked.lower().split())[:_ERROR_CLASS_CHARS])
 
 
 # A call this short, on one line, names a target (a path, a table, a name, a short command); a

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from loopwatch.detect.engine import Engine
-from loopwatch.events import MAX_TERMS, Event, Step, ToolCall, ToolResult, Usage, UserMessage
+from loopwatch.events import MAX_ERROR_TERMS, MAX_TERMS, Event, Step, ToolCall, ToolResult, Usage, UserMessage
 from loopwatch.scenario_recorded import repetition_from_json, sketch_from_json, user_fingerprint
 from loopwatch.sketch import OVERLAP_SIZE
 from loopwatch.verdict import Action, Verdict
@@ -184,7 +184,7 @@ def _result(entry: Mapping[str, Any], index: int) -> ToolResult:
     if not isinstance(error_class, str):
         raise ScenarioError(f"events[{index}].error_class must be a string")
     overlap = _hashes(entry.get("overlap", []), f"events[{index}].overlap", OVERLAP_SIZE)
-    error_terms = _hashes(entry.get("error_terms", []), f"events[{index}].error_terms", MAX_TERMS)
+    error_terms = _hashes(entry.get("error_terms", []), f"events[{index}].error_terms", MAX_ERROR_TERMS)
     if content is not None and not isinstance(content, str):
         raise ScenarioError(f"events[{index}].content must be a string when result_fingerprint is given")
     base = ToolResult.create(event_id=f"e{index}", call_id=call_id, content=content or "")

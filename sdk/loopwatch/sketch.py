@@ -120,23 +120,26 @@ def bottom_k_similarity(a: tuple[int, ...], b: tuple[int, ...], k: int) -> float
 
 
 def overlap_sketch(text: str) -> tuple[int, ...]:
-    """The bottom-k hashes of ``text``'s word trigrams, or ``()`` for a short text.
+    """The bottom-k hashes of ``text``'s content words and word trigrams, or ``()`` when short.
 
     Why: a paraphrased search that brings back the same pages (reordered, other snippets) or a
     sub-agent's report that says about the same again is an echo, though no two results are
-    equal. Word trigrams keep the order that makes two listings the same (titles, URLs, lines),
-    where a word set would call any two pages of one format alike; numbers are kept, so the
+    equal. Content words carry the gist (the same subject, the same finding); trigrams carry
+    the order that makes two listings the same (titles, URLs, lines), and keep apart two pages
+    of one document whose words are alike but whose sentences are not. Numbers are kept, so the
     next page of a listing (other ids, other names) does not overlap the first. Results of fewer
     than ``OVERLAP_MIN_WORDS`` words get no sketch: one changed word ("running" -> "done") is
     the whole news of a short result, and only exact fingerprints judge those.
     """
-    words = [zlib.crc32(w.encode("utf-8")) for w in _WORD.findall(text[:_OVERLAP_MAX_CHARS].lower())]
-    if len(words) < OVERLAP_MIN_WORDS:
+    found = _WORD.findall(text[:_OVERLAP_MAX_CHARS].lower())
+    if len(found) < OVERLAP_MIN_WORDS:
         return ()
+    words = [zlib.crc32(w.encode("utf-8")) for w in found]
     # A trigram's hash from its words' hashes (one crc32 per word, not per trigram), mixed so that
     # order counts and kept to 32 bits like the words'.
     triples = zip(words, words[1:], words[2:], strict=False)  # the shorter slices end it
     grams = {(a * _MIX + b) * _MIX + c & 0xFFFFFFFF for a, b, c in triples}
+    grams.update(h for w, h in zip(found, words, strict=True) if len(w) > 1 and w not in STOPWORDS)
     return tuple(heapq.nsmallest(OVERLAP_SIZE, grams))
 
 

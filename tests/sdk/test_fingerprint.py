@@ -217,3 +217,10 @@ def test_argument_frame_is_equal_for_calls_that_vary_only_their_target() -> None
 def test_a_long_call_has_no_frame() -> None:
     program = canonical_arguments({"code": "print(1)\n" * (FRAME_MAX_CHARS // 9 + 1)})
     assert argument_frame("python", program) == ""
+
+
+def test_error_class_is_the_exception_type_when_one_is_named() -> None:
+    wrapped = "Code execution failed at line 'x = f()' due to: InterpreterError: f is not defined"
+    assert error_class(wrapped) == "type:InterpreterError"
+    assert error_class("java.io.IOException: disk full") == "type:IOException"
+    assert error_class("permission denied").startswith("text:")

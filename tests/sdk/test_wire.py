@@ -180,7 +180,7 @@ def test_decode_errors_name_the_field() -> None:
     )
     too_many = pb.ToolResult(call_id="c", fingerprint="f", overlap=list(range(33)))
     assert _bad(pb.Event(event_id="e", tool_result=too_many)) == "events[1].tool_result.overlap"
-    too_many = pb.ToolResult(call_id="c", fingerprint="f", error_terms=list(range(65)))
+    too_many = pb.ToolResult(call_id="c", fingerprint="f", error_terms=list(range(129)))
     assert _bad(pb.Event(event_id="e", tool_result=too_many)) == "events[1].tool_result.error_terms"
     user = pb.UserMessage(sketch=pb.TextSketch(repetition=pb.Repetition(unit="page")))
     assert _bad(pb.Event(event_id="e", user_message=user)) == "events[1].user_message.sketch.repetition.unit"

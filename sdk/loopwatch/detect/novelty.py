@@ -18,7 +18,12 @@ of a completed step is classified once, by the engine, before any detector runs:
   turn, or one that overlaps it heavily (``ECHO_OVERLAP`` of its word trigrams: the same pages
   reordered with other snippets, a sub-agent's report saying about the same again): the
   variation (a rephrased query, another limit, a reworded task) did not matter.
-- ``BLANK``: a new call that failed or came back empty, outside a sweep or fan-out.
+- ``BLANK``: a new call that failed or came back empty, outside a sweep or fan-out, unless it
+  failed in a new way: a tool that has failed since it last succeeded, always with typed
+  exceptions, and now raises one of a type it had not (``ToolResult.error_class``:
+  "SyntaxError", then "ImportError", then "AssertionError") made progress, and the call is
+  ``NEW``. The same type in other words ("can only concatenate str", "unsupported operand
+  type(s)": both TypeErrors) is BLANK.
 - ``PROBE``: a sweep or fan-out: a call of the same shape as the tool's previous call (only
   numbers differ: the next date, id or page) whose result is empty, an error, or a short answer
   (``SWEEP_ANSWER_CHARS``) the tool already gave ("[]", "(0 rows)"): "nothing here" again, or a
@@ -45,6 +50,7 @@ from typing import TypeVar
 
 from loopwatch.detect.step import NO_CALLS, CallOutcome, Novelty, StepNovelty
 from loopwatch.events import shared_terms
+from loopwatch.fingerprint import TYPED_ERROR
 from loopwatch.sketch import overlap
 
 _T = TypeVar("_T")
@@ -111,6 +117,8 @@ class NoveltyState:
     # Failures per tool and error since the tool last succeeded: an error that a trivially
     # varied call got too counts when the call is then re-issued verbatim.
     tool_errors: dict[str, dict[str, int]] = field(default_factory=dict)
+    # Classes of those failures: a failure of another class is progress.
+    tool_error_classes: dict[str, list[str]] = field(default_factory=dict)
     tool_overlaps: dict[str, list[tuple[int, ...]]] = field(default_factory=dict)  # this turn's
     tool_boilerplate: dict[str, float] = field(default_factory=dict)  # least its new answers shared
 
@@ -163,7 +171,9 @@ def _names_target(state: NoveltyState, call: CallOutcome) -> bool:
     """Whether ``call`` failed with an error naming what it changed from the tool's last call."""
     if not call.is_error:
         return False
-    changed = set(call.targets).difference(state.last_targets.get(call.name, ()))
+    # What the call names that the previous did not; a call that only dropped terms (the same
+    # file name without its directory) is judged by all it names.
+    changed = set(call.targets).difference(state.last_targets.get(call.name, ())) or set(call.targets)
     return not changed.isdisjoint(call.error_terms)
 
 
@@ -207,7 +217,9 @@ def _classify(
 def _classify_new_call(state: NoveltyState, call: CallOutcome, fan_out: bool) -> Novelty:
     sweep = bool(call.shape) and bool(call.frame) and state.last_shape.get(call.name) == call.shape
     if call.is_error or call.empty:
-        return Novelty.PROBE if sweep or (fan_out and call.is_error) else Novelty.BLANK
+        if sweep or (fan_out and call.is_error):
+            return Novelty.PROBE
+        return Novelty.NEW if call.is_error and _fails_differently(state, call) else Novelty.BLANK
     results = state.tool_results.get(call.name)
     if results is not None and call.result in results:
         return Novelty.PROBE if sweep and call.size <= SWEEP_ANSWER_CHARS else Novelty.ECHO
@@ -231,6 +243,21 @@ def _classify_new_call(state: NoveltyState, call: CallOutcome, fan_out: bool) ->
     return Novelty.NEW
 
 
+def _fails_differently(state: NoveltyState, call: CallOutcome) -> bool:
+    """Whether the tool, failing since its last success, now raises another type of exception.
+
+    Only exception types are trusted to tell a new failure: two untyped messages ("takes 0
+    positional arguments", "got an unexpected keyword argument") may well say the same thing.
+    """
+    classes = state.tool_error_classes.get(call.name)
+    typed = call.error_class.startswith(TYPED_ERROR)
+    return (
+        bool(classes)
+        and typed
+        and all(c.startswith(TYPED_ERROR) and c != call.error_class for c in classes or ())
+    )
+
+
 def _remember(memory: dict[str, list[_T]], tool: str, value: _T, keep: int) -> None:
     """Append ``value`` to ``tool``'s last ``keep`` values, remembering ``TOOL_MEMORY`` tools."""
     values = memory.get(tool)
@@ -247,7 +274,16 @@ def _count_failure(state: NoveltyState, call: CallOutcome) -> None:
         return
     if not call.is_error:
         state.tool_errors.pop(call.name, None)
+        state.tool_error_classes.pop(call.name, None)
         return
+    if call.error_class:
+        classes = state.tool_error_classes.pop(call.name, [])
+        state.tool_error_classes[call.name] = classes  # most recently failing tool last
+        if call.error_class not in classes:
+            classes.append(call.error_class)
+            del classes[:-RESULTS_PER_TOOL]
+        while len(state.tool_error_classes) > TOOL_MEMORY:
+            del state.tool_error_classes[next(iter(state.tool_error_classes))]
     errors = state.tool_errors.pop(call.name, {})
     state.tool_errors[call.name] = errors  # most recently failing tool last
     errors[call.result] = errors.pop(call.result, 0) + 1

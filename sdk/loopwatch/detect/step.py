@@ -110,6 +110,7 @@ class CallOutcome(NamedTuple):
     size: int = 0  # characters of the raw result (0: empty or none)
     overlap: tuple[int, ...] = ()  # the result's trigram sketch (events.ToolResult.overlap)
     error_terms: tuple[int, ...] = ()  # hashed terms the error names (events.ToolResult.error_terms)
+    error_class: str = ""  # a failure's kind (events.ToolResult.error_class)
     arguments: str | None = None
     preview: str | None = None
     repetition: Repetition | None = None

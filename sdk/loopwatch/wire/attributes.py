@@ -31,7 +31,7 @@ from collections.abc import Mapping
 from dataclasses import asdict
 from typing import Any
 
-from loopwatch.events import MAX_TERMS, Step, ToolCall, ToolResult, UserMessage
+from loopwatch.events import MAX_ERROR_TERMS, MAX_TERMS, Step, ToolCall, ToolResult, UserMessage
 from loopwatch.fingerprint import bounded_fingerprint
 from loopwatch.sketch import OVERLAP_SIZE, Repetition, TextSketch
 from loopwatch.verdict import Verdict
@@ -89,7 +89,7 @@ LOOPWATCH_TOOL_RESULT_IS_ERROR = "loopwatch.tool.result.is_error"
 LOOPWATCH_TOOL_RESULT_ERROR_CLASS = "loopwatch.tool.result.error_class"
 """str: a failure's kind (``fingerprint.error_class``): equal for the same error in other words."""
 LOOPWATCH_TOOL_RESULT_ERROR_TERMS = "loopwatch.tool.result.error_terms"
-"""int[]: hashed terms a failure's text names (``events.term_hashes``; at most 64)."""
+"""int[]: hashed terms a failure's text names (``events.error_term_hashes``; at most 128)."""
 LOOPWATCH_TOOL_RESULT_OVERLAP = "loopwatch.tool.result.overlap"
 """int[]: bottom-k hashes of the result's word trigrams (``sketch.overlap_sketch``; at most 32)."""
 LOOPWATCH_USER_MESSAGE_FINGERPRINT = "loopwatch.user_message.fingerprint"
@@ -310,7 +310,7 @@ def tool_result_from(attributes: Mapping[str, Any], *, call_id: str, time_unix_n
         is_error=is_error,
         error_type=(_text(attributes.get(ERROR_TYPE)) or "error") if is_error else None,
         error_class=bounded_fingerprint(_text(attributes.get(LOOPWATCH_TOOL_RESULT_ERROR_CLASS)) or ""),
-        error_terms=_hash_list(attributes.get(LOOPWATCH_TOOL_RESULT_ERROR_TERMS), MAX_TERMS),
+        error_terms=_hash_list(attributes.get(LOOPWATCH_TOOL_RESULT_ERROR_TERMS), MAX_ERROR_TERMS),
         overlap=_hash_list(attributes.get(LOOPWATCH_TOOL_RESULT_OVERLAP), OVERLAP_SIZE),
         time_unix_ns=time_unix_ns,
     )

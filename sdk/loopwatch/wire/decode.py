@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from loopwatch.events import (
+    MAX_ERROR_TERMS,
     MAX_TERMS,
     PREVIEW_CHARS,
     Event,
@@ -204,7 +205,7 @@ def _tool_result(msg: pb.ToolResult, event_id: str, time_unix_ns: int) -> ToolRe
         is_error=msg.is_error,
         error_type=msg.error_type or None,
         error_class=bounded_fingerprint(msg.error_class),
-        error_terms=_hashes(msg.error_terms, "error_terms", MAX_TERMS),
+        error_terms=_hashes(msg.error_terms, "error_terms", MAX_ERROR_TERMS),
         overlap=_hashes(msg.overlap, "overlap", OVERLAP_SIZE),
         preview=clip(msg.preview, PREVIEW_CHARS) if msg.HasField("preview") else None,
         time_unix_ns=time_unix_ns,

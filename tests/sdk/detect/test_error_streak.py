@@ -208,3 +208,19 @@ def test_new_targets_whose_errors_do_not_name_them_count() -> None:
     ]
 
     assert run(ErrorStreak(), script).finding().count == 5
+
+
+def test_a_snippet_failing_with_another_exception_each_run_is_progress() -> None:
+    """SyntaxError, then ImportError, NameError, AssertionError: each run gets further."""
+    errors = (
+        "  File \"<string>\", line 2\n    def patched(value)\nSyntaxError: expected ':'",
+        "Traceback (most recent call last):\nImportError: cannot import name 'impl' from 'pkg.render'",
+        "Traceback (most recent call last):\nNameError: name 'timedelta' is not defined",
+        "Traceback (most recent call last):\nAssertionError: expected -22:00:00, got 18:00:00",
+    )
+    script = [
+        step(call("execute_python", {"code": f"import pkg\nstep_{i}()"}, error, is_error=True))
+        for i, error in enumerate(errors)
+    ]
+
+    assert run(ErrorStreak(), script).fired == []
