@@ -1,0 +1,68 @@
+"""Codex's hook JSON (Claude Code's schema plus ``turn_id``; no failure event) and answers."""
+
+from __future__ import annotations
+
+from loopwatch.events import Step, ToolResult
+from loopwatch_collector.receivers.hooks import codex
+from loopwatch_collector.receivers.hooks.mapping import (
+    DecisionKind,
+    HookDecision,
+    HookKind,
+    events_of,
+    trace_context,
+)
+from tests.collector.receivers.hooks.hook_payloads import codex as payload
+
+SESSION = "0199a213-81c0-7800-8aa1-bbab2a035a53"
+
+
+def test_events_map_like_claude_code_with_agent_codex() -> None:
+    prompt = codex.parse(payload(SESSION, "UserPromptSubmit", prompt="make the build green"))
+    assert prompt.kind is HookKind.PROMPT
+    assert trace_context(prompt).agent == "codex"
+    before = codex.parse(
+        payload(
+            SESSION,
+            "PreToolUse",
+            tool_name="Bash",
+            tool_input={"command": "cargo test"},
+            tool_use_id="call_1",
+        )
+    )
+    (step,) = events_of(before)
+    assert isinstance(step, Step)
+    assert step.tool_calls[0].id == "call_1"
+    assert codex.parse(payload(SESSION, "Stop", stop_hook_active=False)).kind is HookKind.STOP
+
+
+def test_turn_id_keeps_two_identical_prompts_apart() -> None:
+    first = events_of(codex.parse(payload(SESSION, "UserPromptSubmit", prompt="again", turn=1)))
+    second = events_of(codex.parse(payload(SESSION, "UserPromptSubmit", prompt="again", turn=2)))
+    assert first[0].event_id != second[0].event_id
+
+
+def test_a_non_zero_exit_code_is_a_failed_result() -> None:
+    failed = payload(
+        SESSION,
+        "PostToolUse",
+        tool_name="Bash",
+        tool_input={"command": "cargo test"},
+        tool_use_id="call_1",
+        tool_response={"exit_code": 101, "output": "test result: FAILED"},
+    )
+    passed = {**failed, "tool_response": {"exit_code": 0, "output": "test result: ok"}}
+    _, failed_result = events_of(codex.parse(failed))
+    _, passed_result = events_of(codex.parse(passed))
+    assert isinstance(failed_result, ToolResult)
+    assert failed_result.is_error
+    assert isinstance(passed_result, ToolResult)
+    assert not passed_result.is_error
+
+
+def test_answers_are_claude_codes() -> None:
+    call = codex.parse(
+        payload(SESSION, "PreToolUse", tool_name="Bash", tool_input={"command": "ls"}, tool_use_id="call_1")
+    )
+    answer = codex.render(call, HookDecision(DecisionKind.DENY, "looping"))
+    assert answer["hookSpecificOutput"]["permissionDecision"] == "deny"
+    assert codex.render(call, HookDecision(DecisionKind.STOP, "halted"))["continue"] is False
