@@ -1,6 +1,5 @@
-"""Coding-agent CLIs' hooks (Claude Code, Codex CLI, Gemini CLI) into the pipeline.
+"""``POST /v1/hooks/{agent}``: coding-agent CLIs' hook calls into the pipeline.
 
-``mapping``: the shared ``HookCall`` and its loopwatch events; one module per CLI (``claude_code``,
-``codex``, ``gemini_cli``) parses its hook JSON and renders decisions in its answer format;
-``service``: verdict to decision; ``route``: ``POST /v1/hooks/{agent}``. No detection here.
+The translation of each CLI's JSON is the SDK's (``loopwatch.hooks``); ``service`` turns the
+pipeline's verdict into a hook decision, ``route`` serves it. No detection here.
 """

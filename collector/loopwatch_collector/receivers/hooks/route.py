@@ -15,9 +15,9 @@ from typing import Any
 
 from fastapi import APIRouter, HTTPException, Request
 
+from loopwatch.hooks import claude_code, codex, gemini_cli
 from loopwatch.wire import WireError
 from loopwatch_collector.exceptions import StoreError
-from loopwatch_collector.receivers.hooks import claude_code, codex, gemini_cli
 from loopwatch_collector.receivers.hooks.service import AgentHooks, HookService
 from loopwatch_collector.receivers.http_body import read_json_body, unavailable
 from loopwatch_collector.security.tenancy import current_tenant

@@ -23,9 +23,7 @@ from typing import Any
 
 from loopwatch.detect.policy import nudge_message
 from loopwatch.events import Event, Step, ToolCall, TraceContext
-from loopwatch.verdict import Action, Verdict
-from loopwatch_collector.processing.pipeline import Pipeline
-from loopwatch_collector.receivers.hooks.mapping import (
+from loopwatch.hooks.mapping import (
     NO_DECISION,
     DecisionKind,
     HookCall,
@@ -36,6 +34,8 @@ from loopwatch_collector.receivers.hooks.mapping import (
     local_events,
     trace_context,
 )
+from loopwatch.verdict import Action, Verdict
+from loopwatch_collector.processing.pipeline import Pipeline
 from loopwatch_collector.receivers.priority import VerdictPriority
 from loopwatch_collector.security.content import ContentControl
 from loopwatch_collector.security.tenancy import scoped_context

@@ -10,12 +10,12 @@ from typing import Any
 import httpx
 import pytest
 
-from loopwatch_collector.receivers.hooks import claude_code
-from loopwatch_collector.receivers.hooks.mapping import LOCAL_EVENTS_KEY, events_of, local_events_json
+from loopwatch.hooks import claude_code
+from loopwatch.hooks.mapping import LOCAL_EVENTS_KEY, events_of, local_events_json
 from loopwatch_collector.receivers.hooks.route import MAX_HOOK_BODY_BYTES
 from loopwatch_collector.testing import RunningCollector, running_collector
-from tests.collector.receivers.hooks.hook_payloads import FAILING, claude, claude_tool, codex, gemini
 from tests.collector.security.security_helpers import ALPHA_KEY, BETA_KEY, headers, two_tenants
+from tests.sdk.hooks.hook_payloads import FAILING, claude, claude_tool, codex, gemini
 
 CLAUDE = "/v1/hooks/claude-code"
 

@@ -27,7 +27,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from loopwatch.fingerprint import call_fingerprint, canonical_arguments
-from loopwatch_collector.receivers.hooks.mapping import (
+from loopwatch.hooks.mapping import (
     MAX_PATH_CHARS,
     DecisionKind,
     HookCall,

@@ -5,15 +5,15 @@ from __future__ import annotations
 import pytest
 
 from loopwatch.events import Step, ToolResult, UserMessage
-from loopwatch_collector.receivers.hooks import gemini_cli
-from loopwatch_collector.receivers.hooks.mapping import (
+from loopwatch.hooks import gemini_cli
+from loopwatch.hooks.mapping import (
     DecisionKind,
     HookDecision,
     HookError,
     HookKind,
     events_of,
 )
-from tests.collector.receivers.hooks.hook_payloads import gemini
+from tests.sdk.hooks.hook_payloads import gemini
 
 SESSION = "gemini-session-1"
 SHELL = {"tool_name": "run_shell_command", "tool_input": {"command": "npm test"}}

@@ -23,8 +23,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from loopwatch_collector.receivers.hooks import claude_code
-from loopwatch_collector.receivers.hooks.mapping import HookCall, HookDecision
+from loopwatch.hooks import claude_code
+from loopwatch.hooks.mapping import HookCall, HookDecision
 
 AGENT = "codex"
 

@@ -29,7 +29,7 @@ import time
 from collections.abc import Mapping
 from typing import Any
 
-from loopwatch_collector.receivers.hooks.mapping import (
+from loopwatch.hooks.mapping import (
     MAX_PATH_CHARS,
     DecisionKind,
     HookCall,

@@ -1,4 +1,4 @@
-"""The shared vocabulary of the hook receivers: one CLI hook call as a ``HookCall``, its loopwatch
+"""The shared vocabulary of the hook translations: one CLI hook call as a ``HookCall``, its loopwatch
 events, and the decision to send back.
 
 Each agent module (``claude_code``, ``codex``, ``gemini_cli``) only parses its CLI's hook JSON

@@ -3,15 +3,15 @@
 from __future__ import annotations
 
 from loopwatch.events import Step, ToolResult
-from loopwatch_collector.receivers.hooks import codex
-from loopwatch_collector.receivers.hooks.mapping import (
+from loopwatch.hooks import codex
+from loopwatch.hooks.mapping import (
     DecisionKind,
     HookDecision,
     HookKind,
     events_of,
     trace_context,
 )
-from tests.collector.receivers.hooks.hook_payloads import codex as payload
+from tests.sdk.hooks.hook_payloads import codex as payload
 
 SESSION = "0199a213-81c0-7800-8aa1-bbab2a035a53"
 

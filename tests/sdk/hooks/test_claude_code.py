@@ -7,8 +7,8 @@ import uuid
 import pytest
 
 from loopwatch.events import Step, ToolResult, UserMessage
-from loopwatch_collector.receivers.hooks import claude_code
-from loopwatch_collector.receivers.hooks.mapping import (
+from loopwatch.hooks import claude_code
+from loopwatch.hooks.mapping import (
     DecisionKind,
     HookDecision,
     HookError,
@@ -16,7 +16,7 @@ from loopwatch_collector.receivers.hooks.mapping import (
     events_of,
     trace_context,
 )
-from tests.collector.receivers.hooks.hook_payloads import FAILING, claude, claude_tool
+from tests.sdk.hooks.hook_payloads import FAILING, claude, claude_tool
 
 SESSION = str(uuid.UUID(int=7))
 
