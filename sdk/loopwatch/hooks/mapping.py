@@ -36,6 +36,9 @@ from loopwatch.wire import MAX_EVENT_ID_CHARS, MAX_ID_CHARS, WireError, event_to
 
 #: Payload key of the events ``loopwatch hook`` computed locally (privacy mode).
 LOCAL_EVENTS_KEY = "loopwatch_events"
+# A hook call carries one tool call and its response: a file read or a command's output is tens
+# of KB; a whole file written through an edit tool may be a few MB.
+MAX_HOOK_BODY_BYTES = 4 * 1024 * 1024
 #: ``ToolResult.error_type`` of a call a hook denied.
 DENIED = "denied_by_loopwatch"
 # Paths are the longest identifying strings sent (cwd); a longer one is not a path.

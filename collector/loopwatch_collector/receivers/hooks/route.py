@@ -16,6 +16,7 @@ from typing import Any
 from fastapi import APIRouter, HTTPException, Request
 
 from loopwatch.hooks import claude_code, codex, gemini_cli
+from loopwatch.hooks.mapping import MAX_HOOK_BODY_BYTES
 from loopwatch.wire import WireError
 from loopwatch_collector.exceptions import StoreError
 from loopwatch_collector.receivers.hooks.service import AgentHooks, HookService
@@ -28,9 +29,6 @@ AGENTS: dict[str, AgentHooks] = {
     codex.AGENT: AgentHooks(parse=codex.parse, render=codex.render),
     gemini_cli.AGENT: AgentHooks(parse=gemini_cli.parse, render=gemini_cli.render),
 }
-# A hook call carries one tool call and its response: a file read or a command's output is tens
-# of KB; a whole file written through an edit tool may be a few MB.
-MAX_HOOK_BODY_BYTES = 4 * 1024 * 1024
 
 
 def hooks_router(service: HookService) -> APIRouter:

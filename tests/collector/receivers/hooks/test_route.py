@@ -11,8 +11,7 @@ import httpx
 import pytest
 
 from loopwatch.hooks import claude_code
-from loopwatch.hooks.mapping import LOCAL_EVENTS_KEY, events_of, local_events_json
-from loopwatch_collector.receivers.hooks.route import MAX_HOOK_BODY_BYTES
+from loopwatch.hooks.mapping import LOCAL_EVENTS_KEY, MAX_HOOK_BODY_BYTES, events_of, local_events_json
 from loopwatch_collector.testing import RunningCollector, running_collector
 from tests.collector.security.security_helpers import ALPHA_KEY, BETA_KEY, headers, two_tenants
 from tests.sdk.hooks.hook_payloads import FAILING, claude, claude_tool, codex, gemini
