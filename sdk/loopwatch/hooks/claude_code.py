@@ -82,7 +82,7 @@ def parse(payload: Mapping[str, Any], *, agent: str = AGENT) -> HookCall:
             step_event_id=f"call:{call_id}",
             result_event_id=f"result:{call_id}",
             response=as_text(response) if kind is HookKind.AFTER_TOOL else None,
-            failed=failed or _reports_failure(response),
+            failed=failed,
         )
     return HookCall(**common)
 
@@ -112,11 +112,3 @@ def render(call: HookCall, decision: HookDecision) -> dict[str, Any]:
 
 
 _CONTEXT_KINDS = (HookKind.PROMPT, HookKind.BEFORE_TOOL, HookKind.AFTER_TOOL)
-
-
-def _reports_failure(response: Any) -> bool:
-    """A response object that says the call failed (Codex: a non-zero exit code)."""
-    if not isinstance(response, Mapping):
-        return False
-    code = response.get("exit_code", response.get("exitCode"))
-    return (isinstance(code, int) and not isinstance(code, bool) and code != 0) or bool(response.get("error"))

@@ -10,12 +10,17 @@ Codex event                            loopwatch
 =====================================  ====================================================
 ``UserPromptSubmit`` (``prompt``)      ``UserMessage``
 ``PreToolUse``                         ``Step`` with the call, checked before it runs
-``PostToolUse`` (``tool_response``)    ``ToolResult``; ``is_error`` when the response has a
-                                       non-zero ``exit_code`` or an ``error`` (Codex has no
-                                       failure event)
+``PostToolUse`` (``tool_response``)    ``ToolResult`` (the command's output as text; Codex
+                                       sends no exit code and has no failure event, so no
+                                       result is marked failed)
 ``Stop``                               end of the batch
 anything else                          nothing (no decision)
 =====================================  ====================================================
+
+Checked against codex-cli 0.171.0 by the end-to-end tests: ``additionalContext`` after a call
+reaches the model as a developer message, a deny as the call's output; ``continue: false``
+after a call replaces its output with ``stopReason`` and the turn goes on, so a halted session
+is one whose every further call is denied.
 """
 
 from __future__ import annotations
@@ -24,7 +29,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from loopwatch.hooks import claude_code
-from loopwatch.hooks.mapping import HookCall, HookDecision
+from loopwatch.hooks.mapping import DecisionKind, HookCall, HookDecision, HookKind
 
 AGENT = "codex"
 
@@ -35,5 +40,8 @@ def parse(payload: Mapping[str, Any]) -> HookCall:
 
 
 def render(call: HookCall, decision: HookDecision) -> dict[str, Any]:
-    """Codex reads Claude Code's answer fields."""
+    """Claude Code's answer fields, except that a stop before a call is a deny with the stop
+    reason: Codex (0.171) runs a call whose ``PreToolUse`` answer says ``continue: false``."""
+    if decision.kind is DecisionKind.STOP and call.kind is HookKind.BEFORE_TOOL:
+        return claude_code.render(call, HookDecision(DecisionKind.DENY, decision.message))
     return claude_code.render(call, decision)

@@ -41,22 +41,19 @@ def test_turn_id_keeps_two_identical_prompts_apart() -> None:
     assert first[0].event_id != second[0].event_id
 
 
-def test_a_non_zero_exit_code_is_a_failed_result() -> None:
-    failed = payload(
+def test_the_output_is_the_result() -> None:
+    ran = payload(
         SESSION,
         "PostToolUse",
         tool_name="Bash",
-        tool_input={"command": "cargo test"},
+        tool_input={"command": "python3 check.py"},
         tool_use_id="call_1",
-        tool_response={"exit_code": 101, "output": "test result: FAILED"},
+        tool_response="FAIL: total is 41, expected 42\n",
     )
-    passed = {**failed, "tool_response": {"exit_code": 0, "output": "test result: ok"}}
-    _, failed_result = events_of(codex.parse(failed))
-    _, passed_result = events_of(codex.parse(passed))
-    assert isinstance(failed_result, ToolResult)
-    assert failed_result.is_error
-    assert isinstance(passed_result, ToolResult)
-    assert not passed_result.is_error
+    _, result = events_of(codex.parse(ran))
+    assert isinstance(result, ToolResult)
+    assert result.preview == "FAIL: total is 41, expected 42"
+    assert not result.is_error
 
 
 def test_answers_are_claude_codes() -> None:
@@ -65,4 +62,23 @@ def test_answers_are_claude_codes() -> None:
     )
     answer = codex.render(call, HookDecision(DecisionKind.DENY, "looping"))
     assert answer["hookSpecificOutput"]["permissionDecision"] == "deny"
-    assert codex.render(call, HookDecision(DecisionKind.STOP, "halted"))["continue"] is False
+    after = codex.parse(
+        payload(SESSION, "PostToolUse", tool_name="Bash", tool_input={"command": "ls"}, tool_use_id="call_1")
+    )
+    assert codex.render(after, HookDecision(DecisionKind.STOP, "halted")) == {
+        "continue": False,
+        "stopReason": "halted",
+    }
+
+
+def test_a_stop_before_a_call_is_a_deny_with_the_reason() -> None:
+    call = codex.parse(
+        payload(SESSION, "PreToolUse", tool_name="Bash", tool_input={"command": "ls"}, tool_use_id="call_1")
+    )
+    assert codex.render(call, HookDecision(DecisionKind.STOP, "halted")) == {
+        "hookSpecificOutput": {
+            "hookEventName": "PreToolUse",
+            "permissionDecision": "deny",
+            "permissionDecisionReason": "halted",
+        }
+    }

@@ -111,7 +111,7 @@ def test_a_shadow_agent_is_never_denied(alpha: httpx.Client) -> None:
     for i in range(8):
         tool = {"tool_name": "Bash", "tool_input": {"command": "cargo test"}, "tool_use_id": f"call_{i}"}
         answers.append(_post(alpha, codex(session, "PreToolUse", **tool), "/v1/hooks/codex"))
-        failed = codex(session, "PostToolUse", **tool, tool_response={"exit_code": 101, "output": "FAILED"})
+        failed = codex(session, "PostToolUse", **tool, tool_response="test result: FAILED\n")
         answers.append(_post(alpha, failed, "/v1/hooks/codex"))
     assert answers == [{}] * len(answers)
     assert alpha.get(f"/v1/sessions/{uuid.UUID(session).hex}").json()["looping"] is True
