@@ -12,34 +12,12 @@ from __future__ import annotations
 import itertools
 import json
 import threading
-from collections.abc import Callable, Iterator, Mapping
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-
-@dataclass(frozen=True, slots=True)
-class ToolUse:
-    name: str
-    input: Mapping[str, Any]
-
-
-@dataclass(frozen=True, slots=True)
-class Text:
-    text: str
-
-
-Reply = ToolUse | Text
-Script = Callable[[Mapping[str, Any]], Reply]
-
-
-@dataclass
-class ScriptedModel:
-    """The served script, its base URL and the requests it got (main-agent ones)."""
-
-    url: str
-    requests: list[dict[str, Any]] = field(default_factory=list)
+from tests.coding_agents.scripted_model import Reply, Script, ScriptedModel, Text, ToolUse
 
 
 def tool_results(request: Mapping[str, Any]) -> list[str]:

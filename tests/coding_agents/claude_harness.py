@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from tests.coding_agents.anthropic_stream import ScriptedModel
+from tests.coding_agents.scripted_model import ScriptedModel
 
 ROOT = Path(__file__).resolve().parents[2]
 #: Where ``make coding-agents`` (scripts/install-coding-agents.sh) installs the CLIs.

@@ -14,15 +14,9 @@ import httpx
 import pytest
 
 from loopwatch_collector.testing import RunningCollector, running_collector
-from tests.coding_agents.anthropic_stream import (
-    Reply,
-    Text,
-    ToolUse,
-    history_text,
-    scripted_anthropic,
-    tool_results,
-)
+from tests.coding_agents.anthropic_stream import history_text, scripted_anthropic, tool_results
 from tests.coding_agents.claude_harness import CLAUDE, ClaudeRun, install_hooks, run_claude
+from tests.coding_agents.scripted_model import Reply, Text, ToolUse
 
 # The scripted model gives up after this many tool calls: a loop loopwatch failed to stop ends.
 MAX_CALLS = 30

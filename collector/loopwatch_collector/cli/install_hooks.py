@@ -22,6 +22,12 @@ from loopwatch import environment_variables as env
 from loopwatch.hooks.shim import DEFAULT_URL
 from loopwatch_collector.cli.hook_settings import AGENTS, loopwatch_hook, merge
 
+# Codex skips hooks nobody trusted, silently: say so where the hooks are installed.
+_CODEX_TRUST = (
+    "Codex runs these hooks once trusted: review them with /hooks in Codex"
+    " (headless: codex exec --dangerously-bypass-hook-trust); project hooks also need a trusted project."
+)
+
 
 def add_install_hooks_parser(sub: Any) -> None:
     """Register ``install-hooks`` on an ``argparse`` subparsers object."""
@@ -64,6 +70,8 @@ def run_install_hooks(args: argparse.Namespace) -> int:
     _save(path, updated)
     for change in changes:
         print(f"{path}: {change}")
+    if agent.agent == "codex" and hook is not None:
+        print(_CODEX_TRUST)
     return 0
 
 

@@ -55,3 +55,8 @@ def test_a_file_that_is_not_json_is_left_alone(project: Path, capsys: pytest.Cap
     assert main(["install-hooks", "codex"]) == 1
     assert "nothing changed" in capsys.readouterr().err
     assert broken.read_text() == "{ not json"
+
+
+def test_codex_install_says_the_hooks_need_trust(project: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["install-hooks", "codex"]) == 0
+    assert "--dangerously-bypass-hook-trust" in capsys.readouterr().out

@@ -83,6 +83,10 @@ class HookService:
         decision = decision_of(call, verdict, pending, record)
         if pending is not None and decision.kind is DecisionKind.DENY:
             decision = await self._deny(context, call, pending, decision)
+        metrics = self._pipeline.metrics
+        metrics.child(
+            metrics.hook_answers, metrics.tenant_label(tenant), call.agent, decision.kind.value
+        ).inc()
         return hooks.render(call, decision)
 
     async def _deny(

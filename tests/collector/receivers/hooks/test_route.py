@@ -11,7 +11,12 @@ import httpx
 import pytest
 
 from loopwatch.hooks import claude_code
-from loopwatch.hooks.mapping import LOCAL_EVENTS_KEY, MAX_HOOK_BODY_BYTES, events_of, local_events_json
+from loopwatch.hooks.mapping import (
+    LOCAL_EVENTS_KEY,
+    MAX_HOOK_BODY_BYTES,
+    events_of,
+    local_events_json,
+)
 from loopwatch_collector.testing import RunningCollector, running_collector
 from tests.collector.security.security_helpers import ALPHA_KEY, BETA_KEY, headers, two_tenants
 from tests.sdk.hooks.hook_payloads import FAILING, claude, claude_tool, codex, gemini
@@ -75,6 +80,16 @@ def test_a_failing_loop_is_nudged_then_denied_then_stopped(alpha: httpx.Client) 
     assert "deny" in decisions[7:]
     assert decisions[-1] == "stop"
     assert decisions.index("stop") > decisions.index("deny")
+
+
+def test_answers_are_counted_by_decision(alpha: httpx.Client) -> None:
+    _failing_loop(alpha, str(uuid.uuid4()), calls=8)
+    metrics = alpha.get("/metrics").text
+    for decision in ("none", "context", "deny", "stop"):
+        assert (
+            f'loopwatch_hook_answers_total{{agent="claude-code",decision="{decision}",tenant="alpha"}}'
+            in metrics
+        )
 
 
 def test_the_session_shows_the_cli_session_and_its_verdicts(alpha: httpx.Client) -> None:
