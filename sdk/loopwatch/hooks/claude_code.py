@@ -37,6 +37,7 @@ from loopwatch.hooks.mapping import (
     HookKind,
     as_text,
     call_id_text,
+    context_output,
     optional_text,
     required_text,
 )
@@ -102,10 +103,7 @@ def render(call: HookCall, decision: HookDecision) -> dict[str, Any]:
             "permissionDecisionReason": decision.message,
         }
     elif decision.kind in (DecisionKind.CONTEXT, DecisionKind.DENY) and call.kind in _CONTEXT_KINDS:
-        answer["hookSpecificOutput"] = {
-            "hookEventName": call.event_name,
-            "additionalContext": decision.message,
-        }
+        answer["hookSpecificOutput"] = context_output(call, decision.message)
     elif decision.kind is not DecisionKind.STOP:
         answer["systemMessage"] = decision.message  # no model-facing field here: tell the user
     return answer

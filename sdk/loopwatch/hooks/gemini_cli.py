@@ -34,6 +34,7 @@ from loopwatch.hooks.mapping import (
     HookDecision,
     HookKind,
     as_text,
+    context_output,
     optional_text,
     required_text,
 )
@@ -99,10 +100,7 @@ def render(call: HookCall, decision: HookDecision) -> dict[str, Any]:
     if before and decision.kind in (DecisionKind.DENY, DecisionKind.STOP):
         answer.update(decision="deny", reason=decision.message)
     elif decision.kind is not DecisionKind.STOP and call.kind in _CONTEXT_KINDS:
-        answer["hookSpecificOutput"] = {
-            "hookEventName": call.event_name,
-            "additionalContext": decision.message,
-        }
+        answer["hookSpecificOutput"] = context_output(call, decision.message)
     elif decision.kind is not DecisionKind.STOP:
         answer["systemMessage"] = decision.message  # no model-facing field here: tell the user
     return answer

@@ -82,11 +82,6 @@ class HookCall:
     response: str | None = None  # the tool's response (or failure) as text
     failed: bool = False
 
-    @property
-    def has_content(self) -> bool:
-        """False when the shim replaced the content by ``loopwatch_events``."""
-        return self.prompt is not None or self.tool_input is not None or self.response is not None
-
 
 class DecisionKind(enum.Enum):
     NONE = "none"  # the CLI proceeds as if no hook ran
@@ -228,16 +223,19 @@ def as_text(value: Any) -> str:
 
 
 def _trace_id(key: str) -> str:
+    """The session id's 32 hex digits when it is a UUID (as Claude Code's and Codex's are), so
+    that the id a user sees in the CLI finds the session; a digest of any other id."""
     try:
         parsed = uuid.UUID(key)
     except ValueError:
-        return hashlib.blake2b(key.encode("utf-8", "surrogatepass"), digest_size=_TRACE_ID_BYTES).hexdigest()
-    if parsed.int == 0:  # the all-zero trace id is invalid: hash it like any other id
-        return hashlib.blake2b(key.encode(), digest_size=_TRACE_ID_BYTES).hexdigest()
-    return parsed.hex
+        return _digest128(key)
+    return parsed.hex if parsed.int else _digest128(key)  # the all-zero trace id is invalid
 
 
 def _prompt_id(call: HookCall) -> str:
     """Prompts carry no id: a digest of session, the call's ``event_key`` and the prompt."""
-    text = f"{call.session_id}\0{call.event_key}\0{call.prompt or ''}"
+    return _digest128(f"{call.session_id}\0{call.event_key}\0{call.prompt or ''}")
+
+
+def _digest128(text: str) -> str:
     return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=_TRACE_ID_BYTES).hexdigest()
