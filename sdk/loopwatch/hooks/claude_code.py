@@ -30,7 +30,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from loopwatch.hooks.mapping import (
-    MAX_PATH_CHARS,
     DecisionKind,
     HookCall,
     HookDecision,
@@ -67,7 +66,6 @@ def parse(payload: Mapping[str, Any], *, agent: str = AGENT) -> HookCall:
         "session_id": required_text(payload, "session_id"),
         "event_key": optional_text(payload, "turn_id") or str(time.time_ns()),
         "subagent_id": optional_text(payload, "agent_id"),
-        "cwd": optional_text(payload, "cwd", max_chars=MAX_PATH_CHARS),
     }
     if kind is HookKind.PROMPT:
         return HookCall(**common, prompt=optional_text(payload, "prompt", max_chars=None))

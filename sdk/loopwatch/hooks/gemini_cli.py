@@ -28,7 +28,6 @@ from typing import Any
 
 from loopwatch.fingerprint import call_fingerprint, canonical_arguments
 from loopwatch.hooks.mapping import (
-    MAX_PATH_CHARS,
     DecisionKind,
     HookCall,
     HookDecision,
@@ -63,7 +62,6 @@ def parse(payload: Mapping[str, Any]) -> HookCall:
         "kind": kind,
         "session_id": required_text(payload, "session_id"),
         "event_key": timestamp,
-        "cwd": optional_text(payload, "cwd", max_chars=MAX_PATH_CHARS),
     }
     if kind is HookKind.PROMPT:
         return HookCall(**common, prompt=optional_text(payload, "prompt", max_chars=None))

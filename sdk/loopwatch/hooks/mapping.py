@@ -41,8 +41,6 @@ LOCAL_EVENTS_KEY = "loopwatch_events"
 MAX_HOOK_BODY_BYTES = 4 * 1024 * 1024
 #: ``ToolResult.error_type`` of a call a hook denied.
 DENIED = "denied_by_loopwatch"
-# Paths are the longest identifying strings sent (cwd); a longer one is not a path.
-MAX_PATH_CHARS = 4096
 _TRACE_ID_BYTES = 16  # a W3C trace id: 32 hex digits
 # Event-id prefixes ("result:" is the longest) leave the call id this much of the event-id bound.
 _MAX_CALL_ID_CHARS = MAX_EVENT_ID_CHARS - len("result:")
@@ -72,7 +70,6 @@ class HookCall:
     session_id: str
     event_key: str  # unique per hook call of the session (the CLI's timestamp or turn id, else arrival)
     subagent_id: str | None = None
-    cwd: str | None = None
     prompt: str | None = None
     tool_name: str | None = None
     tool_input: Any = None

@@ -50,11 +50,9 @@ AGENTS = tuple(sorted(_PARSERS))
 _IDENTIFYING_KEYS = (
     "session_id",
     "hook_event_name",
-    "cwd",
     "tool_name",
     "tool_use_id",
     "agent_id",
-    "agent_type",
     "turn_id",
     "timestamp",
 )

@@ -104,7 +104,6 @@ def test_a_session_id_that_is_not_a_uuid_still_makes_a_trace_id() -> None:
         (claude(SESSION, "PreToolUse", tool_name="Bash", tool_use_id="t" * 300), "tool_use_id"),
         (claude("s" * 300, "Stop"), "session_id"),
         (claude(SESSION, "UserPromptSubmit", prompt=42), "prompt"),
-        (claude(SESSION, "Stop", cwd=["/"]), "cwd"),
     ],
 )
 def test_malformed_payloads_name_the_field(payload: dict[str, object], field: str) -> None:
