@@ -11,8 +11,11 @@ SDK's guard uses them:
 Decisions (``decision_of``): HALT stops the session; before a call, WITHDRAW_TOOLS denies it,
 and a call the policy nudged about (``PolicyState.nudged_calls``) is denied with that nudge
 while the session is enforced; an intervening verdict anywhere else is context for the model.
-A call after the tools were withdrawn is the policy's HALT. Raises ``StoreError`` (the route
-answers 503 and the CLI proceeds) and ``HookError`` for bad input.
+A call after the tools were withdrawn is the policy's HALT. A denied call is recorded as its
+own failed result (the reason is what the model got), so asking for it again keeps the streak
+going and the policy escalates. Each answer is counted in ``loopwatch_hook_answers_total``.
+Raises ``StoreError`` (the route answers 503 and the CLI proceeds) and ``WireError`` /
+``HookError`` for bad input.
 """
 
 from __future__ import annotations
