@@ -36,6 +36,9 @@ from loopwatch_collector.exporters.session_scenario import session_scenario
 from loopwatch_collector.exporters.timeline_view import TimelineStepBody
 from loopwatch_collector.exporters.ui import ui_router
 from loopwatch_collector.processing.pipeline import Pipeline
+from loopwatch_collector.receivers.hooks.route import hooks_router
+from loopwatch_collector.receivers.hooks.service import HookService
+from loopwatch_collector.receivers.http_body import read_json_body, unavailable
 from loopwatch_collector.receivers.loopguard import pending_call_from_request
 from loopwatch_collector.receivers.plain_content import fingerprint_plain_content
 from loopwatch_collector.receivers.priority import VerdictPriority
@@ -54,7 +57,6 @@ logger = logging.getLogger(__name__)
 # An Evaluate carries one step's new events: a few KB, or a few MB with captured content. The
 # OTLP limit (64 MiB) is for batches of many traces; this route serves one agent step.
 MAX_EVALUATE_BODY_BYTES = 16 * 1024 * 1024
-_RETRY_AFTER_S = "1"
 
 
 class FindingBody(BaseModel):
@@ -183,6 +185,7 @@ def create_rest_app(
     app = FastAPI(title="loopwatch collector", version="0.1.0", description=__doc__)
     for router in extra_routers:
         app.include_router(router)
+    app.include_router(hooks_router(HookService(pipeline, priority=gate, content=kept)))
     app.include_router(ui_router())  # the session page (/ui): static files over the routes below
 
     @app.get("/healthz", tags=["health"])
@@ -215,7 +218,7 @@ def create_rest_app(
         try:
             records = await pipeline.list_sessions(state=state, agent=agent, limit=limit, tenant=tenant)
         except StoreError as exc:
-            raise _unavailable(exc) from exc
+            raise unavailable(exc) from exc
         return SessionList(sessions=[SessionSummary.of(r, tenant) for r in records])
 
     @app.get("/v1/sessions/{trace_id}", tags=["sessions"], responses={404: {"description": "unknown"}})
@@ -254,10 +257,7 @@ def create_rest_app(
     )
     async def evaluate(request: Request) -> EvaluateResponse:
         """JSON twin of ``LoopGuard.Evaluate``: append a step's events, get the verdict."""
-        content_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
-        if content_type != "application/json":
-            raise HTTPException(status_code=415, detail="content-type must be application/json")
-        body = await _read_limited(request, MAX_EVALUATE_BODY_BYTES)
+        body = await read_json_body(request, MAX_EVALUATE_BODY_BYTES)
         message = pb.EvaluateRequest()
         try:
             json_format.Parse(body.decode("utf-8"), message)
@@ -277,7 +277,7 @@ def create_rest_app(
             with gate.verdict():
                 verdict = await pipeline.evaluate(scoped_context(tenant, trace), events, pending_call=pending)
         except StoreError as exc:
-            raise _unavailable(exc) from exc
+            raise unavailable(exc) from exc
         return EvaluateResponse(
             **VerdictBody.of(verdict).model_dump(), trace_id=trace.trace_id, agent=trace.agent
         )
@@ -291,27 +291,7 @@ async def _session_of(pipeline: Pipeline, tenant: str, trace_id: str) -> Session
     try:
         record = await pipeline.get_session(session_key(tenant, trace_id))
     except StoreError as exc:
-        raise _unavailable(exc) from exc
+        raise unavailable(exc) from exc
     if record is None:
         raise HTTPException(status_code=404, detail=f"no live session for trace_id {trace_id!r}")
     return record
-
-
-async def _read_limited(request: Request, limit: int) -> bytes:
-    declared = request.headers.get("content-length")
-    if declared is not None and declared.isdigit() and int(declared) > limit:
-        raise HTTPException(status_code=413, detail=f"body larger than {limit} bytes")
-    chunks: list[bytes] = []
-    size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > limit:
-            raise HTTPException(status_code=413, detail=f"body larger than {limit} bytes")
-        chunks.append(chunk)
-    return b"".join(chunks)
-
-
-def _unavailable(exc: StoreError) -> HTTPException:
-    return HTTPException(
-        status_code=503, detail=f"session store unavailable: {exc}", headers={"Retry-After": _RETRY_AFTER_S}
-    )
