@@ -56,8 +56,10 @@ from loopwatch_collector.security import (
 )
 from loopwatch_collector.security.connections import (
     grpc_options,
+    listener_budgets,
     quiet_noisy_loggers,
     raise_file_limit,
+    unshared_rpcs,
     uvicorn_options,
 )
 from loopwatch_collector.security.content import ContentControl
@@ -195,8 +197,21 @@ class Collector:
         if otlp is not None:
             await self._decoder.start()  # before serving: the first export must not wait for it
         options = otlp.grpc_options if otlp else _DEFAULT_GRPC_OPTIONS
-        interceptor = AuthInterceptor(self.api_keys, failures=self._auth_failures)
         limits = self.config.limits
+        grpc_budgets = listener_budgets(
+            limits, total_requests=limits.grpc_max_concurrent_rpcs, authenticated=self.api_keys.enabled
+        )
+        interceptor = AuthInterceptor(self.api_keys, failures=self._auth_failures, budgets=grpc_budgets)
+        needed = unshared_rpcs(limits, len(self.api_keys.tenants))
+        if self.api_keys.enabled and needed > limits.grpc_max_concurrent_rpcs:
+            logger.warning(
+                "limits.grpc_max_concurrent_rpcs (%d) is below what %d tenants at their full share "
+                "and the open budgets can hold (%d): busy tenants may be refused for each other's calls; "
+                "raise it or lower limits.tenant_max_requests / tenant_max_streams (SECURITY.md)",
+                limits.grpc_max_concurrent_rpcs,
+                len(self.api_keys.tenants),
+                needed,
+            )
         server = grpc.aio.server(
             options=[*options, *grpc_options(limits, grace_s=listen.shutdown_grace_s)],
             interceptors=[interceptor],
@@ -296,9 +311,18 @@ class Collector:
         return TenantQuotaStore(self.store, max_sessions=shares, registry=self.registry)
 
     def _authenticate(self, app: FastAPI, *, open_paths: frozenset[str] | tuple[str, ...]) -> None:
-        """Every route of ``app``, present or added later, needs a key except ``open_paths``."""
+        """Every route of ``app``, present or added later, needs a key except ``open_paths``;
+        requests in progress are bounded per client address and per tenant (``admission.py``)."""
+        limits = self.config.limits
+        budgets = listener_budgets(
+            limits, total_requests=limits.max_concurrency, authenticated=self.api_keys.enabled
+        )
         app.add_middleware(
-            ApiKeyMiddleware, keys=self.api_keys, open_paths=open_paths, failures=self._auth_failures
+            ApiKeyMiddleware,
+            keys=self.api_keys,
+            open_paths=open_paths,
+            failures=self._auth_failures,
+            budgets=budgets,
         )
 
     async def _serve_http(self, app: FastAPI, host: str, port: int, listener: Listener) -> int:

@@ -13,15 +13,12 @@ Runs on the server's event loop.
 
 from __future__ import annotations
 
-import importlib
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any, NoReturn, Protocol, TypeVar
 
 import grpc
-from google.protobuf import duration_pb2
 from google.protobuf.message import DecodeError, Message
-from grpc_status import rpc_status
 
 from loopwatch.events import ToolCall
 from loopwatch.verdict import Action
@@ -39,6 +36,7 @@ from loopwatch_collector.exceptions import StoreError
 from loopwatch_collector.processing.pipeline import Pipeline
 from loopwatch_collector.receivers.plain_content import fingerprint_plain_content
 from loopwatch_collector.receivers.priority import VerdictPriority
+from loopwatch_collector.security.admission import abort_with_retry
 from loopwatch_collector.security.content import ContentControl
 from loopwatch_collector.security.tenancy import (
     current_tenant,
@@ -56,11 +54,6 @@ SERVICE_NAME = "loopwatch.v1.LoopGuard"
 _DEADLINE_MARGIN_S = 0.05
 # Suggested back-off when the store is unavailable; the SDK fails open meanwhile.
 _RETRY_AFTER_S = 1
-# googleapis-common-protos ships no type stubs; imported as modules (typed Any) rather than
-# silenced, so the day stubs are installed nothing here turns into an unused ignore.
-_status_pb2 = importlib.import_module("google.rpc.status_pb2")
-_error_details_pb2 = importlib.import_module("google.rpc.error_details_pb2")
-_UNAVAILABLE = 14  # google.rpc.Code.UNAVAILABLE
 
 
 class Context(Protocol):
@@ -165,10 +158,7 @@ def pending_call_from_request(request: pb.EvaluateRequest) -> ToolCall | None:
 
 async def _unavailable(context: Context, message: str) -> NoReturn:
     """Abort with UNAVAILABLE and RetryInfo in ``grpc-status-details-bin``."""
-    retry = _error_details_pb2.RetryInfo(retry_delay=duration_pb2.Duration(seconds=_RETRY_AFTER_S))
-    status = _status_pb2.Status(code=_UNAVAILABLE, message=message)
-    status.details.add().Pack(retry)
-    await context.abort_with_status(rpc_status.to_status(status))
+    await abort_with_retry(context, grpc.StatusCode.UNAVAILABLE, message, _RETRY_AFTER_S)
 
 
 def add_loop_guard_service(service: LoopGuardService, server: grpc.aio.Server) -> None:
