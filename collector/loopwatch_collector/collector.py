@@ -40,6 +40,7 @@ from loopwatch_collector.exporters.ui import UI_OPEN_PATHS
 from loopwatch_collector.exporters.ui.info import register_ui_info
 from loopwatch_collector.listeners import GRPC, OTLP_HTTP, REST, Listener, bind_tcp, check_free, listen_error
 from loopwatch_collector.processing.pipeline import Pipeline
+from loopwatch_collector.receivers.evaluate_call import EvaluateLimits, EvaluateRunner
 from loopwatch_collector.receivers.loopguard import SERVICE_NAME, LoopGuardService, add_loop_guard_service
 from loopwatch_collector.receivers.offload import DecodeWorker
 from loopwatch_collector.receivers.priority import VerdictPriority
@@ -218,7 +219,10 @@ class Collector:
             maximum_concurrent_rpcs=limits.grpc_max_concurrent_rpcs,
         )
         self._grpc = server
-        guard = LoopGuardService(self.pipeline, priority=self._priority, content=self._content)
+        evaluate = EvaluateRunner(
+            self.pipeline, limits=EvaluateLimits.of(limits), priority=self._priority, content=self._content
+        )
+        guard = LoopGuardService(self.pipeline, evaluate=evaluate)
         add_loop_guard_service(guard, server)
         health_pb2_grpc.add_HealthServicer_to_server(self._health, server)
         services = [SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME]
@@ -246,8 +250,7 @@ class Collector:
             self.pipeline,
             self.registry,
             is_ready=lambda: self._ready,
-            priority=self._priority,
-            content=self._content,
+            evaluator=evaluate,
         )
         open_paths = rest_open_paths(metrics_requires_key=self.config.auth.metrics_requires_key)
         self._authenticate(rest, open_paths=open_paths | UI_OPEN_PATHS)
