@@ -40,7 +40,8 @@ from loopwatch_collector.exporters.ui import UI_OPEN_PATHS
 from loopwatch_collector.exporters.ui.info import register_ui_info
 from loopwatch_collector.listeners import GRPC, OTLP_HTTP, REST, Listener, bind_tcp, check_free, listen_error
 from loopwatch_collector.processing.pipeline import Pipeline
-from loopwatch_collector.receivers.evaluate_call import EvaluateLimits, EvaluateRunner
+from loopwatch_collector.receivers.evaluate_call import EvaluateRunner
+from loopwatch_collector.receivers.evaluate_limits import EvaluateLimits
 from loopwatch_collector.receivers.loopguard import SERVICE_NAME, LoopGuardService, add_loop_guard_service
 from loopwatch_collector.receivers.offload import DecodeWorker
 from loopwatch_collector.receivers.priority import VerdictPriority

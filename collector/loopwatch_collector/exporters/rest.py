@@ -17,7 +17,6 @@ from typing import Any, Literal
 
 from fastapi import APIRouter, FastAPI, HTTPException, Query, Request
 from fastapi.responses import JSONResponse, Response
-from google.protobuf import json_format
 from prometheus_client import CollectorRegistry
 from prometheus_client.exposition import choose_encoder
 from pydantic import BaseModel
@@ -28,14 +27,15 @@ from loopwatch.wire import (
     WireError,
     clip,
     finding_to_dict,
-    pb,
 )
 from loopwatch_collector.exceptions import StoreError
 from loopwatch_collector.exporters.session_scenario import session_scenario
 from loopwatch_collector.exporters.timeline_view import TimelineStepBody
 from loopwatch_collector.exporters.ui import ui_router
 from loopwatch_collector.processing.pipeline import Pipeline
-from loopwatch_collector.receivers.evaluate_call import EvaluateLimits, EvaluateRunner, EvaluateTooLargeError
+from loopwatch_collector.receivers.evaluate_call import EvaluateRunner
+from loopwatch_collector.receivers.evaluate_limits import EvaluateLimits, EvaluateTooLargeError
+from loopwatch_collector.receivers.evaluate_parse import MalformedEvaluateError, parse_json
 from loopwatch_collector.security.connections import LimitsConfig
 from loopwatch_collector.security.tenancy import (
     ANONYMOUS,
@@ -252,16 +252,12 @@ def create_rest_app(
             body = await _read_limited(request, runner.limits)
         except EvaluateTooLargeError as exc:
             raise HTTPException(status_code=413, detail=str(exc)) from exc
-        message = pb.EvaluateRequest()
         try:
-            json_format.Parse(body.decode("utf-8"), message)
-        except (json_format.ParseError, UnicodeDecodeError, RecursionError) as exc:
-            raise HTTPException(status_code=400, detail=f"body: {exc}") from exc
-        try:
+            message = await parse_json(body, runner.limits)
             trace, verdict = await runner.run(current_tenant(), message)
         except EvaluateTooLargeError as exc:
             raise HTTPException(status_code=413, detail=str(exc)) from exc
-        except WireError as exc:
+        except (WireError, MalformedEvaluateError) as exc:
             raise HTTPException(status_code=400, detail=str(exc)) from exc
         except StoreError as exc:
             raise _unavailable(exc) from exc

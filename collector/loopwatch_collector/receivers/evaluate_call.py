@@ -25,19 +25,18 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
-from dataclasses import dataclass
 
 from loopwatch.events import Event, ToolCall, TraceContext
 from loopwatch.verdict import Verdict
 from loopwatch.wire import WireError, context_from_proto, event_from_proto, pb, tool_call_from_proto
 from loopwatch_collector.processing.pipeline import Pipeline
+from loopwatch_collector.receivers.evaluate_limits import EvaluateLimits
 from loopwatch_collector.receivers.plain_content import (
     fingerprint_plain_event,
     fingerprint_plain_pending_call,
 )
 from loopwatch_collector.receivers.priority import VerdictPriority
 from loopwatch_collector.receivers.slicing import SliceSizer
-from loopwatch_collector.security.connections import LimitsConfig
 from loopwatch_collector.security.content import ContentControl
 from loopwatch_collector.security.tenancy import scoped_context
 
@@ -47,39 +46,6 @@ DECODE_SLICE_EVENTS = 256
 # Calls up to this many events go to the pipeline whole (one store transaction), as every SDK
 # step does; it is also the largest slice of a bigger call (``slicing.DEFAULT_MAX_SLICE_EVENTS``).
 WHOLE_CALL_EVENTS = 64
-
-
-class EvaluateTooLargeError(Exception):
-    """A call over ``limits.evaluate_max_bytes`` or ``limits.evaluate_max_events``; the message
-    names the key and the limit."""
-
-
-@dataclass(frozen=True, slots=True)
-class EvaluateLimits:
-    """The bounds of one call (from ``limits:``)."""
-
-    max_events: int
-    max_bytes: int
-
-    @classmethod
-    def of(cls, limits: LimitsConfig) -> EvaluateLimits:
-        return cls(max_events=limits.evaluate_max_events, max_bytes=limits.evaluate_max_bytes)
-
-    def check_bytes(self, size: int) -> None:
-        """Raise ``EvaluateTooLargeError`` when a request of ``size`` bytes is over the bound."""
-        if size > self.max_bytes:
-            raise EvaluateTooLargeError(
-                f"request: {size} bytes, over limits.evaluate_max_bytes ({self.max_bytes}); "
-                "send the step's events in several calls"
-            )
-
-    def check_events(self, count: int) -> None:
-        """Raise ``EvaluateTooLargeError`` when a call of ``count`` events is over the bound."""
-        if count > self.max_events:
-            raise EvaluateTooLargeError(
-                f"events: {count} events, over limits.evaluate_max_events ({self.max_events}); "
-                "send them in several calls"
-            )
 
 
 class EvaluateRunner:

@@ -32,7 +32,9 @@ from loopwatch.wire import (
 )
 from loopwatch_collector.exceptions import StoreError
 from loopwatch_collector.processing.pipeline import Pipeline
-from loopwatch_collector.receivers.evaluate_call import EvaluateLimits, EvaluateRunner, EvaluateTooLargeError
+from loopwatch_collector.receivers.evaluate_call import EvaluateRunner
+from loopwatch_collector.receivers.evaluate_limits import EvaluateLimits, EvaluateTooLargeError
+from loopwatch_collector.receivers.evaluate_parse import MalformedEvaluateError, parse_protobuf
 from loopwatch_collector.security.admission import abort_with_retry
 from loopwatch_collector.security.connections import LimitsConfig
 from loopwatch_collector.security.tenancy import current_tenant, public_id, session_key
@@ -135,7 +137,7 @@ def add_loop_guard_service(service: LoopGuardService, server: grpc.aio.Server) -
     """
     handlers = {
         "Evaluate": grpc.unary_unary_rpc_method_handler(
-            _decoding(service.Evaluate, pb.EvaluateRequest, check_size=service.evaluate_limits.check_bytes),
+            _parsing_evaluate(service.Evaluate, service.evaluate_limits),
             response_serializer=pb.Verdict.SerializeToString,
         ),
         "GetVerdict": grpc.unary_unary_rpc_method_handler(
@@ -159,20 +161,25 @@ async def _decode(raw: bytes, message_type: type[M], context: Context) -> M:
 
 
 def _decoding(
-    method: Callable[[M, Context], Awaitable[pb.Verdict]],
-    message_type: type[M],
-    *,
-    check_size: Callable[[int], None] | None = None,
+    method: Callable[[M, Context], Awaitable[pb.Verdict]], message_type: type[M]
 ) -> Callable[[bytes, Context], Awaitable[pb.Verdict]]:
-    """A handler of raw requests; ``check_size`` (raising ``EvaluateTooLargeError``) runs first."""
+    async def handler(raw: bytes, context: Context) -> pb.Verdict:
+        return await method(await _decode(raw, message_type, context), context)
+
+    return handler
+
+
+def _parsing_evaluate(
+    method: Callable[[pb.EvaluateRequest, Context], Awaitable[pb.Verdict]], limits: EvaluateLimits
+) -> Callable[[bytes, Context], Awaitable[pb.Verdict]]:
+    """``Evaluate`` on raw requests, bounded and parsed in slices (``evaluate_parse.py``)."""
 
     async def handler(raw: bytes, context: Context) -> pb.Verdict:
-        if check_size is not None:
-            try:
-                check_size(len(raw))
-            except EvaluateTooLargeError as exc:
-                await context.abort(grpc.StatusCode.INVALID_ARGUMENT, str(exc))
-        return await method(await _decode(raw, message_type, context), context)
+        try:
+            request = await parse_protobuf(raw, limits)
+        except (EvaluateTooLargeError, MalformedEvaluateError) as exc:
+            await context.abort(grpc.StatusCode.INVALID_ARGUMENT, str(exc))
+        return await method(request, context)
 
     return handler
 
