@@ -35,7 +35,7 @@ from loopwatch_collector.exporters.ui import ui_router
 from loopwatch_collector.processing.pipeline import Pipeline
 from loopwatch_collector.receivers.evaluate_call import EvaluateRunner
 from loopwatch_collector.receivers.evaluate_limits import EvaluateLimits, EvaluateTooLargeError
-from loopwatch_collector.receivers.evaluate_parse import MalformedEvaluateError, parse_json
+from loopwatch_collector.receivers.evaluate_parse import MalformedEvaluateError
 from loopwatch_collector.security.connections import LimitsConfig
 from loopwatch_collector.security.tenancy import (
     ANONYMOUS,
@@ -253,7 +253,7 @@ def create_rest_app(
         except EvaluateTooLargeError as exc:
             raise HTTPException(status_code=413, detail=str(exc)) from exc
         try:
-            message = await parse_json(body, runner.limits)
+            message = await runner.parse_json(body)
             trace, verdict = await runner.run(current_tenant(), message)
         except EvaluateTooLargeError as exc:
             raise HTTPException(status_code=413, detail=str(exc)) from exc

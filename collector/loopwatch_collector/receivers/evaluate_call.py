@@ -13,8 +13,10 @@ halt. So:
   applied, so a bad last event still refuses the call and changes nothing.
 - A call of at most ``WHOLE_CALL_EVENTS`` events (every SDK step) is one pipeline call, as
   before. A bigger one is applied in slices sized by CPU time (``slicing.SliceSizer``), each its
-  own store transaction, yielding between slices; the verdict is the last slice's, judged at the
-  call's checkpoint. The sliced calls of one tenant take turns, one slice at a time, so a tenant
+  own store transaction; the verdict is the last slice's, judged at the call's checkpoint.
+  Big calls are bulk work, like ingest: between slices (parsing and decoding included) they
+  give way to the step-sized verdict calls in progress (``priority.wait_for_verdicts``), and a
+  tenant's big calls are decoded and applied one at a time (the others wait), so a tenant
   sending many big calls at once gets one slice's share of the loop, not one per call.
 
 Event-loop only. ``run`` raises ``WireError`` (bad input, naming the field),
@@ -31,6 +33,7 @@ from loopwatch.verdict import Verdict
 from loopwatch.wire import WireError, context_from_proto, event_from_proto, pb, tool_call_from_proto
 from loopwatch_collector.processing.pipeline import Pipeline
 from loopwatch_collector.receivers.evaluate_limits import EvaluateLimits
+from loopwatch_collector.receivers.evaluate_parse import Pause, parse_json, parse_protobuf
 from loopwatch_collector.receivers.plain_content import (
     fingerprint_plain_event,
     fingerprint_plain_pending_call,
@@ -40,9 +43,9 @@ from loopwatch_collector.receivers.slicing import SliceSizer
 from loopwatch_collector.security.content import ContentControl
 from loopwatch_collector.security.tenancy import scoped_context
 
-# Events fingerprinted and decoded between two yields: at the ~10-20 us an event costs, a few
-# milliseconds at most, and at most 16 yields for the largest default call (4096 events).
-DECODE_SLICE_EVENTS = 256
+# Events fingerprinted and decoded between two yields: ~6 us an event, so about the 0.25 ms
+# slice budget of ingest (``slicing.DEFAULT_SLICE_BUDGET_S``).
+DECODE_SLICE_EVENTS = 48
 # Calls up to this many events go to the pipeline whole (one store transaction), as every SDK
 # step does; it is also the largest slice of a bigger call (``slicing.DEFAULT_MAX_SLICE_EVENTS``).
 WHOLE_CALL_EVENTS = 64
@@ -64,54 +67,64 @@ class EvaluateRunner:
         self._priority = priority or VerdictPriority()
         self._content = content or ContentControl()
         self._sizer = SliceSizer()
-        self._turns: dict[str, asyncio.Lock] = {}  # tenant -> its sliced calls' turn
+        self._turns: dict[str, asyncio.Lock] = {}  # tenant -> held by its big call in progress
+
+    async def parse_protobuf(self, raw: bytes) -> pb.EvaluateRequest:
+        """``raw`` parsed within the limits, in slices that give way to verdict calls
+        (``evaluate_parse.parse_protobuf``)."""
+        return await parse_protobuf(raw, self.limits, pause=self._priority.wait_for_verdicts)
+
+    async def parse_json(self, body: bytes) -> pb.EvaluateRequest:
+        """``body`` parsed within the limits (``evaluate_parse.parse_json``)."""
+        return await parse_json(body, self.limits, pause=self._priority.wait_for_verdicts)
 
     async def run(self, tenant: str, request: pb.EvaluateRequest) -> tuple[TraceContext, Verdict]:
         """The verdict after ``request``'s events for ``tenant`` (raises: module docstring)."""
         self.limits.check_events(len(request.events))
         trace = context_from_proto(request.trace_id, request.agent, request.conversation_id)
-        events = await _decode_events(request.events)
+        if len(request.events) <= WHOLE_CALL_EVENTS:
+            events, pending = await self._decoded(tenant, request)
+            with self._priority.verdict():
+                verdict = await self._pipeline.evaluate(
+                    scoped_context(tenant, trace), events, pending_call=pending
+                )
+            return trace, verdict
+        async with self._turns.setdefault(tenant, asyncio.Lock()):  # one big call at a time per tenant
+            events, pending = await self._decoded(tenant, request)
+            return trace, await self._sliced(scoped_context(tenant, trace), events, pending)
+
+    async def _decoded(self, tenant: str, request: pb.EvaluateRequest) -> tuple[list[Event], ToolCall | None]:
+        """``request``'s events and pending call, validated, as ``tenant``'s content mode keeps them."""
+        events = await _decode_events(request.events, pause=self._priority.wait_for_verdicts)
         fingerprint_plain_pending_call(request)
         pending = pending_call_from_request(request)
-        events = self._content.events(tenant, events)
-        pending = self._content.call(tenant, pending)
-        scoped = scoped_context(tenant, trace)
-        with self._priority.verdict():
-            if len(events) <= WHOLE_CALL_EVENTS:
-                verdict = await self._pipeline.evaluate(scoped, events, pending_call=pending)
-            else:
-                verdict = await self._sliced(tenant, scoped, events, pending)
-        return trace, verdict
+        return self._content.events(tenant, events), self._content.call(tenant, pending)
 
     async def _sliced(
-        self, tenant: str, scoped: TraceContext, events: Sequence[Event], pending: ToolCall | None
+        self, scoped: TraceContext, events: Sequence[Event], pending: ToolCall | None
     ) -> Verdict:
-        turn = self._turns.setdefault(tenant, asyncio.Lock())
         start = 0
         while True:
-            async with turn:
-                size = max(1, min(self._sizer.size(), WHOLE_CALL_EVENTS))
-                chunk = events[start : start + size]
-                last = start + size >= len(events)
-                started = self._sizer.start()
-                if last:
-                    verdict = await self._pipeline.evaluate(scoped, chunk, pending_call=pending)
-                else:
-                    await self._pipeline.ingest(scoped, chunk, source="evaluate")
+            size = max(1, min(self._sizer.size(), WHOLE_CALL_EVENTS))
+            chunk = events[start : start + size]
+            started = self._sizer.start()
+            if start + size >= len(events):
+                verdict = await self._pipeline.evaluate(scoped, chunk, pending_call=pending)
                 self._sizer.record(started, len(chunk))
-            if last:
                 return verdict
+            await self._pipeline.ingest(scoped, chunk, source="evaluate")
+            self._sizer.record(started, len(chunk))
             start += size
-            await asyncio.sleep(0)  # the other calls' turn
+            await self._priority.wait_for_verdicts()  # the others' turn, step-sized calls first
 
 
-async def _decode_events(messages: Sequence[pb.Event]) -> list[Event]:
-    """Fingerprint plain content and decode ``messages``, yielding every ``DECODE_SLICE_EVENTS``;
-    a ``WireError`` names the event (``events[4097].event_id``)."""
+async def _decode_events(messages: Sequence[pb.Event], *, pause: Pause) -> list[Event]:
+    """Fingerprint plain content and decode ``messages``, awaiting ``pause`` every
+    ``DECODE_SLICE_EVENTS``; a ``WireError`` names the event (``events[4097].event_id``)."""
     decoded: list[Event] = []
     for index, message in enumerate(messages):
         if index and not index % DECODE_SLICE_EVENTS:
-            await asyncio.sleep(0)
+            await pause()
         fingerprint_plain_event(message)
         decoded.append(event_from_proto(message, field=f"events[{index}]"))
     return decoded

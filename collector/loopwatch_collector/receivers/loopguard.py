@@ -34,7 +34,7 @@ from loopwatch_collector.exceptions import StoreError
 from loopwatch_collector.processing.pipeline import Pipeline
 from loopwatch_collector.receivers.evaluate_call import EvaluateRunner
 from loopwatch_collector.receivers.evaluate_limits import EvaluateLimits, EvaluateTooLargeError
-from loopwatch_collector.receivers.evaluate_parse import MalformedEvaluateError, parse_protobuf
+from loopwatch_collector.receivers.evaluate_parse import MalformedEvaluateError
 from loopwatch_collector.security.admission import abort_with_retry
 from loopwatch_collector.security.connections import LimitsConfig
 from loopwatch_collector.security.tenancy import current_tenant, public_id, session_key
@@ -67,10 +67,6 @@ class LoopGuardService(pb_grpc.LoopGuardServicer):  # type: ignore[misc]  # gene
         self._pipeline = pipeline
         self._evaluate = evaluate or EvaluateRunner(pipeline, limits=EvaluateLimits.of(LimitsConfig()))
 
-    @property
-    def evaluate_limits(self) -> EvaluateLimits:
-        return self._evaluate.limits
-
     async def Evaluate(self, request: pb.EvaluateRequest, context: Context) -> pb.Verdict:  # noqa: N802
         try:
             trace, verdict = await self._evaluate.run(current_tenant(), request)
@@ -82,6 +78,14 @@ class LoopGuardService(pb_grpc.LoopGuardServicer):  # type: ignore[misc]  # gene
             logger.exception("Evaluate failed")
             await context.abort(grpc.StatusCode.INTERNAL, "internal error while evaluating")
         return verdict_to_proto(verdict, trace_id=trace.trace_id, agent=trace.agent)
+
+    async def EvaluateEncoded(self, raw: bytes, context: Context) -> pb.Verdict:  # noqa: N802
+        """``Evaluate`` on the encoded request: parsed within the limits, in slices."""
+        try:
+            request = await self._evaluate.parse_protobuf(raw)
+        except (EvaluateTooLargeError, MalformedEvaluateError) as exc:
+            await context.abort(grpc.StatusCode.INVALID_ARGUMENT, str(exc))
+        return await self.Evaluate(request, context)
 
     async def GetVerdict(self, request: pb.GetVerdictRequest, context: Context) -> pb.Verdict:  # noqa: N802
         try:
@@ -137,7 +141,7 @@ def add_loop_guard_service(service: LoopGuardService, server: grpc.aio.Server) -
     """
     handlers = {
         "Evaluate": grpc.unary_unary_rpc_method_handler(
-            _parsing_evaluate(service.Evaluate, service.evaluate_limits),
+            service.EvaluateEncoded,
             response_serializer=pb.Verdict.SerializeToString,
         ),
         "GetVerdict": grpc.unary_unary_rpc_method_handler(
@@ -165,21 +169,6 @@ def _decoding(
 ) -> Callable[[bytes, Context], Awaitable[pb.Verdict]]:
     async def handler(raw: bytes, context: Context) -> pb.Verdict:
         return await method(await _decode(raw, message_type, context), context)
-
-    return handler
-
-
-def _parsing_evaluate(
-    method: Callable[[pb.EvaluateRequest, Context], Awaitable[pb.Verdict]], limits: EvaluateLimits
-) -> Callable[[bytes, Context], Awaitable[pb.Verdict]]:
-    """``Evaluate`` on raw requests, bounded and parsed in slices (``evaluate_parse.py``)."""
-
-    async def handler(raw: bytes, context: Context) -> pb.Verdict:
-        try:
-            request = await parse_protobuf(raw, limits)
-        except (EvaluateTooLargeError, MalformedEvaluateError) as exc:
-            await context.abort(grpc.StatusCode.INVALID_ARGUMENT, str(exc))
-        return await method(request, context)
 
     return handler
 

@@ -50,7 +50,7 @@ def test_protobuf_concatenated_encodings_merge_as_a_single_parse_does() -> None:
 
 def test_protobuf_over_the_event_bound_is_refused_naming_it() -> None:
     raw = _request(LIMITS.max_events // 2 + 1).SerializeToString()  # two events a step
-    with pytest.raises(EvaluateTooLargeError, match=r"limits\.evaluate_max_events \(1024\)"):
+    with pytest.raises(EvaluateTooLargeError, match=rf"limits\.evaluate_max_events \({LIMITS.max_events}\)"):
         asyncio.run(parse_protobuf(raw, LIMITS))
 
 
