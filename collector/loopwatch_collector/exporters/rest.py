@@ -253,7 +253,7 @@ def create_rest_app(
         except EvaluateTooLargeError as exc:
             raise HTTPException(status_code=413, detail=str(exc)) from exc
         try:
-            message = await runner.parse_json(body)
+            message = await runner.parse_json(current_tenant(), body)
             trace, verdict = await runner.run(current_tenant(), message)
         except EvaluateTooLargeError as exc:
             raise HTTPException(status_code=413, detail=str(exc)) from exc

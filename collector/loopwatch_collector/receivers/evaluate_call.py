@@ -16,7 +16,8 @@ halt. So:
   own store transaction; the verdict is the last slice's, judged at the call's checkpoint.
   Big calls are bulk work, like ingest: between slices (parsing and decoding included) they
   give way to the step-sized verdict calls in progress (``priority.wait_for_verdicts``), and a
-  tenant's big calls are decoded and applied one at a time (the others wait), so a tenant
+  tenant's big calls are decoded and applied one at a time (the others wait; requests over
+  ``BULK_BYTES`` are parsed in that turn too), so a tenant
   sending many big calls at once gets one slice's share of the loop, not one per call.
 
 Event-loop only. ``run`` raises ``WireError`` (bad input, naming the field),
@@ -26,7 +27,9 @@ Event-loop only. ``run`` raises ``WireError`` (bad input, naming the field),
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Sequence
+from typing import Any
 
 from loopwatch.events import Event, ToolCall, TraceContext
 from loopwatch.verdict import Verdict
@@ -49,6 +52,10 @@ DECODE_SLICE_EVENTS = 48
 # Calls up to this many events go to the pipeline whole (one store transaction), as every SDK
 # step does; it is also the largest slice of a bigger call (``slicing.DEFAULT_MAX_SLICE_EVENTS``).
 WHOLE_CALL_EVENTS = 64
+# Requests over this many bytes are parsed in their tenant's turn too (the turn of its big calls):
+# an SDK step is a few KB, while parsing a larger request takes slices a tenant should not
+# run beside its other big calls.
+BULK_BYTES = 64 * 1024
 
 
 class EvaluateRunner:
@@ -69,14 +76,23 @@ class EvaluateRunner:
         self._sizer = SliceSizer()
         self._turns: dict[str, asyncio.Lock] = {}  # tenant -> held by its big call in progress
 
-    async def parse_protobuf(self, raw: bytes) -> pb.EvaluateRequest:
+    async def parse_protobuf(self, tenant: str, raw: bytes) -> pb.EvaluateRequest:
         """``raw`` parsed within the limits, in slices that give way to verdict calls
-        (``evaluate_parse.parse_protobuf``)."""
-        return await parse_protobuf(raw, self.limits, pause=self._priority.wait_for_verdicts)
+        (``evaluate_parse.parse_protobuf``); a big one in ``tenant``'s turn."""
+        async with self._bulk_turn(tenant, len(raw)):
+            return await parse_protobuf(raw, self.limits, pause=self._priority.wait_for_verdicts)
 
-    async def parse_json(self, body: bytes) -> pb.EvaluateRequest:
-        """``body`` parsed within the limits (``evaluate_parse.parse_json``)."""
-        return await parse_json(body, self.limits, pause=self._priority.wait_for_verdicts)
+    async def parse_json(self, tenant: str, body: bytes) -> pb.EvaluateRequest:
+        """``body`` parsed within the limits (``evaluate_parse.parse_json``); a big one in
+        ``tenant``'s turn."""
+        async with self._bulk_turn(tenant, len(body)):
+            return await parse_json(body, self.limits, pause=self._priority.wait_for_verdicts)
+
+    def _bulk_turn(self, tenant: str, size: int) -> contextlib.AbstractAsyncContextManager[Any]:
+        """``tenant``'s turn for a request of ``size`` bytes over ``BULK_BYTES``; else nothing."""
+        if size <= BULK_BYTES:
+            return contextlib.nullcontext()
+        return self._turns.setdefault(tenant, asyncio.Lock())
 
     async def run(self, tenant: str, request: pb.EvaluateRequest) -> tuple[TraceContext, Verdict]:
         """The verdict after ``request``'s events for ``tenant`` (raises: module docstring)."""

@@ -82,7 +82,7 @@ class LoopGuardService(pb_grpc.LoopGuardServicer):  # type: ignore[misc]  # gene
     async def EvaluateEncoded(self, raw: bytes, context: Context) -> pb.Verdict:  # noqa: N802
         """``Evaluate`` on the encoded request: parsed within the limits, in slices."""
         try:
-            request = await self._evaluate.parse_protobuf(raw)
+            request = await self._evaluate.parse_protobuf(current_tenant(), raw)
         except (EvaluateTooLargeError, MalformedEvaluateError) as exc:
             await context.abort(grpc.StatusCode.INVALID_ARGUMENT, str(exc))
         return await self.Evaluate(request, context)
