@@ -17,8 +17,8 @@ halt. So:
   Big calls are bulk work, like ingest: between slices (parsing and decoding included) they
   give way to the step-sized verdict calls in progress (``priority.wait_for_verdicts``), and a
   tenant's big calls are decoded and applied one at a time (the others wait; requests over
-  ``BULK_BYTES`` are parsed in that turn too), so a tenant
-  sending many big calls at once gets one slice's share of the loop, not one per call.
+  ``BULK_BYTES`` are parsed in that turn too), so a tenant sending many big calls at once gets
+  one slice's share of the loop, not one per call.
 
 Event-loop only. ``run`` raises ``WireError`` (bad input, naming the field),
 ``EvaluateTooLargeError`` and ``StoreError``.
