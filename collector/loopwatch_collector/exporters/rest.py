@@ -51,7 +51,6 @@ from loopwatch_collector.store.base import SessionRecord
 logger = logging.getLogger(__name__)
 
 
-
 class FindingBody(BaseModel):
     detector: str
     key: str
