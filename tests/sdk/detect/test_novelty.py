@@ -198,3 +198,17 @@ def test_privacy_mode_sees_the_same_echoes() -> None:
     script: list[ScriptItem] = [one(first), one(again)]
 
     assert kinds(script, capture_content=False) == kinds(script) == [(N.NEW,), (N.ECHO,)]
+
+
+def test_a_long_status_list_in_which_one_line_moved_on_is_new() -> None:
+    """Near copies never stand in for the same answer to the same call: a poll of 20 pods where
+    one finished shares almost every trigram, and it is the news the agent waits for."""
+    pods = [f"api-{i} 1/1 Running 0 {i}d" for i in range(20)]
+    done = [p.replace("Running", "Completed") if p.startswith("api-7 ") else p for p in pods]
+    poll = "kubectl get pods"
+    script = [
+        one(call("shell", {"cmd": poll}, "\n".join(pods))),
+        one(call("shell", {"cmd": poll}, "\n".join(done))),
+    ]
+
+    assert kinds(script) == [(N.NEW,), (N.NEW,)]
