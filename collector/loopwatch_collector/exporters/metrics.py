@@ -23,6 +23,7 @@ attribute                       metric                                       lab
 ``otlp_spans``                  ``loopwatch_otlp_spans_total``               tenant, result
 ``detector_errors``             ``loopwatch_detector_errors_total``          detector
 ``store_errors``                ``loopwatch_store_errors_total``             operation
+``verdict_spans``               ``loopwatch_verdict_spans_total``            result
 ==============================  ===========================================  ======================
 
 Label values are bounded: ``agent`` goes through ``agent_label`` (the first
@@ -54,6 +55,9 @@ When observed:
   estimated, ``store/budget.py``), read at scrape time; absent with a store that has no such
   figure (Redis: its own ``used_memory`` under ``maxmemory``).
 - ``evaluate_duration``: each ``Evaluate`` / ``POST /v1/evaluate``, with a ``trace_id`` exemplar.
+- ``verdict_spans``: verdicts of the OTLP verdict exporter (``exporters.otlp``), by outcome
+  (``VERDICT_SPAN_RESULTS``): exported, dropped (its queue was full: a slow or dead backend),
+  failed (the backend refused them or did not answer within ``timeout_s``).
 
 Thread-safety: prometheus_client metrics are thread-safe; ``agent_label`` is called on the
 event loop only.
@@ -84,6 +88,8 @@ EVENT_SOURCES = ("otlp", "evaluate")
 #: ``reason`` values of ``loopwatch_sessions_evicted_total``: past a session-count bound
 #: (``sessions.max_sessions``, or a tenant's ``max_sessions``), past ``sessions.max_bytes``.
 EVICTION_REASONS = ("max_sessions", "max_bytes")
+#: ``result`` values of ``loopwatch_verdict_spans_total`` (``exporters/otlp_verdicts.py``).
+VERDICT_SPAN_RESULTS = ("exported", "dropped", "failed")
 OTHER_AGENT = "other"
 #: ``tenant`` value of a tenant that is not configured (never one a key maps to). Tenant names
 #: cannot start with ``_`` (``settings.check_tenant_name``), so it never collides with one.
@@ -190,7 +196,15 @@ class Metrics:
         self.store_errors = Counter(
             "loopwatch_store_errors", "Session store failures (failed open).", ["operation"], registry=r
         )
+        self.verdict_spans = Counter(
+            "loopwatch_verdict_spans",
+            "Verdicts sent as OpenTelemetry spans (exporters.otlp), by outcome.",
+            ["result"],
+            registry=r,
+        )
         # Pre-initialise bounded label sets so that dashboards show 0 rather than "No data".
+        for result in VERDICT_SPAN_RESULTS:
+            self.verdict_spans.labels(result=result)
         for detector in detectors:
             self.detector_errors.labels(detector=detector)
         for operation in STORE_OPERATIONS:
