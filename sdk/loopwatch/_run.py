@@ -364,12 +364,17 @@ class AgentRun:
         )
         return ToolSpan(self, call, span)
 
-    def _add_event(self, event: Step | ToolResult, text: str | None = None) -> None:
+    def _add_event(
+        self, event: Step | ToolResult, text: str | None = None, *, span_id: str | None = None
+    ) -> None:
+        """Record ``event`` for the guard; ``span_id``: the chat span of a step."""
         if isinstance(event, Step):
             self.last_step = event
             self._last_text = text
         if self.guard_session is not None:
             with self._lock:
+                if isinstance(event, Step):
+                    self.guard_session.step_span_id = span_id
                 self.guard_session.add(event)
 
 

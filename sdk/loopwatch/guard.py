@@ -208,6 +208,9 @@ class GuardSession:
         #: Record intervening verdicts as span events on the current span (``AgentRun`` records
         #: them on its own span and turns this off).
         self.verdict_span_events = True
+        #: The span of the last step (16 hex digits), sent with requests so the collector's
+        #: verdict spans are parented to it; ``AgentRun`` sets it, else the current span's id.
+        self.step_span_id: str | None = None
 
     @property
     def trace_id(self) -> str:
@@ -257,7 +260,11 @@ class GuardSession:
 
     def _request(self, checkpoint: Checkpoint, call: ToolCall | None) -> EvaluateRequest:
         return EvaluateRequest(
-            context=self.context, events=tuple(self._pending), checkpoint=checkpoint, pending_call=call
+            context=self.context,
+            events=tuple(self._pending),
+            checkpoint=checkpoint,
+            pending_call=call,
+            span_id=self.step_span_id or _current_span_id(self.context.trace_id),
         )
 
     def _evaluate(self, checkpoint: Checkpoint, call: ToolCall | None) -> Verdict:
@@ -310,6 +317,14 @@ def add_verdict_event(span: trace.Span, verdict: Verdict, *, content: bool) -> N
             span.add_event(attrs.VERDICT_EVENT, attrs.verdict_attributes(verdict, content=content))
     except Exception:
         logger.debug("loopwatch: could not record the verdict span event", exc_info=True)
+
+
+def _current_span_id(trace_id: str) -> str | None:
+    """The current span's id when it belongs to ``trace_id``, else None."""
+    context = trace.get_current_span().get_span_context()
+    if not context.is_valid or f"{context.trace_id:032x}" != trace_id:
+        return None
+    return f"{context.span_id:016x}"
 
 
 def _reason(exc: BaseException) -> str:

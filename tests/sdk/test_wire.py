@@ -130,6 +130,15 @@ def test_context_rejects_bad_trace_id(trace_id: str) -> None:
     assert info.value.field == "trace_id"
 
 
+def test_span_id_from_proto_is_optional_and_validated() -> None:
+    assert wire.span_id_from_proto("") is None
+    assert wire.span_id_from_proto("00f067aa0ba902b7") == "00f067aa0ba902b7"
+    for bad in ("xyz", "00F067AA0BA902B7", "0" * 16, "00f067aa0ba902b700"):
+        with pytest.raises(wire.WireError) as info:
+            wire.span_id_from_proto(bad)
+        assert info.value.field == "span_id"
+
+
 def _bad(msg: pb.Event) -> str:
     with pytest.raises(wire.WireError) as info:
         wire.events_from_proto([pb.Event(event_id="ok", user_message=pb.UserMessage()), msg])

@@ -32,6 +32,7 @@ from loopwatch.wire import (
     events_from_proto,
     pb,
     pb_grpc,
+    span_id_from_proto,
     tool_call_from_proto,
     verdict_to_proto,
 )
@@ -93,6 +94,7 @@ class LoopGuardService(pb_grpc.LoopGuardServicer):  # type: ignore[misc]  # gene
             trace = context_from_proto(request.trace_id, request.agent, request.conversation_id)
             events = events_from_proto(request.events)
             pending = pending_call_from_request(request)
+            span_id = span_id_from_proto(request.span_id)
         except WireError as exc:
             await context.abort(grpc.StatusCode.INVALID_ARGUMENT, str(exc))
         tenant = current_tenant()
@@ -101,7 +103,7 @@ class LoopGuardService(pb_grpc.LoopGuardServicer):  # type: ignore[misc]  # gene
         try:
             scoped = scoped_context(tenant, trace)
             with self._priority.verdict():
-                verdict = await self._pipeline.evaluate(scoped, events, pending_call=pending)
+                verdict = await self._pipeline.evaluate(scoped, events, pending_call=pending, span_id=span_id)
         except StoreError as exc:
             await _unavailable(context, f"session store unavailable: {exc}")
         except Exception:

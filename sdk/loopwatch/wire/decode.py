@@ -39,6 +39,7 @@ __all__ = [
     "context_from_proto",
     "event_from_proto",
     "events_from_proto",
+    "span_id_from_proto",
     "tool_call_from_proto",
     "verdict_from_proto",
 ]
@@ -46,6 +47,8 @@ __all__ = [
 _ACTION_FROM_PROTO: dict[int, Action] = {v: k for k, v in ACTION_TO_PROTO.items()}
 _HEX = frozenset("0123456789abcdef")
 _NO_TRACE = "0" * 32
+_SPAN_ID_CHARS = 16
+_NO_SPAN = "0" * _SPAN_ID_CHARS
 # Optional text fields: proto3 has no None for scalars, so "" on the wire decodes to None.
 _OPTIONAL_FINDING_FIELDS = frozenset(
     name for name in FINDING_FIELDS if Finding.__dataclass_fields__[name].default is None
@@ -81,6 +84,16 @@ def context_from_proto(trace_id: str, agent: str, conversation_id: str) -> Trace
     if len(conversation_id) > MAX_ID_CHARS:
         raise WireError("conversation_id", f"longer than {MAX_ID_CHARS} characters")
     return TraceContext(trace_id=trace_id, agent=agent or "unknown", conversation_id=conversation_id or None)
+
+
+def span_id_from_proto(span_id: str) -> str | None:
+    """Validate ``EvaluateRequest.span_id``: "" is None, else 16 lowercase hex digits, not all
+    zero (a W3C span id)."""
+    if not span_id:
+        return None
+    if len(span_id) != _SPAN_ID_CHARS or not set(span_id) <= _HEX or span_id == _NO_SPAN:
+        raise WireError("span_id", "must be 16 lowercase hex digits, not all zero")
+    return span_id
 
 
 def events_from_proto(events: Sequence[pb.Event], *, field: str = "events") -> list[Event]:

@@ -84,8 +84,12 @@ def test_a_looping_agents_verdicts_arrive_as_spans_in_its_trace(backend: Recordi
     assert outcome.halted is not None
     actions = [s.attributes[attrs.LOOPWATCH_VERDICT_ACTION] for s in spans]
     assert actions == ["nudge", "withdraw_tools", "halt"]
+    chat_spans = [s for s in agent_spans.get_finished_spans() if s.name.startswith("chat ")]
     for exported in spans:
         assert exported.trace_id == outcome.trace_id
+        judged = chat_spans[exported.attributes[attrs.LOOPWATCH_VERDICT_STEP] - 1]  # the judged step's span
+        assert judged.context is not None
+        assert exported.parent_span_id == f"{judged.context.span_id:016x}"
         assert exported.span.name == SPAN_NAME
         assert exported.span.kind == exported.span.SPAN_KIND_INTERNAL
         assert exported.resource["service.name"] == "loopwatch"
