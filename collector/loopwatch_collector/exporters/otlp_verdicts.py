@@ -4,10 +4,10 @@ Every verdict the pipeline issues (a ``VerdictHub`` listener: the non-CONTINUE v
 are told) becomes one span ``apply_guardrail loopwatch`` (INTERNAL, zero duration, at the time
 it was issued):
 
-- trace id: the session's, i.e. the agent's trace id (the tenant prefix of the session key
-  removed); a session folded from several client-only traces has a digest id of its own;
-- parent: the span of the step the verdict judged when the caller named it
-  (``IssuedVerdict.span_id``); else the span is a second root of the agent's trace;
+- trace and parent: the span of the step the verdict judged when known
+  (``IssuedVerdict.step_span``: the model call's span mapped from OTLP, or the span id sent
+  with ``Evaluate``); else the session's trace id (the tenant prefix of the session key
+  removed) and no parent: a second root of the agent's trace;
 - attributes: ``loopwatch.wire.attributes.verdict_attributes`` (the same set the SDK puts on its
   ``loopwatch.verdict`` span event: GenAI evaluation and guardrail attributes plus
   ``loopwatch.verdict.*``), ``gen_ai.operation.name=apply_guardrail``, the agent and
@@ -167,14 +167,14 @@ class VerdictSpanExporter:
     def _span(self, item: _Queued) -> ReadableSpan | None:
         issued = item.issued
         tenant = tenant_of_key(issued.trace_id)
-        trace_hex = public_id(tenant, issued.trace_id) or ""
+        trace_hex, span_hex = issued.step_span or (public_id(tenant, issued.trace_id) or "", "")
         trace_id = _hex_id(trace_hex, _TRACE_ID_HEX)
         if trace_id is None:
             logger.warning("verdict spans: session id %r is not a trace id; not exported", trace_hex[:64])
             return None
         flags = TraceFlags(TraceFlags.SAMPLED)
         context = SpanContext(trace_id, self._ids.generate_span_id(), is_remote=False, trace_flags=flags)
-        parent_id = _hex_id(issued.span_id or "", _SPAN_ID_HEX)
+        parent_id = _hex_id(span_hex, _SPAN_ID_HEX)
         parent = (
             None if parent_id is None else SpanContext(trace_id, parent_id, is_remote=True, trace_flags=flags)
         )

@@ -30,7 +30,6 @@ from loopwatch.wire import (
     events_from_proto,
     finding_to_dict,
     pb,
-    span_id_from_proto,
 )
 from loopwatch_collector.exceptions import StoreError
 from loopwatch_collector.exporters.session_scenario import session_scenario
@@ -266,10 +265,11 @@ def create_rest_app(
             raise HTTPException(status_code=400, detail=f"body: {exc}") from exc
         fingerprint_plain_content(message)
         try:
-            trace = context_from_proto(message.trace_id, message.agent, message.conversation_id)
+            trace = context_from_proto(
+                message.trace_id, message.agent, message.conversation_id, message.span_id
+            )
             events = events_from_proto(message.events)
             pending = pending_call_from_request(message)
-            span_id = span_id_from_proto(message.span_id)
         except WireError as exc:
             raise HTTPException(status_code=400, detail=str(exc)) from exc
         tenant = current_tenant()
@@ -277,8 +277,7 @@ def create_rest_app(
         pending = kept.call(tenant, pending)
         try:
             with gate.verdict():
-                scoped = scoped_context(tenant, trace)
-                verdict = await pipeline.evaluate(scoped, events, pending_call=pending, span_id=span_id)
+                verdict = await pipeline.evaluate(scoped_context(tenant, trace), events, pending_call=pending)
         except StoreError as exc:
             raise _unavailable(exc) from exc
         return EvaluateResponse(

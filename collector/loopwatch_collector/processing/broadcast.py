@@ -26,15 +26,15 @@ _QUEUE_SIZE = 1024
 class IssuedVerdict:
     """A verdict as it was returned to an agent, with the trace and agent it concerns.
 
-    ``trace_id`` is the session key (``tenancy.session_key``); ``span_id`` the span of the step
-    the verdict judged (16 hex digits) when the caller named it, else None.
+    ``trace_id`` is the session key (``tenancy.session_key``); ``step_span`` the (trace id,
+    span id) of the judged step's span when known (``TraceContext.step_span``).
     """
 
     trace_id: str
     agent: str
     verdict: Verdict
     conversation_id: str | None = None
-    span_id: str | None = None
+    step_span: tuple[str, str] | None = None
 
 
 class Subscription:

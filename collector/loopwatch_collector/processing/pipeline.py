@@ -118,21 +118,13 @@ class Pipeline:
         """
         if source not in SOURCES:
             raise ValueError(f"source must be one of {SOURCES}, got {source!r}")
-        return await self._evaluate(
-            context, events, source=source, end_of_batch=False, pending_call=None, span_id=None
-        )
+        return await self._evaluate(context, events, source=source, end_of_batch=False, pending_call=None)
 
     async def evaluate(
-        self,
-        context: TraceContext,
-        events: Sequence[Event],
-        *,
-        pending_call: ToolCall | None = None,
-        span_id: str | None = None,
+        self, context: TraceContext, events: Sequence[Event], *, pending_call: ToolCall | None = None
     ) -> Verdict:
         """The ``Evaluate`` RPC: ``loopwatch.detect.evaluate`` at the AFTER_BATCH checkpoint, or
-        at BEFORE_TOOL_CALL when ``pending_call`` is given. ``span_id``: the caller's span of the
-        judged step, carried to the issued verdict (``IssuedVerdict.span_id``).
+        at BEFORE_TOOL_CALL when ``pending_call`` is given.
 
         Timed into ``loopwatch_evaluate_duration_seconds`` with a trace-id exemplar.
         """
@@ -144,7 +136,6 @@ class Pipeline:
                 source="evaluate",
                 end_of_batch=pending_call is None,
                 pending_call=pending_call,
-                span_id=span_id,
             )
         finally:
             self.metrics.evaluate_duration.observe(
@@ -216,7 +207,6 @@ class Pipeline:
         source: str,
         end_of_batch: bool,
         pending_call: ToolCall | None,
-        span_id: str | None,
     ) -> Verdict:
         """One store transaction: the trace's record and its conversation's counters, updated
         by ``loopwatch.detect.evaluate`` (one round trip on Redis with trace affinity)."""
@@ -244,7 +234,7 @@ class Pipeline:
             # The store's counters may be ahead of what apply saw (another replica's traces of
             # the conversation): the policy decides on the true total.
             outcome = await self._conversation_limit(context, seen[0].steps, outcome)
-        self._publish(context, outcome, span_id)
+        self._publish(context, outcome)
         self._wake(context.trace_id)
         return outcome.returned
 
@@ -334,7 +324,7 @@ class Pipeline:
         if outcome.became_runaway:
             m.child(m.runaway_sessions, tenant, agent).inc()
 
-    def _publish(self, context: TraceContext, outcome: IngestOutcome, span_id: str | None) -> None:
+    def _publish(self, context: TraceContext, outcome: IngestOutcome) -> None:
         if outcome.returned.intervenes and outcome.verdicts:
             self.hub.publish(
                 IssuedVerdict(
@@ -342,7 +332,7 @@ class Pipeline:
                     agent=context.agent,
                     verdict=outcome.returned,
                     conversation_id=context.conversation_id,
-                    span_id=span_id,
+                    step_span=context.step_span,
                 )
             )
 

@@ -32,7 +32,6 @@ from loopwatch.wire import (
     events_from_proto,
     pb,
     pb_grpc,
-    span_id_from_proto,
     tool_call_from_proto,
     verdict_to_proto,
 )
@@ -91,10 +90,11 @@ class LoopGuardService(pb_grpc.LoopGuardServicer):  # type: ignore[misc]  # gene
     async def Evaluate(self, request: pb.EvaluateRequest, context: Context) -> pb.Verdict:  # noqa: N802
         fingerprint_plain_content(request)
         try:
-            trace = context_from_proto(request.trace_id, request.agent, request.conversation_id)
+            trace = context_from_proto(
+                request.trace_id, request.agent, request.conversation_id, request.span_id
+            )
             events = events_from_proto(request.events)
             pending = pending_call_from_request(request)
-            span_id = span_id_from_proto(request.span_id)
         except WireError as exc:
             await context.abort(grpc.StatusCode.INVALID_ARGUMENT, str(exc))
         tenant = current_tenant()
@@ -103,7 +103,7 @@ class LoopGuardService(pb_grpc.LoopGuardServicer):  # type: ignore[misc]  # gene
         try:
             scoped = scoped_context(tenant, trace)
             with self._priority.verdict():
-                verdict = await self._pipeline.evaluate(scoped, events, pending_call=pending, span_id=span_id)
+                verdict = await self._pipeline.evaluate(scoped, events, pending_call=pending)
         except StoreError as exc:
             await _unavailable(context, f"session store unavailable: {exc}")
         except Exception:

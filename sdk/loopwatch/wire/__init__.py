@@ -36,7 +36,6 @@ from loopwatch.wire.decode import (
     context_from_proto,
     event_from_proto,
     events_from_proto,
-    span_id_from_proto,
     tool_call_from_proto,
     verdict_from_proto,
 )
@@ -61,7 +60,6 @@ __all__ = [
     "finding_to_dict",
     "pb",
     "pb_grpc",
-    "span_id_from_proto",
     "tool_call_from_proto",
     "tool_call_to_proto",
     "verdict_from_proto",

@@ -39,7 +39,6 @@ __all__ = [
     "context_from_proto",
     "event_from_proto",
     "events_from_proto",
-    "span_id_from_proto",
     "tool_call_from_proto",
     "verdict_from_proto",
 ]
@@ -69,11 +68,13 @@ class WireError(ValueError):
         return WireError(joined, self.problem)
 
 
-def context_from_proto(trace_id: str, agent: str, conversation_id: str) -> TraceContext:
+def context_from_proto(trace_id: str, agent: str, conversation_id: str, span_id: str = "") -> TraceContext:
     """Validate the identifying fields of a request.
 
     ``trace_id`` must be 32 lowercase hex digits, not all zero (a W3C trace id, as OTLP
-    receivers render them); an empty ``agent`` becomes ``"unknown"``.
+    receivers render them); an empty ``agent`` becomes ``"unknown"``; ``span_id``
+    (``EvaluateRequest.span_id``, optional) 16 lowercase hex digits, not all zero: the
+    context's ``step_span`` in ``trace_id``.
     """
     if not trace_id:
         raise WireError("trace_id", "required")
@@ -83,17 +84,14 @@ def context_from_proto(trace_id: str, agent: str, conversation_id: str) -> Trace
         raise WireError("agent", f"longer than {MAX_ID_CHARS} characters")
     if len(conversation_id) > MAX_ID_CHARS:
         raise WireError("conversation_id", f"longer than {MAX_ID_CHARS} characters")
-    return TraceContext(trace_id=trace_id, agent=agent or "unknown", conversation_id=conversation_id or None)
-
-
-def span_id_from_proto(span_id: str) -> str | None:
-    """Validate ``EvaluateRequest.span_id``: "" is None, else 16 lowercase hex digits, not all
-    zero (a W3C span id)."""
-    if not span_id:
-        return None
-    if len(span_id) != _SPAN_ID_CHARS or not set(span_id) <= _HEX or span_id == _NO_SPAN:
+    if span_id and (len(span_id) != _SPAN_ID_CHARS or not set(span_id) <= _HEX or span_id == _NO_SPAN):
         raise WireError("span_id", "must be 16 lowercase hex digits, not all zero")
-    return span_id
+    return TraceContext(
+        trace_id=trace_id,
+        agent=agent or "unknown",
+        conversation_id=conversation_id or None,
+        step_span=(trace_id, span_id) if span_id else None,
+    )
 
 
 def events_from_proto(events: Sequence[pb.Event], *, field: str = "events") -> list[Event]:

@@ -7,6 +7,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from opentelemetry.exporter.otlp.proto.grpc.trace_exporter import OTLPSpanExporter as GrpcSpanExporter
 from opentelemetry.sdk.trace import TracerProvider
 from opentelemetry.sdk.trace.export import SimpleSpanProcessor
 from opentelemetry.sdk.trace.export.in_memory_span_exporter import InMemorySpanExporter
@@ -133,7 +134,9 @@ def test_the_tenant_is_named_when_configured_and_other_tenants_are_left_out() ->
 def test_the_span_is_parented_to_the_judged_step_when_known() -> None:
     exporter, received, _ = _in_memory()
     exporter.start()
-    exporter.offer(IssuedVerdict(trace_id=TRACE, agent="bot", verdict=_verdict(), span_id=STEP_SPAN))
+    exporter.offer(
+        IssuedVerdict(trace_id=TRACE, agent="bot", verdict=_verdict(), step_span=(TRACE, STEP_SPAN))
+    )
     exporter.offer(IssuedVerdict(trace_id=TRACE, agent="bot", verdict=_verdict(Action.HALT)))
     exporter.shutdown()
     parented, root = received.get_finished_spans()
@@ -142,6 +145,21 @@ def test_the_span_is_parented_to_the_judged_step_when_known() -> None:
     assert f"{parented.parent.trace_id:032x}" == TRACE
     assert root.parent is None
     assert root.kind is SpanKind.INTERNAL
+
+
+def test_a_folded_sessions_verdict_goes_to_the_trace_of_the_judged_call() -> None:
+    exporter, received, _ = _in_memory()
+    exporter.start()
+    call_trace = "4bf92f3577b34da6a3ce929d0e0e4736"  # the model call's own trace, not the session id
+    exporter.offer(
+        IssuedVerdict(trace_id=TRACE, agent="bot", verdict=_verdict(), step_span=(call_trace, STEP_SPAN))
+    )
+    exporter.shutdown()
+    (span,) = received.get_finished_spans()
+    assert span.context is not None
+    assert span.parent is not None
+    assert f"{span.context.trace_id:032x}" == call_trace
+    assert f"{span.parent.span_id:016x}" == STEP_SPAN
 
 
 def test_content_stays_out_when_configured() -> None:
@@ -228,3 +246,25 @@ def test_http_protocol_reaches_an_otlp_http_backend() -> None:
         )
     assert registry.get_sample_value("loopwatch_verdict_spans_total", {"result": "exported"}) == 1
     assert received == 1
+
+
+def test_a_zero_code_agents_verdicts_are_parented_to_the_model_call_from_its_spans(
+    backend: RecordingBackend,
+) -> None:
+    # No guard: the agent only sends spans; the collector judges them and exports its verdicts.
+    with running_collector(_exporting(backend)) as collector:
+        provider = TracerProvider()
+        agent_spans = InMemorySpanExporter()
+        provider.add_span_processor(SimpleSpanProcessor(agent_spans))
+        otlp = GrpcSpanExporter(endpoint=collector.endpoints.grpc_target, insecure=True)
+        provider.add_span_processor(SimpleSpanProcessor(otlp))
+        outcome = run_scripted_agent(Loopwatch(agent="otlp-only", tracer_provider=provider), max_steps=6)
+        provider.shutdown()
+        spans = backend.wait_for(3)
+    chat_spans = [s for s in agent_spans.get_finished_spans() if s.name.startswith("chat ")]
+    assert len(spans) >= 3
+    for exported in spans:
+        assert exported.trace_id == outcome.trace_id
+        judged = chat_spans[exported.attributes[attrs.LOOPWATCH_VERDICT_STEP] - 1]
+        assert judged.context is not None
+        assert exported.parent_span_id == f"{judged.context.span_id:016x}"
