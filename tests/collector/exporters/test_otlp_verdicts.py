@@ -17,8 +17,6 @@ from prometheus_client import CollectorRegistry
 from loopwatch import Guard, Loopwatch
 from loopwatch.verdict import Action, Finding, Verdict
 from loopwatch.wire import attributes as attrs
-from loopwatch_collector.config import config_from_mapping
-from loopwatch_collector.exceptions import ConfigError
 from loopwatch_collector.exporters.metrics import Metrics
 from loopwatch_collector.exporters.otlp_settings import OtlpExporterConfig
 from loopwatch_collector.exporters.otlp_verdicts import (
@@ -81,7 +79,9 @@ def test_a_looping_agents_verdicts_arrive_as_spans_in_its_trace(backend: Recordi
         guard.close()
         spans = backend.wait_for(3)
         registry = collector.collector.registry
-        assert registry.get_sample_value("loopwatch_verdict_spans_total", {"result": "exported"}) == 3
+    # counted once export() returned, which may be after the backend has the spans: read after
+    # the collector stopped (its exporter thread joined)
+    assert registry.get_sample_value("loopwatch_verdict_spans_total", {"result": "exported"}) == 3
     assert outcome.halted is not None
     actions = [s.attributes[attrs.LOOPWATCH_VERDICT_ACTION] for s in spans]
     assert actions == ["nudge", "withdraw_tools", "halt"]
@@ -205,30 +205,6 @@ def test_shutdown_without_start_and_twice_is_safe() -> None:
     exporter, _, _ = _in_memory()
     exporter.shutdown()
     exporter.shutdown()
-
-
-def test_the_exporter_is_off_by_default() -> None:
-    config = config_from_mapping({})
-    assert config.exporters.otlp.enabled is False
-    assert config.exporters.otlp.include_tenant is False
-
-
-@pytest.mark.parametrize(
-    ("otlp", "problem"),
-    [
-        ({"enabled": True}, "exporters.otlp: Value error, endpoint: required"),
-        ({"enabled": True, "protocol": "http", "endpoint": "localhost:4318"}, "needs an http(s):// URL"),
-        ({"protocol": "thrift"}, "exporters.otlp.protocol"),
-        ({"timeout_s": 0}, "exporters.otlp.timeout_s"),
-        ({"max_queue_size": 0}, "exporters.otlp.max_queue_size"),
-        ({"tenants": ["_bad"]}, "exporters.otlp.tenants"),
-        ({"enabled": True, "endpoint": "h:1", "max_batch_size": 10, "max_queue_size": 5}, "max_batch_size"),
-    ],
-)
-def test_bad_settings_name_their_key(otlp: dict[str, Any], problem: str) -> None:
-    with pytest.raises(ConfigError) as caught:
-        config_from_mapping({"exporters": {"otlp": otlp}})
-    assert any(problem in line for line in caught.value.problems), caught.value.problems
 
 
 def test_http_protocol_reaches_an_otlp_http_backend() -> None:
