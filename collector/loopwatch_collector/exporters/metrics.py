@@ -57,7 +57,8 @@ When observed:
 - ``evaluate_duration``: each ``Evaluate`` / ``POST /v1/evaluate``, with a ``trace_id`` exemplar.
 - ``verdict_spans``: verdicts of the OTLP verdict exporter (``exporters.otlp``), by outcome
   (``VERDICT_SPAN_RESULTS``): exported, dropped (its queue was full: a slow or dead backend),
-  failed (the backend refused them or did not answer within ``timeout_s``).
+  failed (the backend refused them or did not answer within ``timeout_s``, or the session's id
+  is no trace id).
 
 Thread-safety: prometheus_client metrics are thread-safe; ``agent_label`` is called on the
 event loop only.
