@@ -1,6 +1,7 @@
 """Real OTLP backends on 127.0.0.1 for exporter tests and benchmarks.
 
-- ``recording_trace_backend()``: a gRPC ``TraceService`` that records every exported span.
+- ``recording_trace_backend(tls=...)``: a gRPC ``TraceService`` that records every exported
+  span and the metadata (headers) of each request; over TLS with a (certificate, key) pair.
 - ``silent_backend()``: a TCP socket that accepts connections and never answers (a hung
   backend: the exporter's requests wait until their deadline).
 """
@@ -53,12 +54,14 @@ class RecordingBackend(trace_service_pb2_grpc.TraceServiceServicer):
 
     target: str = ""
     spans: list[ExportedSpan] = field(default_factory=list)
+    metadata: list[dict[str, str]] = field(default_factory=list)
     _lock: threading.Lock = field(default_factory=threading.Lock)
 
     def Export(  # noqa: N802 - the gRPC method name
         self, request: trace_service_pb2.ExportTraceServiceRequest, context: grpc.ServicerContext
     ) -> trace_service_pb2.ExportTraceServiceResponse:
         with self._lock:
+            self.metadata.append({key: str(value) for key, value in context.invocation_metadata()})
             for resource_spans in request.resource_spans:
                 resource = {kv.key: _value(kv.value) for kv in resource_spans.resource.attributes}
                 for scope_spans in resource_spans.scope_spans:
@@ -77,11 +80,15 @@ class RecordingBackend(trace_service_pb2_grpc.TraceServiceServicer):
 
 
 @contextlib.contextmanager
-def recording_trace_backend() -> Iterator[RecordingBackend]:
+def recording_trace_backend(tls: tuple[bytes, bytes] | None = None) -> Iterator[RecordingBackend]:
     backend = RecordingBackend()
     server = grpc.server(futures.ThreadPoolExecutor(max_workers=_SERVER_THREADS))
     trace_service_pb2_grpc.add_TraceServiceServicer_to_server(backend, server)  # type: ignore[no-untyped-call]
-    port = server.add_insecure_port(f"{_LOCALHOST}:0")
+    address = f"{_LOCALHOST}:0"
+    if tls is None:
+        port = server.add_insecure_port(address)
+    else:
+        port = server.add_secure_port(address, grpc.ssl_server_credentials([(tls[1], tls[0])]))
     server.start()
     backend.target = f"{_LOCALHOST}:{port}"
     try:

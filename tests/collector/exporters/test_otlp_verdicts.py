@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -17,6 +18,7 @@ from prometheus_client import CollectorRegistry
 from loopwatch import Guard, Loopwatch
 from loopwatch.verdict import Action, Finding, Verdict
 from loopwatch.wire import attributes as attrs
+from loopwatch_collector.exceptions import ConfigError
 from loopwatch_collector.exporters.metrics import Metrics
 from loopwatch_collector.exporters.otlp_settings import OtlpExporterConfig
 from loopwatch_collector.exporters.otlp_verdicts import (
@@ -28,6 +30,7 @@ from loopwatch_collector.exporters.otlp_verdicts import (
 from loopwatch_collector.processing.broadcast import IssuedVerdict
 from loopwatch_collector.testing import running_collector
 from tests.collector.exporters.otlp_backends import RecordingBackend, recording_trace_backend, silent_backend
+from tests.collector.security.security_helpers import Pki, make_pki
 from tests.sdk.sdk_helpers import run_scripted_agent
 
 TRACE = "0af7651916cd43dd8448eb211c80319c"
@@ -244,3 +247,55 @@ def test_a_zero_code_agents_verdicts_are_parented_to_the_model_call_from_its_spa
         judged = chat_spans[exported.attributes[attrs.LOOPWATCH_VERDICT_STEP] - 1]
         assert judged.context is not None
         assert exported.parent_span_id == f"{judged.context.span_id:016x}"
+
+
+def _server_pair(pki: Pki) -> tuple[bytes, bytes]:
+    return pki.server_cert.read_bytes(), pki.server_key.read_bytes()
+
+
+def test_tls_with_the_configured_ca_and_headers_reach_the_backend(tmp_path: Path) -> None:
+    pki = make_pki(tmp_path)
+    with recording_trace_backend(
+        tls=(pki.server_cert.read_bytes(), pki.server_key.read_bytes())
+    ) as tls_backend:
+        config = OtlpExporterConfig(
+            enabled=True,
+            endpoint=tls_backend.target,
+            certificate_file=pki.ca,
+            headers={"Authorization": "Bearer backend-token"},
+            **FAST,
+        )
+        registry = CollectorRegistry()
+        exporter = VerdictSpanExporter(config, Metrics(registry))
+        exporter.start()
+        exporter.offer(IssuedVerdict(trace_id=TRACE, agent="bot", verdict=_verdict()))
+        exporter.shutdown()
+        spans, metadata = tls_backend.spans, tls_backend.metadata
+    assert len(spans) == 1
+    assert metadata[0]["authorization"] == "Bearer backend-token"
+
+
+def test_a_backend_whose_certificate_is_not_trusted_gets_nothing(tmp_path: Path) -> None:
+    served, other = make_pki(tmp_path / "served"), make_pki(tmp_path / "other", name="other")
+    with recording_trace_backend(
+        tls=(served.server_cert.read_bytes(), served.server_key.read_bytes())
+    ) as tls_backend:
+        config = OtlpExporterConfig(
+            enabled=True, endpoint=tls_backend.target, certificate_file=other.ca, **FAST
+        )
+        registry = CollectorRegistry()
+        exporter = VerdictSpanExporter(config, Metrics(registry))
+        exporter.start()
+        exporter.offer(IssuedVerdict(trace_id=TRACE, agent="bot", verdict=_verdict()))
+        exporter.shutdown()
+        spans = tls_backend.spans
+    assert spans == []
+    assert registry.get_sample_value("loopwatch_verdict_spans_total", {"result": "failed"}) == 1
+
+
+def test_an_unreadable_ca_file_is_a_configuration_error_naming_the_key(tmp_path: Path) -> None:
+    config = OtlpExporterConfig(
+        enabled=True, endpoint="127.0.0.1:1", certificate_file=tmp_path / "missing.pem"
+    )
+    with pytest.raises(ConfigError, match=r"exporters\.otlp\.certificate_file"):
+        VerdictSpanExporter(config, Metrics(CollectorRegistry()))
