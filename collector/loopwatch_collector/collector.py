@@ -4,6 +4,7 @@
   (``""`` and each service) and reflection.
 - HTTP (default :8080): the REST API and ``/metrics`` (``rest.py``).
 - HTTP (default :4318): OTLP/HTTP ``POST /v1/traces`` (the OTLP receivers' router).
+- Optionally out: intervening verdicts as OTLP spans (``exporters.otlp``, ``otlp_verdicts.py``).
 
 ``Collector.start()`` binds every listener (port 0 picks a free port; ``endpoints`` reports
 the bound ones) and returns once all serve. ``shutdown()`` is idempotent and follows the
@@ -35,6 +36,7 @@ from prometheus_client import CollectorRegistry
 from loopwatch_collector.config import CollectorConfig, IngestConfig
 from loopwatch_collector.exceptions import ConfigError
 from loopwatch_collector.exporters.metrics import Metrics
+from loopwatch_collector.exporters.otlp_verdicts import VerdictSpanExporter
 from loopwatch_collector.exporters.rest import create_rest_app
 from loopwatch_collector.exporters.ui import UI_OPEN_PATHS
 from loopwatch_collector.exporters.ui.info import register_ui_info
@@ -153,6 +155,10 @@ class Collector:
         if isinstance(store, InMemorySessionStore):  # Redis bounds its bytes itself (maxmemory)
             self.metrics.track_session_bytes(lambda: store.held_bytes)
         self.pipeline = Pipeline(config, self._tenant_store(), self.metrics)
+        self.verdict_spans: VerdictSpanExporter | None = None
+        if config.exporters.otlp.enabled:
+            self.verdict_spans = VerdictSpanExporter(config.exporters.otlp, self.metrics)
+            self.pipeline.hub.add_listener(self.verdict_spans.offer)
         for name in self.pipeline.detector_names:
             self.metrics.detector_errors.labels(detector=name)
         register_ui_info(self.registry, config.ui.external_url)
@@ -186,6 +192,8 @@ class Collector:
         quiet_noisy_loggers()
         raise_file_limit()
         await self.pipeline.start()
+        if self.verdict_spans is not None:
+            self.verdict_spans.start()
         rates = {t: c.ingest_spans_per_s for t, c in self.config.auth.tenants.items() if c.ingest_spans_per_s}
         otlp = _otlp_receivers(
             self.pipeline,
@@ -299,6 +307,8 @@ class Collector:
             self._tls_task.cancel()
         await asyncio.to_thread(self._decoder.shutdown)
         await self.pipeline.shutdown()
+        if self.verdict_spans is not None:
+            await asyncio.to_thread(self.verdict_spans.shutdown)
         logger.info("collector stopped")
 
     def reload_tls(self) -> bool:

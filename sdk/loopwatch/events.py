@@ -232,11 +232,18 @@ Event = Step | ToolResult | UserMessage
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class TraceContext:
-    """Who produced a batch of events: the trace, its agent and its conversation."""
+    """Who produced a batch of events: the trace, its agent and its conversation.
+
+    ``step_span``: where the batch's last step was recorded, when known: the (trace id, span id)
+    of its model call's span, 32 and 16 lowercase hex digits (the OTLP mapper, or the span id a
+    client sends with ``Evaluate``). The collector parents its verdict spans to it; the trace id
+    differs from ``trace_id`` for a session folded from several traces.
+    """
 
     trace_id: str
     agent: str = "unknown"
     conversation_id: str | None = None
+    step_span: tuple[str, str] | None = None
 
 
 def _refers_to_calls(text: str | None, calls: tuple[ToolCall, ...]) -> bool:

@@ -93,6 +93,12 @@ def test_metrics_negotiate_openmetrics_with_exemplars(http: httpx.Client) -> Non
         (b"\xff\xfe\x00garbage", "application/json", 400, "body:"),
         (b'{"trace_id": "abc"}', "application/json", 400, "trace_id:"),
         (
+            b'{"trace_id": "' + trace_id(1).encode() + b'", "span_id": "xyz"}',
+            "application/json",
+            400,
+            "span_id:",
+        ),
+        (
             b'{"trace_id": "' + trace_id(1).encode() + b'", "events": [{}]}',
             "application/json",
             400,

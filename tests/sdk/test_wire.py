@@ -151,6 +151,16 @@ def test_context_rejects_bad_trace_id(trace_id: str) -> None:
     assert info.value.field == "trace_id"
 
 
+def test_a_span_id_is_the_contexts_step_span_and_validated() -> None:
+    assert wire.context_from_proto(_TRACE, "bot", "", "").step_span is None
+    context = wire.context_from_proto(_TRACE, "bot", "", "00f067aa0ba902b7")
+    assert context.step_span == (_TRACE, "00f067aa0ba902b7")
+    for bad in ("xyz", "00F067AA0BA902B7", "0" * 16, "00f067aa0ba902b700"):
+        with pytest.raises(wire.WireError) as info:
+            wire.context_from_proto(_TRACE, "bot", "", bad)
+        assert info.value.field == "span_id"
+
+
 def _bad(msg: pb.Event) -> str:
     with pytest.raises(wire.WireError) as info:
         wire.events_from_proto([pb.Event(event_id="ok", user_message=pb.UserMessage()), msg])

@@ -107,7 +107,7 @@ class EvaluateRunner:
     async def run(self, tenant: str, request: pb.EvaluateRequest) -> tuple[TraceContext, Verdict]:
         """The verdict after ``request``'s events for ``tenant`` (raises: module docstring)."""
         self.limits.check_events(len(request.events))
-        trace = context_from_proto(request.trace_id, request.agent, request.conversation_id)
+        trace = context_from_proto(request.trace_id, request.agent, request.conversation_id, request.span_id)
         if len(request.events) <= WHOLE_CALL_EVENTS:
             events, pending = await self._decoded(tenant, request)
             with self._priority.verdict():

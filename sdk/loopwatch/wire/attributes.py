@@ -34,7 +34,7 @@ from typing import Any
 from loopwatch.events import MAX_ERROR_TERMS, MAX_TERMS, Step, ToolCall, ToolResult, UserMessage
 from loopwatch.fingerprint import bounded_fingerprint
 from loopwatch.sketch import OVERLAP_SIZE, Repetition, TextSketch
-from loopwatch.verdict import Verdict
+from loopwatch.verdict import Action, Verdict
 from loopwatch.wire.ids import MAX_EVENT_ID_CHARS
 
 # --- OpenTelemetry GenAI semantic conventions (registry v1.41; Development status) ---------
@@ -99,6 +99,28 @@ LOOPWATCH_USER_MESSAGE_SKETCH = "loopwatch.user_message.sketch"
 LOOPWATCH_VERDICT_ACTION = "loopwatch.verdict.action"
 LOOPWATCH_VERDICT_DETECTOR = "loopwatch.verdict.detector"
 LOOPWATCH_VERDICT_STEP = "loopwatch.verdict.step"
+LOOPWATCH_VERDICT_COUNT = "loopwatch.verdict.count"
+"""int: how many times the finding's pattern repeated (``Finding.count``)."""
+LOOPWATCH_VERDICT_MESSAGE = "loopwatch.verdict.message"
+"""str: the text the agent was given (a nudge); may quote the repeated call: content."""
+
+# --- verdicts in GenAI terms (Development status; see docs/verdicts-in-your-tracing-tool.md) ---
+# The evaluation-result attributes (registry v1.41, event ``gen_ai.evaluation.result``): every
+# GenAI-aware backend knows them. The guardrail ones follow the GenAI "security guardian"
+# proposal (``apply_guardrail`` operation, open-telemetry/semantic-conventions prototype/).
+GEN_AI_EVALUATION_NAME = "gen_ai.evaluation.name"
+GEN_AI_EVALUATION_SCORE_LABEL = "gen_ai.evaluation.score.label"
+GEN_AI_EVALUATION_EXPLANATION = "gen_ai.evaluation.explanation"  # content: the finding's summary
+GEN_AI_GUARDIAN_NAME = "gen_ai.guardian.name"
+GEN_AI_SECURITY_DECISION_TYPE = "gen_ai.security.decision.type"
+GEN_AI_SECURITY_DECISION_REASON = "gen_ai.security.decision.reason"
+GEN_AI_SECURITY_TARGET_TYPE = "gen_ai.security.target.type"
+#: ``gen_ai.operation.name`` of a guardrail decision (the proposal's value).
+APPLY_GUARDRAIL = "apply_guardrail"
+#: ``gen_ai.guardian.name`` of loopwatch's verdicts.
+GUARDIAN = "loopwatch"
+#: ``gen_ai.evaluation.name`` of loopwatch's verdicts: what was evaluated.
+EVALUATION = "loop_detection"
 
 USER_MESSAGE_EVENT = "loopwatch.user_message"
 VERDICT_EVENT = "loopwatch.verdict"
@@ -189,14 +211,41 @@ def user_message_attributes(event: UserMessage) -> dict[str, AttributeValue]:
     return attributes
 
 
-def verdict_attributes(verdict: Verdict) -> dict[str, AttributeValue]:
-    """Attributes of the ``loopwatch.verdict`` span event of an intervening verdict."""
+# The proposal's decision types: a nudge lets the step stand with a warning, withdrawing the
+# tools changes the next request, a halt denies any further step.
+_DECISION_TYPES = {
+    Action.CONTINUE: "allow",
+    Action.NUDGE: "warn",
+    Action.WITHDRAW_TOOLS: "modify",
+    Action.HALT: "deny",
+}
+
+
+def verdict_attributes(verdict: Verdict, *, content: bool = False) -> dict[str, AttributeValue]:
+    """Attributes of an intervening verdict: the ``loopwatch.verdict`` span event of the SDK and
+    the collector's verdict span alike.
+
+    ``content`` adds the message and the finding's summary, which may quote the repeated call.
+    """
+    finding = verdict.finding
+    on_call = finding is not None and finding.tool_name is not None
     attributes: dict[str, AttributeValue] = {
         LOOPWATCH_VERDICT_ACTION: verdict.action.value,
         LOOPWATCH_VERDICT_STEP: verdict.step,
+        GEN_AI_GUARDIAN_NAME: GUARDIAN,
+        GEN_AI_EVALUATION_NAME: EVALUATION,
+        GEN_AI_EVALUATION_SCORE_LABEL: verdict.action.value,
+        GEN_AI_SECURITY_DECISION_TYPE: _DECISION_TYPES[verdict.action],
+        GEN_AI_SECURITY_TARGET_TYPE: "tool_call" if on_call else "llm_output",
     }
-    if verdict.detector:
-        attributes[LOOPWATCH_VERDICT_DETECTOR] = verdict.detector
+    if finding is not None:
+        attributes[LOOPWATCH_VERDICT_DETECTOR] = finding.detector
+        attributes[LOOPWATCH_VERDICT_COUNT] = finding.count
+        attributes[GEN_AI_SECURITY_DECISION_REASON] = finding.detector
+        if content and finding.summary:
+            attributes[GEN_AI_EVALUATION_EXPLANATION] = finding.summary
+    if content and verdict.message:
+        attributes[LOOPWATCH_VERDICT_MESSAGE] = verdict.message
     return attributes
 
 

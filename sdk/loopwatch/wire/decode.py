@@ -53,6 +53,8 @@ __all__ = [
 _ACTION_FROM_PROTO: dict[int, Action] = {v: k for k, v in ACTION_TO_PROTO.items()}
 _HEX = frozenset("0123456789abcdef")
 _NO_TRACE = "0" * 32
+_SPAN_ID_CHARS = 16
+_NO_SPAN = "0" * _SPAN_ID_CHARS
 # Optional text fields: proto3 has no None for scalars, so "" on the wire decodes to None.
 _OPTIONAL_FINDING_FIELDS = frozenset(
     name for name in FINDING_FIELDS if Finding.__dataclass_fields__[name].default is None
@@ -73,11 +75,13 @@ class WireError(ValueError):
         return WireError(joined, self.problem)
 
 
-def context_from_proto(trace_id: str, agent: str, conversation_id: str) -> TraceContext:
+def context_from_proto(trace_id: str, agent: str, conversation_id: str, span_id: str = "") -> TraceContext:
     """Validate the identifying fields of a request.
 
     ``trace_id`` must be 32 lowercase hex digits, not all zero (a W3C trace id, as OTLP
-    receivers render them); an empty ``agent`` becomes ``"unknown"``.
+    receivers render them); an empty ``agent`` becomes ``"unknown"``; ``span_id``
+    (``EvaluateRequest.span_id``, optional) 16 lowercase hex digits, not all zero: the
+    context's ``step_span`` in ``trace_id``.
     """
     if not trace_id:
         raise WireError("trace_id", "required")
@@ -87,7 +91,14 @@ def context_from_proto(trace_id: str, agent: str, conversation_id: str) -> Trace
         raise WireError("agent", f"longer than {MAX_ID_CHARS} characters")
     if len(conversation_id) > MAX_ID_CHARS:
         raise WireError("conversation_id", f"longer than {MAX_ID_CHARS} characters")
-    return TraceContext(trace_id=trace_id, agent=agent or "unknown", conversation_id=conversation_id or None)
+    if span_id and (len(span_id) != _SPAN_ID_CHARS or not set(span_id) <= _HEX or span_id == _NO_SPAN):
+        raise WireError("span_id", "must be 16 lowercase hex digits, not all zero")
+    return TraceContext(
+        trace_id=trace_id,
+        agent=agent or "unknown",
+        conversation_id=conversation_id or None,
+        step_span=(trace_id, span_id) if span_id else None,
+    )
 
 
 def events_from_proto(events: Sequence[pb.Event], *, field: str = "events") -> list[Event]:

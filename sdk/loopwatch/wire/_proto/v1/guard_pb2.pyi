@@ -30,20 +30,22 @@ CHECKPOINT_AFTER_BATCH: Checkpoint
 CHECKPOINT_BEFORE_TOOL_CALL: Checkpoint
 
 class EvaluateRequest(_message.Message):
-    __slots__ = ("trace_id", "agent", "conversation_id", "events", "checkpoint", "pending_call")
+    __slots__ = ("trace_id", "agent", "conversation_id", "events", "checkpoint", "pending_call", "span_id")
     TRACE_ID_FIELD_NUMBER: _ClassVar[int]
     AGENT_FIELD_NUMBER: _ClassVar[int]
     CONVERSATION_ID_FIELD_NUMBER: _ClassVar[int]
     EVENTS_FIELD_NUMBER: _ClassVar[int]
     CHECKPOINT_FIELD_NUMBER: _ClassVar[int]
     PENDING_CALL_FIELD_NUMBER: _ClassVar[int]
+    SPAN_ID_FIELD_NUMBER: _ClassVar[int]
     trace_id: str
     agent: str
     conversation_id: str
     events: _containers.RepeatedCompositeFieldContainer[Event]
     checkpoint: Checkpoint
     pending_call: ToolCall
-    def __init__(self, trace_id: _Optional[str] = ..., agent: _Optional[str] = ..., conversation_id: _Optional[str] = ..., events: _Optional[_Iterable[_Union[Event, _Mapping]]] = ..., checkpoint: _Optional[_Union[Checkpoint, str]] = ..., pending_call: _Optional[_Union[ToolCall, _Mapping]] = ...) -> None: ...
+    span_id: str
+    def __init__(self, trace_id: _Optional[str] = ..., agent: _Optional[str] = ..., conversation_id: _Optional[str] = ..., events: _Optional[_Iterable[_Union[Event, _Mapping]]] = ..., checkpoint: _Optional[_Union[Checkpoint, str]] = ..., pending_call: _Optional[_Union[ToolCall, _Mapping]] = ..., span_id: _Optional[str] = ...) -> None: ...
 
 class GetVerdictRequest(_message.Message):
     __slots__ = ("trace_id", "min_step")
