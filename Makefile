@@ -1,18 +1,24 @@
 # Two commands do all set-up on a fresh machine: `make run` and `make test`.
 VENV   ?= .venv
 PY     := $(VENV)/bin/python
+# Serving needs only the two distributions; tests, lint and benchmarks add requirements-dev.txt.
+SERVE_STAMP := $(VENV)/.installed-serve
 STAMP  := $(VENV)/.installed
 
 .PHONY: run test lint bench interop system-deps proto clean
 
-$(STAMP): sdk/pyproject.toml collector/pyproject.toml requirements-dev.txt
-	python3 -m venv $(VENV)
+$(SERVE_STAMP): sdk/pyproject.toml collector/pyproject.toml
+	test -x $(PY) || python3 -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e sdk -e collector -r requirements-dev.txt
+	$(PY) -m pip install -q -e sdk -e collector
+	touch $@
+
+$(STAMP): $(SERVE_STAMP) requirements-dev.txt
+	$(PY) -m pip install -q -r requirements-dev.txt
 	touch $@
 
 ## run: start the collector (in-memory store; gRPC :4317, OTLP/HTTP :4318, REST+metrics :8080)
-run: $(STAMP)
+run: $(SERVE_STAMP)
 	$(VENV)/bin/loopwatch serve
 
 system-deps:

@@ -8,7 +8,8 @@ and meaning).
 ``--format jsonl`` it prints exactly one JSON object per scenario,
 ``{"id": ..., "verdicts": [{"step": 7, "action": "nudge", "detector": "identical_call"}]}``,
 CONTINUE verdicts omitted. A bad file gets one line on stderr naming it and the problem, the
-other files are still replayed, and the exit status is 1. On a terminal, stderr also shows the
+other files are still replayed, and the exit status is 2 (bad input, as for ``eval``; statuses
+in ``cli/exit_status.py``). On a terminal, stderr also shows the
 progress (files done out of the total); piped, stderr carries only those error lines.
 """
 
@@ -27,6 +28,7 @@ from loopwatch.detect.engine import Engine
 from loopwatch.scenario import ScenarioError, iter_scenario_files, load_scenario, replay
 from loopwatch.verdict import Verdict
 from loopwatch_collector.cli.eval import add_eval_parser, run_eval
+from loopwatch_collector.cli.exit_status import EXIT_BAD_INPUT, EXIT_OK
 from loopwatch_collector.cli.export import add_export_parser, run_export
 from loopwatch_collector.cli.progress import Progress
 from loopwatch_collector.cli.serve import add_serve_parser, serve
@@ -78,7 +80,7 @@ def version_line() -> str:
 
 def _replay(paths: Sequence[Path], output_format: str) -> int:
     engine = Engine()
-    status = 0
+    status = EXIT_OK
     files = list(iter_scenario_files(paths))
     progress = Progress(sys.stderr, total=len(files), label="loopwatch replay")
     try:
@@ -87,7 +89,7 @@ def _replay(paths: Sequence[Path], output_format: str) -> int:
                 scenario = load_scenario(path)
             except ScenarioError as exc:
                 progress.message(f"loopwatch replay: {exc}")
-                status = 1
+                status = EXIT_BAD_INPUT
             else:
                 verdicts = [v for v in replay(engine, scenario) if v.intervenes]
                 progress.clear()  # stdout may share the terminal: print below no half-drawn line

@@ -26,6 +26,7 @@ from loopwatch.detect.factory import build_engine
 from loopwatch.scenario import Scenario, ScenarioError, iter_scenario_files, load_scenario
 from loopwatch.verdict import Verdict
 from loopwatch_collector.cli.eval_report import render
+from loopwatch_collector.cli.exit_status import EXIT_BAD_INPUT, EXIT_FAILED
 from loopwatch_collector.config import ResolvedAgentConfig, load_config
 from loopwatch_collector.evaluation import ScenarioScore, Thresholds, check, score_scenario, summarise
 from loopwatch_collector.exceptions import ConfigError
@@ -34,8 +35,7 @@ from loopwatch_collector.store.base import SessionRecord
 
 FORMATS = ("table", "markdown", "json")
 # Exit statuses (module docstring).
-EXIT_THRESHOLD_FAILED = 1
-EXIT_BAD_INPUT = 2
+EXIT_THRESHOLD_FAILED = EXIT_FAILED
 
 
 def add_eval_parser(sub: Any) -> None:

@@ -27,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from loopwatch_collector import environment_variables as env
+from loopwatch_collector.cli.exit_status import EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK
 from loopwatch_collector.collector import Collector
 from loopwatch_collector.config import ListenConfig, load_config
 from loopwatch_collector.exceptions import ConfigError, ListenError
@@ -105,18 +106,18 @@ def serve(args: argparse.Namespace) -> int:
         collector = Collector(config)  # builds the store: backend options are checked here
     except ConfigError as exc:
         print(f"loopwatch serve: {exc}", file=sys.stderr)
-        return 2
+        return EXIT_BAD_INPUT
     logging.basicConfig(level=config.log_level, format=_LOG_FORMAT, stream=sys.stderr)
     sys.setswitchinterval(_SWITCH_INTERVAL_S)
     try:
         asyncio.run(_run(collector, args.ready_file))
     except ListenError as exc:  # a port in use: one line naming it, no traceback
         print(f"loopwatch serve: {exc}", file=sys.stderr)
-        return 2
+        return EXIT_BAD_INPUT
     except OSError as exc:
         print(f"loopwatch serve: {exc}", file=sys.stderr)
-        return 1
-    return 0
+        return EXIT_FAILED
+    return EXIT_OK
 
 
 async def _run(collector: Collector, ready_file: Path | None) -> None:
