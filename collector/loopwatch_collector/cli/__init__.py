@@ -1,8 +1,8 @@
 """The ``loopwatch`` command: the collector, transcript backtests and the detector reference.
 
-Subcommands: ``serve`` (the collector), ``replay`` and ``eval`` (backtest transcripts),
-``export`` (a live session as a scenario), ``detectors`` (every detector's options, defaults
-and meaning).
+Subcommands: ``serve`` (the collector), ``demo`` (a looping and a healthy agent against an
+in-process collector), ``replay`` and ``eval`` (backtest transcripts), ``export`` (a live
+session as a scenario), ``detectors`` (every detector's options, defaults and meaning).
 
 ``replay`` is a stable interface other tools depend on (the shared scorer): with
 ``--format jsonl`` it prints exactly one JSON object per scenario,
@@ -27,6 +27,7 @@ import loopwatch
 from loopwatch.detect.engine import Engine
 from loopwatch.scenario import ScenarioError, iter_scenario_files, load_scenario, replay
 from loopwatch.verdict import Verdict
+from loopwatch_collector.cli.demo import add_demo_parser, run_demo
 from loopwatch_collector.cli.eval import add_eval_parser, run_eval
 from loopwatch_collector.cli.exit_status import EXIT_BAD_INPUT, EXIT_OK
 from loopwatch_collector.cli.export import add_export_parser, run_export
@@ -54,6 +55,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="table: readable, per scenario (default); jsonl: one JSON object per scenario, for tools",
     )
     add_serve_parser(sub)
+    add_demo_parser(sub)
     add_eval_parser(sub)
     add_export_parser(sub)
     dp = sub.add_parser("detectors", help="print every detector's options, defaults and meaning")
@@ -66,6 +68,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     if args.command == "serve":
         return serve(args)
+    if args.command == "demo":
+        return run_demo(args)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     if args.command == "eval":
         return run_eval(args)
