@@ -4,8 +4,9 @@ PY     := $(VENV)/bin/python
 # Serving needs only the two distributions; tests, lint and benchmarks add requirements-dev.txt.
 SERVE_STAMP := $(VENV)/.installed-serve
 STAMP  := $(VENV)/.installed
+DOCS_STAMP := $(VENV)/.installed-docs
 
-.PHONY: run test lint bench interop system-deps proto clean
+.PHONY: run test lint docs bench interop system-deps proto clean
 
 $(SERVE_STAMP): sdk/pyproject.toml collector/pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -33,6 +34,14 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy sdk/loopwatch collector/loopwatch_collector bench examples dashboards/make_dashboard.py tests
 
+$(DOCS_STAMP): $(SERVE_STAMP) requirements-docs.txt
+	$(PY) -m pip install -q -r requirements-docs.txt
+	touch $@
+
+## docs: the documentation site (MkDocs Material, mkdocs.yml) into site/; any warning fails
+docs: $(DOCS_STAMP)
+	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict --quiet
+
 bench: $(STAMP)
 	$(PY) -m bench
 
@@ -44,4 +53,4 @@ proto: $(STAMP)
 	./scripts/gen_proto.sh
 
 clean:
-	rm -rf $(VENV) .interop .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .interop .pytest_cache .mypy_cache .ruff_cache site

@@ -2,7 +2,8 @@
 
 Subcommands: ``serve`` (the collector), ``demo`` (a looping and a healthy agent against an
 in-process collector), ``replay`` and ``eval`` (backtest transcripts), ``export`` (a live
-session as a scenario), ``detectors`` (every detector's options, defaults and meaning).
+session as a scenario), ``detectors`` (every detector's options, defaults and meaning),
+``settings`` (every configuration key and variable, as Markdown).
 
 ``replay`` is a stable interface other tools depend on (the shared scorer): with
 ``--format jsonl`` it prints exactly one JSON object per scenario,
@@ -33,6 +34,7 @@ from loopwatch_collector.cli.exit_status import EXIT_BAD_INPUT, EXIT_OK
 from loopwatch_collector.cli.export import add_export_parser, run_export
 from loopwatch_collector.cli.progress import Progress
 from loopwatch_collector.cli.serve import add_serve_parser, serve
+from loopwatch_collector.config_reference import render as render_settings
 from loopwatch_collector.detector_reference import FORMATS as REFERENCE_FORMATS
 from loopwatch_collector.detector_reference import render as render_reference
 
@@ -60,9 +62,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     add_export_parser(sub)
     dp = sub.add_parser("detectors", help="print every detector's options, defaults and meaning")
     dp.add_argument("--format", choices=REFERENCE_FORMATS, default="text")
+    sub.add_parser("settings", help="print every configuration key and environment variable (Markdown)")
     args = parser.parse_args(argv)
     if args.command == "export":
         return run_export(args)
+    if args.command == "settings":
+        sys.stdout.write(render_settings())
+        return 0
     if args.command == "detectors":
         sys.stdout.write(render_reference(args.format))
         return 0
