@@ -4,14 +4,15 @@ Starts a collector in this process on free loopback ports (in-memory store, no k
 listens on 127.0.0.1 only), runs a looping agent and a healthy one through the SDK against it
 (``cli/demo_agents.py``), prints the verdicts each got, then keeps the collector up with the
 session page's address until Ctrl-C (SIGINT) or SIGTERM, and stops within the collector's
-short shutdown grace. ``--no-wait`` stops right after the verdicts (for scripts). Exit status
-0, or 1 when an agent did not behave as scripted (the looping one not stopped, the healthy one
-interrupted).
+short shutdown grace (cut short after ``STOP_DEADLINE_S`` on a busy machine). ``--no-wait``
+stops right after the verdicts (for scripts). Exit status 0, or 1 when an agent did not
+behave as scripted (the looping one not stopped, the healthy one interrupted).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import signal
 import sys
 import threading
@@ -26,6 +27,8 @@ from loopwatch_collector.testing import running_collector
 # In-flight calls get half a second on Ctrl-C, and the OTLP decoding worker runs at the
 # collector's own priority (a worker at nice 19 on a busy machine took ~2 s to exit), so the
 # demo stops within two seconds.
+# Ctrl-C ends the demo within two seconds: a graceful stop still running after this is cut.
+STOP_DEADLINE_S = 1.5
 DEMO_CONFIG: dict[str, Any] = {
     "listen": {
         "host": "127.0.0.1",
@@ -69,6 +72,7 @@ def run_demo(args: argparse.Namespace, *, out: TextIO | None = None) -> int:
         if not args.no_wait:
             print("Ctrl-C to stop.", file=out, flush=True)
             _wait_for_a_signal()
+            _exit_by(STOP_DEADLINE_S, EXIT_OK if ok else EXIT_FAILED)
     return EXIT_OK if ok else EXIT_FAILED
 
 
@@ -83,6 +87,15 @@ def _report(out: TextIO, title: str, outcome: AgentOutcome) -> None:
         print(f"  {outcome.steps} steps, every verdict CONTINUE", file=out)
     ending = "halted" if outcome.halted else f"answered after {outcome.steps} steps"
     print(f"  {ending}: {outcome.answer}", file=out, flush=True)
+
+
+def _exit_by(deadline_s: float, status: int) -> None:
+    """End the process ``deadline_s`` from now if the graceful stop has not: the demo keeps
+    nothing, and on a busy machine the collector's stop (its worker process included) can
+    take seconds. Its worker follows it out (it watches its parent)."""
+    timer = threading.Timer(deadline_s, os._exit, args=(status,))
+    timer.daemon = True
+    timer.start()
 
 
 def _first_sentence(message: str) -> str:

@@ -31,6 +31,7 @@ from loopwatch_collector.cli.exit_status import EXIT_BAD_INPUT, EXIT_FAILED, EXI
 from loopwatch_collector.collector import Collector
 from loopwatch_collector.config import ListenConfig, load_config
 from loopwatch_collector.exceptions import ConfigError, ListenError
+from loopwatch_collector.receivers.offload import WorkerUnavailableError
 
 logger = logging.getLogger(__name__)
 
@@ -114,6 +115,9 @@ def serve(args: argparse.Namespace) -> int:
     except ListenError as exc:  # a port in use: one line naming it, no traceback
         print(f"loopwatch serve: {exc}", file=sys.stderr)
         return EXIT_BAD_INPUT
+    except WorkerUnavailableError as exc:  # the ingest worker died starting: one line too
+        print(f"loopwatch serve: the OTLP ingest worker did not start ({exc})", file=sys.stderr)
+        return EXIT_FAILED
     except OSError as exc:
         print(f"loopwatch serve: {exc}", file=sys.stderr)
         return EXIT_FAILED
