@@ -96,7 +96,7 @@ class RedisConfig(_Model):
     url: str = "redis://localhost:6379/0"
     #: Prefix of every key the collector writes, so several deployments can share a Redis.
     key_prefix: str = "loopwatch:"
-    #: Backend-specific options for the Redis store (see store/redis.py).
+    #: Backend-specific options for the Redis store (see store/redis/options.py).
     options: dict[str, Any] = Field(default_factory=dict)
 
 
