@@ -6,7 +6,7 @@ SERVE_STAMP := $(VENV)/.installed-serve
 STAMP  := $(VENV)/.installed
 DOCS_STAMP := $(VENV)/.installed-docs
 
-.PHONY: run test lint docs bench interop system-deps proto clean
+.PHONY: run test lint docs bench interop coding-agents system-deps proto clean
 
 $(SERVE_STAMP): sdk/pyproject.toml collector/pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -49,8 +49,14 @@ bench: $(STAMP)
 interop: $(STAMP)
 	$(PY) -m tests.interop.run_matrix
 
+## coding-agents: the real coding-agent CLIs (Claude Code from npm, into .coding-agents/) with
+## loopwatch's hooks, end to end against a scripted model on loopback
+coding-agents: $(STAMP)
+	./scripts/install-coding-agents.sh
+	LOOPWATCH_CODING_AGENTS=1 $(PY) -m pytest tests/coding_agents
+
 proto: $(STAMP)
 	./scripts/gen_proto.sh
 
 clean:
-	rm -rf $(VENV) .interop .pytest_cache .mypy_cache .ruff_cache site
+	rm -rf $(VENV) .interop .coding-agents .pytest_cache .mypy_cache .ruff_cache site

@@ -127,17 +127,24 @@ def _walk(model: type[BaseModel], prefix: tuple[str, ...]) -> typing.Iterator[Se
 
 
 def _comments(model: type[BaseModel]) -> dict[str, str]:
-    """``#:`` comment lines right above each field of ``model``'s class body, joined."""
+    """``#:`` comment lines right above each field of ``model``'s class body, joined; fields
+    that follow a commented one directly (a pair: ``x_per_peer`` and ``x``) share its comment."""
     found: dict[str, str] = {}
     pending: list[str] = []
+    shared: str | None = None
     for line in inspect.getsource(model).splitlines()[1:]:
         stripped = line.strip()
         if stripped.startswith("#:"):
             pending.append(stripped[2:].strip())
             continue
         head = stripped.split(":", 1)[0]
-        if pending and head.isidentifier() and ":" in stripped:
-            found[head] = " ".join(pending).replace("``", "`")
+        is_field = head.isidentifier() and ":" in stripped and not stripped.startswith(("def ", "@"))
+        if is_field and pending:
+            shared = " ".join(pending).replace("``", "`")
+        if is_field and shared is not None:
+            found[head] = shared
+        else:
+            shared = None
         pending = []
     return found
 

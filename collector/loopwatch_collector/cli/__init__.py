@@ -3,7 +3,10 @@
 Subcommands: ``serve`` (the collector), ``demo`` (a looping and a healthy agent against an
 in-process collector), ``replay`` and ``eval`` (backtest transcripts), ``export`` (a live
 session as a scenario), ``detectors`` (every detector's options, defaults and meaning),
-``settings`` (every configuration key and variable, as Markdown).
+``settings`` (every configuration key and variable, as Markdown), ``hook`` (a coding-agent
+CLI's command hook: ``loopwatch.hooks.shim``; the CLIs themselves run ``python -m
+loopwatch.hooks``, which starts faster), ``install-hooks`` (writes those hooks into a CLI's
+settings).
 
 ``replay`` is a stable interface other tools depend on (the shared scorer): with
 ``--format jsonl`` it prints exactly one JSON object per scenario,

@@ -12,12 +12,15 @@ from pathlib import Path
 
 import loopwatch
 from loopwatch.detect.engine import Engine
+from loopwatch.hooks.shim import add_arguments as hook_arguments
+from loopwatch.hooks.shim import run as run_hook
 from loopwatch.scenario import ScenarioError, iter_scenario_files, load_scenario, replay
 from loopwatch.verdict import Verdict
 from loopwatch_collector.cli.demo import add_demo_parser, run_demo
 from loopwatch_collector.cli.eval import add_eval_parser, run_eval
 from loopwatch_collector.cli.exit_status import EXIT_BAD_INPUT, EXIT_OK
 from loopwatch_collector.cli.export import add_export_parser, run_export
+from loopwatch_collector.cli.install_hooks import add_install_hooks_parser, run_install_hooks
 from loopwatch_collector.cli.progress import Progress
 from loopwatch_collector.cli.serve import add_serve_parser, serve
 from loopwatch_collector.config_reference import render as render_settings
@@ -47,6 +50,11 @@ def run(argv: Sequence[str] | None = None) -> int:
     add_demo_parser(sub)
     add_eval_parser(sub)
     add_export_parser(sub)
+    hp = sub.add_parser(
+        "hook", help="command hook of a coding-agent CLI: hook JSON on stdin, answer on stdout"
+    )
+    hook_arguments(hp)
+    add_install_hooks_parser(sub)
     dp = sub.add_parser("detectors", help="print every detector's options, defaults and meaning")
     dp.add_argument("--format", choices=REFERENCE_FORMATS, default="text")
     sub.add_parser("settings", help="print every configuration key and environment variable (Markdown)")
@@ -61,6 +69,10 @@ def run(argv: Sequence[str] | None = None) -> int:
         return 0
     if args.command == "serve":
         return serve(args)
+    if args.command == "hook":
+        return run_hook(args)
+    if args.command == "install-hooks":
+        return run_install_hooks(args)
     if args.command == "demo":
         return run_demo(args)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
