@@ -1,18 +1,25 @@
 # Two commands do all set-up on a fresh machine: `make run` and `make test`.
 VENV   ?= .venv
 PY     := $(VENV)/bin/python
+# Serving needs only the two distributions; tests, lint and benchmarks add requirements-dev.txt.
+SERVE_STAMP := $(VENV)/.installed-serve
 STAMP  := $(VENV)/.installed
+DOCS_STAMP := $(VENV)/.installed-docs
 
-.PHONY: run test lint bench interop coding-agents phoenix system-deps proto clean
+.PHONY: run test lint docs bench interop coding-agents phoenix system-deps proto clean
 
-$(STAMP): sdk/pyproject.toml collector/pyproject.toml requirements-dev.txt
-	python3 -m venv $(VENV)
+$(SERVE_STAMP): sdk/pyproject.toml collector/pyproject.toml
+	test -x $(PY) || python3 -m venv $(VENV)
 	$(PY) -m pip install -q --upgrade pip
-	$(PY) -m pip install -q -e sdk -e collector -r requirements-dev.txt
+	$(PY) -m pip install -q -e sdk -e collector
+	touch $@
+
+$(STAMP): $(SERVE_STAMP) requirements-dev.txt
+	$(PY) -m pip install -q -r requirements-dev.txt
 	touch $@
 
 ## run: start the collector (in-memory store; gRPC :4317, OTLP/HTTP :4318, REST+metrics :8080)
-run: $(STAMP)
+run: $(SERVE_STAMP)
 	$(VENV)/bin/loopwatch serve
 
 system-deps:
@@ -26,6 +33,14 @@ lint: $(STAMP)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
 	$(VENV)/bin/mypy sdk/loopwatch collector/loopwatch_collector bench examples dashboards/make_dashboard.py tests
+
+$(DOCS_STAMP): $(SERVE_STAMP) requirements-docs.txt
+	$(PY) -m pip install -q -r requirements-docs.txt
+	touch $@
+
+## docs: the documentation site (MkDocs Material, mkdocs.yml) into site/; any warning fails
+docs: $(DOCS_STAMP)
+	NO_MKDOCS_2_WARNING=1 $(VENV)/bin/mkdocs build --strict --quiet
 
 bench: $(STAMP)
 	$(PY) -m bench
@@ -54,4 +69,4 @@ proto: $(STAMP)
 	./scripts/gen_proto.sh
 
 clean:
-	rm -rf $(VENV) .interop .coding-agents .phoenix .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .interop .coding-agents .phoenix .pytest_cache .mypy_cache .ruff_cache site

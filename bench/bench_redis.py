@@ -46,7 +46,7 @@ from loopwatch.events import Event, Step
 from loopwatch.scenario import iter_scenario_files, load_scenario
 from loopwatch.wire import events_to_proto, pb, tool_call_to_proto
 from loopwatch_collector.store import codec
-from loopwatch_collector.store.redis_scripts import TOKEN_CHARS
+from loopwatch_collector.store.redis.scripts import TOKEN_CHARS
 from loopwatch_collector.testing import CollectorProcess, collector_process
 
 # The complete public corpus when LOOPWATCH_CORPUS names it (as in CI), else the shipped one.

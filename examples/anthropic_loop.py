@@ -1,5 +1,7 @@
 """An Anthropic Messages tool loop guarded by loopwatch, with a scripted stand-in for the API.
 
+Needs no extra (``pip install loopwatch``); ``pip install 'loopwatch[anthropic]'`` to swap in the real client.
+
 ``create`` below takes and returns exactly what ``anthropic.Anthropic().messages.create``
 does (as dicts), so the loop is the one you would write against the real API: replace
 ``create`` with ``client.messages.create`` (and read ``.content`` instead of ``["content"]``

@@ -1,5 +1,8 @@
 """A LangGraph ``create_react_agent`` guarded by loopwatch, driven by a fake chat model.
 
+Needs the ``langgraph`` extra: ``pip install 'loopwatch[langgraph]'``
+(from a clone: ``pip install -e 'sdk[langgraph]'``).
+
 The fake model keeps calling ``search`` with the same query; it ignores the nudge but obeys
 when loopwatch withdraws the tools (``stubborn=True`` makes it ignore that too, and loopwatch
 halts the run before the next call executes). No API key, no network::
@@ -15,15 +18,18 @@ import warnings
 from collections.abc import Sequence
 from typing import Any
 
-from langchain_core.language_models import BaseChatModel
-from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
-from langchain_core.outputs import ChatGeneration, ChatResult
-from langchain_core.tools import tool
-from langgraph.prebuilt import create_react_agent
-
 import loopwatch
 from loopwatch import LoopDetected
-from loopwatch.integrations.langchain import LoopwatchCallbackHandler, pre_model_hook
+from loopwatch.extras import needs_extra
+
+with needs_extra("langgraph"):
+    from langchain_core.language_models import BaseChatModel
+    from langchain_core.messages import AIMessage, BaseMessage, HumanMessage
+    from langchain_core.outputs import ChatGeneration, ChatResult
+    from langchain_core.tools import tool
+    from langgraph.prebuilt import create_react_agent
+
+    from loopwatch.integrations.langchain import LoopwatchCallbackHandler, pre_model_hook
 
 
 class LoopingChatModel(BaseChatModel):

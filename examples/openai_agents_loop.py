@@ -1,5 +1,8 @@
 """An OpenAI Agents SDK agent guarded by loopwatch, against a local fake OpenAI server.
 
+Needs the ``openai-agents`` extra: ``pip install 'loopwatch[openai-agents]'``
+(from a clone: ``pip install -e 'sdk[openai-agents]'``).
+
 The fake model calls ``search`` with the same query again and again. loopwatch nudges it
 (ignored), then tells it the tools are withdrawn: the model gives up and answers. With
 ``--stubborn`` it ignores that too and loopwatch halts the run before the next call runs.
@@ -15,13 +18,16 @@ import asyncio
 import sys
 from collections.abc import Sequence
 
-from agents import Agent, OpenAIChatCompletionsModel, RunConfig, function_tool
-from openai import AsyncOpenAI
-
 import loopwatch
 from loopwatch import LoopDetected
-from loopwatch.integrations.openai_agents import run_guarded
+from loopwatch.extras import needs_extra
 from loopwatch.testing import fake_openai_server, stubborn_model
+
+with needs_extra("openai-agents"):
+    from agents import Agent, OpenAIChatCompletionsModel, RunConfig, function_tool
+    from openai import AsyncOpenAI
+
+    from loopwatch.integrations.openai_agents import run_guarded
 
 
 @function_tool

@@ -1,5 +1,8 @@
 """A hand-written tool loop over the ``openai`` client, guarded by loopwatch.
 
+Needs the ``openai`` extra: ``pip install 'loopwatch[openai]'``
+(from a clone: ``pip install -e 'sdk[openai]'``).
+
 The "model" is a local fake OpenAI-compatible server (``loopwatch.testing``) scripted to be
 stuck: it calls ``search`` with the same query forever. loopwatch nudges it, then withdraws
 the tools, and the model has to answer. No API key, no network::
@@ -15,12 +18,14 @@ from __future__ import annotations
 import json
 from typing import Any
 
-import openai
-
 import loopwatch
 from loopwatch import LoopDetected
+from loopwatch.extras import needs_extra
 from loopwatch.integrations.openai_messages import apply_chat_verdict, record_chat_completion
 from loopwatch.testing import fake_openai_server, stubborn_model
+
+with needs_extra("openai"):
+    import openai
 
 TOOLS = [
     {

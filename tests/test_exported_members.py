@@ -15,6 +15,8 @@ import loopwatch_collector
 
 
 def _public(package: ModuleType) -> set[str]:
+    for name in package.__all__:  # lazily exported names (PEP 562) appear once resolved
+        getattr(package, name)
     return {
         name
         for name, value in vars(package).items()

@@ -83,22 +83,29 @@ class ListenConfig(_Model):
     host: str = "127.0.0.1"
     #: Serve a non-loopback address without authentication (explicit opt-in; see SECURITY.md).
     insecure: bool = False
+    #: gRPC port: OTLP traces and logs, ``LoopGuard``, health, reflection; 0 = any free port.
     grpc_port: int = Field(default=4317, ge=0, le=65535)
+    #: REST API, session page (``/ui``) and ``/metrics``; 0 = any free port.
     http_port: int = Field(default=8080, ge=0, le=65535)
+    #: OTLP/HTTP (``POST /v1/traces``, ``POST /v1/logs``); 0 = any free port.
     otlp_http_port: int = Field(default=4318, ge=0, le=65535)
     #: Seconds in-flight RPCs get on SIGTERM before they are cancelled.
     shutdown_grace_s: float = Field(default=5.0, ge=0)
 
 
 class RedisConfig(_Model):
+    #: Redis server (or cluster node) for ``store: redis``.
     url: str = "redis://localhost:6379/0"
+    #: Prefix of every key the collector writes, so several deployments can share a Redis.
     key_prefix: str = "loopwatch:"
-    #: Backend-specific options for the Redis store (see store/redis.py).
+    #: Backend-specific options for the Redis store (see store/redis/options.py).
     options: dict[str, Any] = Field(default_factory=dict)
 
 
 class SessionsConfig(_Model):
+    #: Seconds without an event after which a session is dropped.
     idle_ttl_s: float = Field(default=3600.0, gt=0)
+    #: Live sessions held at most; past it the least recently updated is evicted.
     max_sessions: int = Field(default=100_000, ge=1)
     #: Bytes all in-memory sessions may hold (``store/budget.py``: compacted exactly, live
     #: estimated); past it the least recently updated are compacted, then the heaviest tenant's
@@ -125,6 +132,7 @@ class SessionsConfig(_Model):
 class IngestConfig(_Model):
     """The OTLP ingest queue (``receivers/ingest.py``): requests over it get UNAVAILABLE."""
 
+    #: OTLP requests queued or being decoded at once; more get UNAVAILABLE / 503 with a retry delay.
     max_in_flight: int = Field(default=32, ge=1)
     #: Bytes of request bodies queued or being decoded at once (default: two 64 MiB requests).
     max_in_flight_bytes: int = Field(default=128 * 1024 * 1024, ge=1)
@@ -134,6 +142,7 @@ class IngestConfig(_Model):
 
 
 class MetricsConfig(_Model):
+    #: Distinct ``agent`` label values on metrics; further agents are labelled ``other``.
     max_agent_labels: int = Field(default=50, ge=0)
 
 
@@ -144,29 +153,38 @@ class UiConfig(_Model):
 
 
 class BudgetsConfig(_Model):
+    #: Hard limit: the N-th step of a trace halts it; 0 = off.
     trace_max_steps: int | None = Field(default=None, ge=0)
+    #: Hard limit over all traces of one conversation (``gen_ai.conversation.id``); 0 = off.
     conversation_max_steps: int | None = Field(default=None, ge=0)
 
 
 class AgentConfig(_Model):
     """Per-agent settings; unset fields inherit from ``defaults``."""
 
+    #: ``enforce``: verdicts are returned; ``shadow``: computed and exported, CONTINUE returned.
     mode: Mode | None = None
+    #: Detector options by detector name (the detector reference).
     detectors: DetectorOptions = Field(default_factory=dict)
+    #: Escalation policy options (``ignored_nudges_before_withdraw``).
     policy: dict[str, Any] = Field(default_factory=dict)
     budgets: BudgetsConfig = Field(default_factory=BudgetsConfig)
+    #: Per-tool detector overrides: ``{tool: {detector: {option: value}}}``.
     tools: dict[str, DetectorOptions] = Field(default_factory=dict)
 
 
 class CollectorConfig(_Model):
     listen: ListenConfig = Field(default_factory=ListenConfig)
+    #: Where sessions live: ``memory`` (one process) or ``redis`` (replicas share sessions).
     store: Literal["memory", "redis"] = "memory"
     redis: RedisConfig = Field(default_factory=RedisConfig)
     sessions: SessionsConfig = Field(default_factory=SessionsConfig)
     metrics: MetricsConfig = Field(default_factory=MetricsConfig)
     ui: UiConfig = Field(default_factory=UiConfig)
     defaults: AgentConfig = Field(default_factory=AgentConfig)
+    #: Per-agent entries (the keys of ``defaults``), merged over ``defaults`` key by key.
     agents: dict[str, AgentConfig] = Field(default_factory=dict)
+    #: Log level of ``loopwatch serve`` (case-insensitive); WARNING keeps it quiet.
     log_level: LogLevel = "WARNING"
     auth: AuthConfig = Field(default_factory=AuthConfig)
     ingest: IngestConfig = Field(default_factory=IngestConfig)
@@ -206,6 +224,7 @@ def _flag(value: str) -> bool:
 
 
 # Environment variable -> (config path, converter name); parsing errors name the variable.
+# ``variables_by_key()`` gives the reverse view (the configuration reference).
 _ENV_KEYS: dict[str, tuple[tuple[str, ...], Callable[[str], Any]]] = {
     env.LOOPWATCH_HOST: (("listen", "host"), str),
     env.LOOPWATCH_GRPC_PORT: (("listen", "grpc_port"), int),
@@ -221,6 +240,11 @@ _ENV_KEYS: dict[str, tuple[tuple[str, ...], Callable[[str], Any]]] = {
     env.LOOPWATCH_INSECURE: (("listen", "insecure"), _flag),
     env.LOOPWATCH_API_KEYS_FILE: (("auth", "keys_file"), str),
 }
+
+
+def variables_by_key() -> dict[tuple[str, ...], str]:
+    """The environment variable that sets each configuration key, by key path."""
+    return {keys: name for name, (keys, _) in _ENV_KEYS.items()}
 
 
 def load_config(

@@ -17,7 +17,7 @@
 Edges: receivers map ``InvalidRequestError`` / ``OverloadedError`` / ``StoreError`` to gRPC
 status or HTTP codes; ``loopwatch.wire.WireError`` (the SDK's codec naming the bad field) is
 translated to ``INVALID_ARGUMENT`` / 400 by the LoopGuard servicer and ``POST /v1/evaluate``;
-the Redis store translates redis-py's errors in ``store/redis_health.py``; the CLI prints a
+the Redis store translates redis-py's errors in ``store/redis/health.py``; the CLI prints a
 ``ConfigError``.
 """
 

@@ -20,6 +20,7 @@ from opentelemetry.sdk.trace.export import BatchSpanProcessor, SpanExporter
 from loopwatch import environment_variables as env
 from loopwatch._run import Loopwatch
 from loopwatch.detect.settings import DetectorSettings, SettingsSource
+from loopwatch.extras import missing_extra_message
 from loopwatch.guard import DEFAULT_TIMEOUT_S, Guard, GuardMode
 
 if TYPE_CHECKING:
@@ -239,9 +240,8 @@ def _exporter(
                 OTLPSpanExporter as HttpExporter,
             )
         except ImportError as exc:
-            raise ValueError(
-                "otlp_protocol 'http/protobuf' needs the http extra: pip install 'loopwatch[http]'"
-            ) from exc
+            message = missing_extra_message("http", exc.name)
+            raise ValueError(f"otlp_protocol 'http/protobuf': {message}") from exc
         return HttpExporter(
             endpoint=otlp_endpoint,
             headers=headers,

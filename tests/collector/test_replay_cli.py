@@ -43,7 +43,7 @@ def test_a_bad_file_is_reported_on_stderr_and_the_others_still_run(
 ) -> None:
     scenario(tmp_path / "good.json", 3)
     (tmp_path / "broken.json").write_text("{oops", encoding="utf-8")
-    assert main(["replay", str(tmp_path), "--format", "jsonl"]) == 1
+    assert main(["replay", str(tmp_path), "--format", "jsonl"]) == 2  # bad input, as for eval
     captured = capsys.readouterr()
     assert [json.loads(line)["id"] for line in captured.out.splitlines()] == ["good"]
     error_lines = captured.err.strip().splitlines()

@@ -60,7 +60,7 @@ def test_progress_on_a_terminal_and_byte_identical_jsonl(tmp_path: Path) -> None
     tty_out, tty_err, tty_status = _replay(folder, stderr_tty=True)
     assert tty_out == piped_out  # the shared scorer parses stdout: progress never touches it
     assert len(piped_out.splitlines()) == FILES
-    assert piped_status == tty_status == 1  # the broken file
+    assert piped_status == tty_status == 2  # the broken file: bad input
     # Piped: stderr is only the error line. On a terminal: the progress line too, then cleared.
     assert piped_err.decode().splitlines() == [
         line for line in piped_err.decode().splitlines() if "zz-broken" in line

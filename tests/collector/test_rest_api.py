@@ -44,6 +44,24 @@ def test_openapi_is_served(http: httpx.Client) -> None:
     assert {"/v1/sessions", "/v1/sessions/{trace_id}", "/v1/evaluate", "/metrics"} <= set(paths)
 
 
+def test_the_bare_address_leads_to_the_session_page(http: httpx.Client) -> None:
+    reply = http.get("/")
+    assert reply.status_code == 307
+    assert reply.headers["location"] == "/ui"
+    assert http.get("/", follow_redirects=True).headers["content-type"].startswith("text/html")
+
+
+def test_no_page_loads_scripts_from_elsewhere(http: httpx.Client) -> None:
+    """FastAPI's /docs and /redoc fetch their scripts from a CDN (blank offline): they are off."""
+    for path in ("/docs", "/redoc"):
+        assert http.get(path).status_code == 404
+    for path in ("/ui", "/ui/static/app.js", "/ui/static/style.css"):
+        text = http.get(path).text
+        assert "https://" not in text
+        assert "http://" not in text
+        assert '"//' not in text
+
+
 def test_evaluate_then_sessions_show_the_verdict(http: httpx.Client) -> None:
     trace = trace_id(200)
     replies = [http.post("/v1/evaluate", json=_body(trace, i)).json() for i in range(3)]

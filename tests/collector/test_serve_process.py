@@ -95,3 +95,20 @@ def test_serve_rejects_bad_redis_options_naming_the_key(tmp_path: Path) -> None:
     assert result.returncode == 2
     assert result.stderr.startswith("loopwatch serve: redis.options.cas_attempts:")
     assert "Traceback" not in result.stderr
+
+
+def test_a_worker_that_does_not_start_is_one_line_and_exit_1(
+    monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    from loopwatch_collector.cli import main
+    from loopwatch_collector.receivers.offload import DecodeWorker, WorkerUnavailableError
+
+    async def dies(self: DecodeWorker) -> None:
+        raise WorkerUnavailableError("the ingest worker stopped; retry")
+
+    monkeypatch.setattr(DecodeWorker, "start", dies)
+    ports = ["--grpc-port", "0", "--http-port", "0", "--otlp-http-port", "0"]
+    assert main(["serve", "--host", "127.0.0.1", *ports]) == 1
+    errors = capsys.readouterr().err.strip().splitlines()
+    assert len(errors) == 1
+    assert "ingest worker did not start" in errors[0]

@@ -144,3 +144,12 @@ def test_build_stage_builds_both_distributions_from_its_context(tmp_path: Path) 
     # ENTRYPOINT ["loopwatch"] exists once the collector is installed.
     assert re.search(r"^loopwatch = loopwatch_collector\.cli:main$", scripts, re.M), scripts
     assert len(list(wheels.glob("loopwatch-*.whl"))) == 1
+    for wheel_path in wheels.glob("*.whl"):
+        with zipfile.ZipFile(wheel_path) as wheel:
+            names = wheel.namelist()
+            (metadata_name,) = [n for n in names if n.endswith(".dist-info/METADATA")]
+            metadata = wheel.read(metadata_name).decode()
+            (license_name,) = [n for n in names if n.endswith(".dist-info/licenses/LICENSE")]
+            assert "Apache License" in wheel.read(license_name).decode()
+        assert "License-Expression: Apache-2.0" in metadata
+        assert re.search(r"^Project-URL: Source, https://", metadata, re.M), wheel_path.name

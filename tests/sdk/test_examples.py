@@ -5,6 +5,7 @@ from __future__ import annotations
 import ast
 import itertools
 import re
+import subprocess
 import sys
 import tomllib
 from importlib import metadata
@@ -120,3 +121,46 @@ def test_examples_readme_names_every_example_and_its_extra() -> None:
     for example, extra in EXAMPLE_EXTRAS.items():
         assert f"`{example}.py" in readme
         assert f"loopwatch[{extra}]" in readme
+
+
+# The third-party module each example needs first: hidden, the example must say what to install.
+FIRST_MISSING_MODULE = {
+    "openai_loop": "openai",
+    "langgraph_agent": "langchain_core",
+    "openai_agents_loop": "agents",
+}
+_HIDE_AND_RUN = """
+import importlib.abc, runpy, sys
+hidden = sys.argv[1]
+class Hide(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path=None, target=None):
+        if name.split(".")[0] == hidden:
+            raise ModuleNotFoundError(f"No module named {name!r}", name=name)
+        return None
+sys.meta_path.insert(0, Hide())
+sys.argv = sys.argv[2:]
+runpy.run_path(sys.argv[0], run_name="__main__")
+"""
+
+
+@pytest.mark.parametrize(("example", "extra"), sorted(EXAMPLE_EXTRAS.items()))
+def test_each_example_names_its_extra_in_its_first_lines(example: str, extra: str) -> None:
+    head = (REPO / "examples" / f"{example}.py").read_text(encoding="utf-8").splitlines()[:5]
+    assert any(f"loopwatch[{extra}]" in line for line in head)
+
+
+@pytest.mark.parametrize(("example", "module"), sorted(FIRST_MISSING_MODULE.items()))
+def test_an_example_without_its_extra_exits_with_a_one_line_hint(example: str, module: str) -> None:
+    done = subprocess.run(
+        [sys.executable, "-c", _HIDE_AND_RUN, module, str(REPO / "examples" / f"{example}.py")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 1
+    assert "Traceback" not in done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1, done.stderr
+    assert f"pip install 'loopwatch[{EXAMPLE_EXTRAS[example]}]'" in lines[0]
+    assert module in lines[0]

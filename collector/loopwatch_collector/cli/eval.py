@@ -35,6 +35,7 @@ from loopwatch.detect.factory import build_engine
 from loopwatch.scenario import Label, Scenario, ScenarioError, iter_scenario_files, load_scenario
 from loopwatch.verdict import Verdict
 from loopwatch_collector.cli.eval_report import render
+from loopwatch_collector.cli.exit_status import EXIT_BAD_INPUT, EXIT_FAILED
 from loopwatch_collector.cli.progress import Progress
 from loopwatch_collector.cli.sweep_report import SweepPoint, render_sweep
 from loopwatch_collector.config import ResolvedAgentConfig, load_config
@@ -54,8 +55,7 @@ from loopwatch_collector.sweep import Sweep, parse_sweep, with_value
 
 FORMATS = ("table", "markdown", "json")
 # Exit statuses (module docstring).
-EXIT_THRESHOLD_FAILED = 1
-EXIT_BAD_INPUT = 2
+EXIT_THRESHOLD_FAILED = EXIT_FAILED
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

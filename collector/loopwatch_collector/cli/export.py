@@ -17,6 +17,8 @@ import urllib.request
 from pathlib import Path
 from typing import Any
 
+from loopwatch_collector.cli.exit_status import EXIT_FAILED, EXIT_OK
+
 # A scenario is at most the step log's bound (tens of KB); a slow collector is not worth waiting on.
 _TIMEOUT_S = 30.0
 
@@ -39,16 +41,16 @@ def run_export(args: argparse.Namespace) -> int:
             scenario = json.loads(response.read())
     except urllib.error.HTTPError as exc:
         print(f"loopwatch export: {url}: HTTP {exc.code}: {_detail(exc)}", file=sys.stderr)
-        return 1
+        return EXIT_FAILED
     except (urllib.error.URLError, OSError, ValueError) as exc:
         print(f"loopwatch export: {url}: {exc}", file=sys.stderr)
-        return 1
+        return EXIT_FAILED
     text = json.dumps(scenario, indent=2, ensure_ascii=False) + "\n"
     if args.output is None:
         sys.stdout.write(text)
     else:
         args.output.write_text(text, encoding="utf-8")
-    return 0
+    return EXIT_OK
 
 
 def _detail(error: urllib.error.HTTPError) -> str:

@@ -27,9 +27,11 @@ from pathlib import Path
 from typing import Any
 
 from loopwatch_collector import environment_variables as env
+from loopwatch_collector.cli.exit_status import EXIT_BAD_INPUT, EXIT_FAILED, EXIT_OK
 from loopwatch_collector.collector import Collector
 from loopwatch_collector.config import ListenConfig, load_config
 from loopwatch_collector.exceptions import ConfigError, ListenError
+from loopwatch_collector.receivers.offload import WorkerUnavailableError
 
 logger = logging.getLogger(__name__)
 
@@ -105,18 +107,21 @@ def serve(args: argparse.Namespace) -> int:
         collector = Collector(config)  # builds the store: backend options are checked here
     except ConfigError as exc:
         print(f"loopwatch serve: {exc}", file=sys.stderr)
-        return 2
+        return EXIT_BAD_INPUT
     logging.basicConfig(level=config.log_level, format=_LOG_FORMAT, stream=sys.stderr)
     sys.setswitchinterval(_SWITCH_INTERVAL_S)
     try:
         asyncio.run(_run(collector, args.ready_file))
     except ListenError as exc:  # a port in use: one line naming it, no traceback
         print(f"loopwatch serve: {exc}", file=sys.stderr)
-        return 2
+        return EXIT_BAD_INPUT
+    except WorkerUnavailableError as exc:  # the ingest worker died starting: one line too
+        print(f"loopwatch serve: the OTLP ingest worker did not start ({exc})", file=sys.stderr)
+        return EXIT_FAILED
     except OSError as exc:
         print(f"loopwatch serve: {exc}", file=sys.stderr)
-        return 1
-    return 0
+        return EXIT_FAILED
+    return EXIT_OK
 
 
 async def _run(collector: Collector, ready_file: Path | None) -> None:

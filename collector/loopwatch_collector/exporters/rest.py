@@ -6,12 +6,15 @@ camelCase, enums by name) and goes through the same codec and pipeline as the gR
 ``Evaluate`` (``receivers/evaluate_call.py``); its answer is a ``VerdictBody``. Errors: 400
 naming the field, 413 for a body over ``limits.evaluate_max_bytes`` or more events than
 ``limits.evaluate_max_events``, 415 for a non-JSON content type, 503 with ``Retry-After``
-when the store is down. The OpenAPI schema is at ``/openapi.json`` (docs at ``/docs``).
+when the store is down. The OpenAPI schema is at ``/openapi.json``; FastAPI's ``/docs`` and
+``/redoc`` pages are off, because they load their scripts from a CDN (blank offline, and a
+third-party script next to the session page): any OpenAPI viewer reads the schema.
 """
 
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable
 from typing import Any, Literal
 
@@ -29,6 +32,7 @@ from loopwatch.wire import (
     finding_to_dict,
 )
 from loopwatch_collector.exceptions import StoreError
+from loopwatch_collector.exporters.session_activity import Activity, activity_of, strongest_verdict_of
 from loopwatch_collector.exporters.session_scenario import session_scenario
 from loopwatch_collector.exporters.timeline_view import TimelineStepBody
 from loopwatch_collector.exporters.ui import ui_router
@@ -109,7 +113,8 @@ class SessionSummary(BaseModel):
     looping: bool
     runaway: bool
     halted: bool
-    last_verdict: VerdictBody | None
+    last_verdict: VerdictBody | None  # what the agent was told last (often CONTINUE after a nudge)
+    strongest_verdict: VerdictBody | None  # the strongest it was told so far (the latest among equals)
 
     @classmethod
     def of(cls, r: SessionRecord, tenant: str = ANONYMOUS) -> SessionSummary:
@@ -127,6 +132,7 @@ class SessionSummary(BaseModel):
             runaway=r.runaway,
             halted=r.state.policy.halted,
             last_verdict=VerdictBody.of(r.last_verdict) if r.last_verdict else None,
+            strongest_verdict=VerdictBody.of(strongest) if (strongest := strongest_verdict_of(r)) else None,
         )
 
 
@@ -138,6 +144,7 @@ class SessionDetail(SessionSummary):
     findings: list[FindingBody]
     verdicts: list[SentVerdictBody]
     timeline: list[TimelineStepBody]  # the last steps, oldest first (bounded)
+    activity: Activity  # live, idle or ended (exporters/session_activity.py)
 
     @classmethod
     def of(cls, r: SessionRecord, tenant: str = ANONYMOUS) -> SessionDetail:
@@ -154,6 +161,7 @@ class SessionDetail(SessionSummary):
                 for v in r.verdicts
             ],
             timeline=[TimelineStepBody.of(step) for step in r.timeline.steps],
+            activity=activity_of(r, time.time()),
         )
 
 
@@ -172,7 +180,9 @@ def create_rest_app(
     """The REST app; ``is_ready`` backs ``/readyz`` (false before start and while stopping);
     ``POST /v1/evaluate`` runs through ``evaluator`` (bounded, sliced, ahead of ingest)."""
     runner = evaluator or EvaluateRunner(pipeline, limits=EvaluateLimits.of(LimitsConfig()))
-    app = FastAPI(title="loopwatch collector", version="0.1.0", description=__doc__)
+    app = FastAPI(
+        title="loopwatch collector", version="0.1.0", description=__doc__, docs_url=None, redoc_url=None
+    )
     for router in extra_routers:
         app.include_router(router)
     app.include_router(hooks_router(HookService(pipeline, priority=runner.priority, content=runner.content)))

@@ -11,18 +11,22 @@ Wiring (done by the server assembly)::
 
 from __future__ import annotations
 
-from loopwatch_collector.exceptions import OverloadedError
-from loopwatch_collector.receivers.ingest import ExportOutcome, OtlpIngestor, TraceSink
-from loopwatch_collector.receivers.limits import MAX_REQUEST_BYTES
-from loopwatch_collector.receivers.otlp_grpc import (
-    GRPC_SERVER_OPTIONS,
-    OtlpGrpcLogsService,
-    OtlpGrpcTraceService,
-    add_otlp_logs_service,
-    add_otlp_services,
-    add_otlp_trace_service,
-)
-from loopwatch_collector.receivers.otlp_http import otlp_http_router
+import importlib as _importlib
+import typing as _typing
+
+if _typing.TYPE_CHECKING:
+    from loopwatch_collector.exceptions import OverloadedError
+    from loopwatch_collector.receivers.ingest import ExportOutcome, OtlpIngestor, TraceSink
+    from loopwatch_collector.receivers.limits import MAX_REQUEST_BYTES
+    from loopwatch_collector.receivers.otlp_grpc import (
+        GRPC_SERVER_OPTIONS,
+        OtlpGrpcLogsService,
+        OtlpGrpcTraceService,
+        add_otlp_logs_service,
+        add_otlp_services,
+        add_otlp_trace_service,
+    )
+    from loopwatch_collector.receivers.otlp_http import otlp_http_router
 
 __all__ = [
     "GRPC_SERVER_OPTIONS",
@@ -38,3 +42,29 @@ __all__ = [
     "add_otlp_trace_service",
     "otlp_http_router",
 ]
+
+# Public name -> its module, imported on first use (PEP 562): the ingest worker imports
+# ``receivers.offload`` and the decoder, not the gRPC and HTTP servers.
+_EXPORTS = {
+    "ExportOutcome": "loopwatch_collector.receivers.ingest",
+    "GRPC_SERVER_OPTIONS": "loopwatch_collector.receivers.otlp_grpc",
+    "MAX_REQUEST_BYTES": "loopwatch_collector.receivers.limits",
+    "OtlpGrpcLogsService": "loopwatch_collector.receivers.otlp_grpc",
+    "OtlpGrpcTraceService": "loopwatch_collector.receivers.otlp_grpc",
+    "OtlpIngestor": "loopwatch_collector.receivers.ingest",
+    "OverloadedError": "loopwatch_collector.exceptions",
+    "TraceSink": "loopwatch_collector.receivers.ingest",
+    "add_otlp_logs_service": "loopwatch_collector.receivers.otlp_grpc",
+    "add_otlp_services": "loopwatch_collector.receivers.otlp_grpc",
+    "add_otlp_trace_service": "loopwatch_collector.receivers.otlp_grpc",
+    "otlp_http_router": "loopwatch_collector.receivers.otlp_http",
+}
+
+
+def __getattr__(name: str) -> _typing.Any:
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(_importlib.import_module(module), name)
+    globals()[name] = value
+    return value

@@ -55,19 +55,30 @@ class LimitsConfig(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
+    #: Open HTTP connections per listener; more are closed at once.
     max_connections: int = Field(default=4096, ge=1)
+    #: HTTP requests in progress per listener; more get 503.
     max_concurrency: int = Field(default=1024, ge=1)
+    #: Seconds for request headers to arrive (from the connection or the previous response).
     header_timeout_s: float = Field(default=10.0, gt=0)
+    #: Seconds a request body may pause between chunks.
     body_timeout_s: float = Field(default=30.0, gt=0)
+    #: Seconds an idle keep-alive HTTP connection stays open.
     keep_alive_s: float = Field(default=5.0, gt=0)
+    #: Bytes of HTTP request headers accepted.
     max_header_bytes: int = Field(default=64 * 1024, ge=1024)
     #: Idle (no RPC in progress) gRPC connections close after this; clients reconnect on their
     #: next call. Short, because a preface-only connection is idle from its first byte.
     grpc_max_connection_idle_s: float = Field(default=30.0, gt=0)
+    #: Seconds after which a gRPC connection is closed (clients reconnect, spreading load).
     grpc_max_connection_age_s: float = Field(default=1800.0, gt=0)
+    #: Seconds for a gRPC connection's handshake.
     grpc_handshake_timeout_s: float = Field(default=10.0, gt=0)
+    #: Concurrent streams per gRPC connection.
     grpc_max_concurrent_streams: int = Field(default=256, ge=1)
+    #: Concurrent gRPC calls per server.
     grpc_max_concurrent_rpcs: int = Field(default=4096, ge=1)
+    #: Clients pinging more often than this without data are disconnected.
     grpc_min_ping_interval_s: float = Field(default=10.0, gt=0)
     #: HTTP connections still sending their first request head, per peer address and in all.
     header_phase_per_peer: int = Field(default=32, ge=1)

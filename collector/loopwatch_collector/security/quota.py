@@ -9,7 +9,7 @@ trace ids evicts only its own sessions. Evictions are counted per tenant
 (``loopwatch_tenant_sessions_evicted_total{tenant}``; tenants come from the configuration,
 so the label is bounded). A store that can keep the bound itself, exactly across the replicas
 sharing it, says so through ``bound_tenants`` (``TenantBoundingStore``): the Redis store does,
-inside its write script (``store/redis_tenants.py``), except on Redis Cluster. Otherwise (the
+inside its write script (``store/redis/tenants.py``), except on Redis Cluster. Otherwise (the
 in-memory store, Redis Cluster) the order is kept here, per replica: exact on one replica, an
 approximation of the tenant's LRU across several.
 

@@ -73,11 +73,15 @@ class TenantConfig(_Model):
 
 
 class AuthConfig(_Model):
+    #: API keys as ``{tenant, sha256}`` (the hex SHA-256 of the key): the file holds no secret.
     keys: tuple[HashedKey, ...] = ()
+    #: A file of ``tenant:key`` lines (or comma-separated), e.g. a mounted secret; hashed on load.
     keys_file: Path | None = None
+    #: True: ``GET /metrics`` needs a key too (it is open by default, for scrapers).
     metrics_requires_key: bool = False
     #: Content mode of tenants without their own (and of every caller without keys).
     content: Literal["keep", "clip", "drop"] = "keep"
+    #: Per-tenant limits: ``max_sessions``, ``ingest_spans_per_s``, ``content``.
     tenants: dict[str, TenantConfig] = Field(default_factory=dict)
 
     @field_validator("tenants")

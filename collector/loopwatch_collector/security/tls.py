@@ -35,9 +35,13 @@ logger = logging.getLogger(__name__)
 class TlsConfig(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
+    #: Server certificate (PEM); with ``key_file``, every listener speaks TLS only.
     cert_file: Path | None = None
+    #: The certificate's private key (PEM).
     key_file: Path | None = None
+    #: CA (PEM) that client certificates must chain to: mutual TLS.
     client_ca_file: Path | None = None
+    #: Seconds between checks of the files for renewal (also on SIGHUP).
     reload_interval_s: float = Field(default=10.0, gt=0)
 
     @model_validator(mode="after")

@@ -1,7 +1,7 @@
 """The session store seam: per-trace ``SessionRecord``s behind an async, transactional API.
 
 Implementations: ``InMemorySessionStore`` (``store/memory.py``, the default) and the Redis
-store (``store/redis.py``); ``store/factory.py`` picks one from the configuration. The pipeline
+store (``store/redis/``); ``store/factory.py`` picks one from the configuration. The pipeline
 is the only writer.
 
 Contract for implementations:

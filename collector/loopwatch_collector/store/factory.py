@@ -1,7 +1,7 @@
 """Choose the session store from the configuration (``store: memory | redis``).
 
 Backends register a builder in ``STORE_BUILDERS``; ``redis`` is imported lazily from
-``loopwatch_collector.store.redis`` (which must define
+``loopwatch_collector.store.redis`` (the package; it must define
 ``build_redis_store(config: CollectorConfig) -> SessionStore``), so the in-memory default never
 imports the Redis client.
 """

@@ -76,6 +76,14 @@ class SessionState:
         return True
 
     def record_finding(self, finding: Finding) -> None:
+        """Keep ``finding``; a loop that goes on is one finding whose count grows: a finding of
+        the same detector and key whose steps overlap the kept one's replaces it."""
+        for index in range(len(self.findings) - 1, -1, -1):
+            kept = self.findings[index]
+            if kept.detector == finding.detector and kept.key == finding.key:
+                if finding.first_step <= kept.last_step:
+                    del self.findings[index]
+                break
         self.findings.append(finding)
         if len(self.findings) > FINDING_MEMORY:
             del self.findings[0]

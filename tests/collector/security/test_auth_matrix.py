@@ -154,7 +154,8 @@ MATRIX: dict[str, tuple[Call, tuple[str, str, str, str]]] = {
     ),
     "GET /v1/sessions/{trace_id}": (http("GET", f"/v1/sessions/{ALPHA_TRACE}"), ("401", "401", "404", "200")),
     "POST /v1/evaluate": (http("POST", "/v1/evaluate", json=_EVALUATE_JSON), ("401", "401", "200", "200")),
-    "GET /docs": (http("GET", "/docs"), ("401", "401", "200", "200")),
+    "GET /docs (off: it would load a CDN's scripts)": (http("GET", "/docs"), ("401", "401", "404", "404")),
+    "GET / (open: redirects to the page)": (http("GET", "/"), ("307",) * 4),
     "GET /openapi.json": (http("GET", "/openapi.json"), ("401", "401", "200", "200")),
     "GET /v1/not-yet-a-route (deny by default)": (
         http("GET", "/v1/not-yet-a-route"),

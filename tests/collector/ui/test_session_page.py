@@ -46,12 +46,19 @@ def trace_id(n: int) -> str:
 LOOPING, HEALTHY, HALTED = trace_id(1100), trace_id(1101), trace_id(1102)
 
 
-def tool_step(i: int, *, args: Any = None, result: str = "no match") -> list[Event]:
-    """One completed step of a ``search`` call, ids as the pipeline derives them."""
-    call = ToolCall.create(id=f"call_{i}", name="search", arguments={"q": "x"} if args is None else args)
+def tool_step(i: int, *, args: Any = None, result: str = "no match", capture: bool = True) -> list[Event]:
+    """One completed step of a ``search`` call, ids as the pipeline derives them; ``capture``
+    False sends fingerprints only (privacy mode)."""
+    call = ToolCall.create(
+        id=f"call_{i}", name="search", arguments={"q": "x"} if args is None else args, capture_content=capture
+    )
     return [
-        Step.create(event_id=f"step:call_{i}", text="Searching.", tool_calls=(call,)),
-        ToolResult.create(event_id=f"result:call_{i}", call_id=f"call_{i}", content=result),
+        Step.create(
+            event_id=f"step:call_{i}", text="Searching.", tool_calls=(call,), capture_content=capture
+        ),
+        ToolResult.create(
+            event_id=f"result:call_{i}", call_id=f"call_{i}", content=result, capture_content=capture
+        ),
     ]
 
 
@@ -120,6 +127,13 @@ def test_list_shows_live_sessions_with_their_state(
     assert states[LOOPING] == ["looping"]
     assert states[HEALTHY] == ["healthy"]
     assert set(states[HALTED]) == {"looping", "halted"}
+    verdicts = page.evaluate(
+        "Object.fromEntries([...document.querySelectorAll('#sessions tbody tr')].map(r => "
+        "[r.dataset.trace, r.cells[5].textContent]))"
+    )
+    assert verdicts[HALTED].startswith("halt @ step")
+    assert verdicts[LOOPING].startswith("nudge @ step")  # the strongest so far, not the last continue
+    assert verdicts[HEALTHY] == "continue @ step 4"
     looping_pixels, shot = _looping_badge_pixels(page, "list")
     assert looping_pixels > 100, f"no looping badge visible in {shot}"
 
@@ -169,6 +183,7 @@ def test_session_view_shows_timeline_findings_and_verdicts_as_text(
     assert page.evaluate("document.querySelectorAll('main script, main img').length") == 0
     assert page.evaluate("window.__pwned === undefined") is True
     assert "no match" in timeline_text  # the result preview (content capture on)
+    assert page.evaluate("document.getElementById('privacy-hint').hidden") is True
     looping_pixels, shot = _looping_badge_pixels(page, "session-looping")
     assert looping_pixels > 100, f"no looping badge visible in {shot}"
 
@@ -186,12 +201,26 @@ def test_session_view_refreshes_while_the_session_runs(
     page.wait_for("document.getElementById('session-badges').textContent === 'looping'", what="looping, live")
 
 
+def test_in_privacy_mode_the_page_says_how_to_see_arguments(
+    page: Page, collector: RunningCollector, http: httpx.Client
+) -> None:
+    trace = trace_id(1104)
+    _post_steps(http, trace, "private-bot", range(2), capture=False)
+    page.goto(session_url(collector.endpoints.http_url, trace))
+    page.wait_for("document.querySelectorAll('#timeline tbody tr').length === 2", what="2 steps")
+    page.wait_for("document.getElementById('privacy-hint').hidden === false", what="the privacy hint")
+    hint = page.evaluate("document.getElementById('privacy-hint').textContent")
+    assert "LOOPWATCH_CAPTURE_CONTENT=true" in hint
+    assert page.evaluate("document.getElementById('status').textContent").startswith("live")
+
+
 def test_a_halted_session_and_an_unknown_one(
     page: Page, collector: RunningCollector, http: httpx.Client
 ) -> None:
     page.goto(session_url(collector.endpoints.http_url, HALTED))
     page.wait_for(
-        "document.getElementById('status').textContent.startsWith('halted')", what="halted, refresh stopped"
+        "document.getElementById('status').textContent.startsWith('ended: halted')",
+        what="ended, refresh stopped",
     )
     actions = page.evaluate("[...document.querySelectorAll('#verdicts tbody tr')].map(r => r.dataset.action)")
     assert actions[-1] == "halt"

@@ -131,3 +131,13 @@ def test_evidence_arguments_are_capped_so_state_stays_small() -> None:
     assert finding is not None
     assert finding.arguments is not None
     assert len(finding.arguments) == EVIDENCE_CHARS
+
+
+def test_a_loop_that_goes_on_is_one_finding_whose_count_grows() -> None:
+    engine = Engine()
+    state = engine.new_session()
+    engine.ingest(state, events([step(call("grep", {"q": "x"}, "")) for _ in range(5)]))
+    identical = [f for f in state.findings if f.detector == "identical_call"]
+    assert len(identical) == 1
+    assert identical[0].count == 5
+    assert (identical[0].first_step, identical[0].last_step) == (1, 5)

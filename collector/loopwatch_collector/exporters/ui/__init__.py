@@ -4,7 +4,8 @@ No build step and nothing fetched from elsewhere: ``static/`` holds the page, it
 and its script, which reads the REST API (``/v1/sessions``, ``/v1/sessions/{trace_id}``) and
 renders the live session list (``/ui?agent=...&state=looping|runaway|halted``) and one
 session's timeline (``/ui?trace_id=...``), refreshing while it is open. Alert annotations and
-dashboard links point here.
+dashboard links point here; ``GET /`` redirects to it, so the bare address of the REST port
+leads somewhere.
 
 The static files carry no data, so these routes need no credentials; the data routes they call
 do (the page sends ``Authorization: Bearer <key>`` from a key the user pastes, kept in
@@ -18,11 +19,12 @@ from __future__ import annotations
 from importlib import resources
 
 from fastapi import APIRouter, HTTPException
-from fastapi.responses import Response
+from fastapi.responses import RedirectResponse, Response
 
 __all__ = ["UI_OPEN_PATHS", "UI_PATH", "ui_router"]
 
 UI_PATH = "/ui"
+ROOT_PATH = "/"
 
 _MEDIA_TYPES = {
     "index.html": "text/html; charset=utf-8",
@@ -32,7 +34,7 @@ _MEDIA_TYPES = {
 #: The page and its files carry no data and a browser cannot attach a bearer key when it opens
 #: them: these paths stay open when authentication is on; the data routes they call do not.
 UI_OPEN_PATHS = frozenset(
-    {UI_PATH, *(f"{UI_PATH}/static/{name}" for name in _MEDIA_TYPES if name != "index.html")}
+    {ROOT_PATH, UI_PATH, *(f"{UI_PATH}/static/{name}" for name in _MEDIA_TYPES if name != "index.html")}
 )
 _HEADERS = {
     "Content-Security-Policy": (
@@ -47,10 +49,15 @@ _HEADERS = {
 
 
 def ui_router() -> APIRouter:
-    """Routes ``GET /ui`` and ``GET /ui/static/{name}``; the files are read once, here."""
+    """Routes ``GET /`` (a redirect), ``GET /ui`` and ``GET /ui/static/{name}``; the files are
+    read once, here."""
     static = resources.files(__package__) / "static"
     files = {name: (static / name).read_bytes() for name in _MEDIA_TYPES}
     router = APIRouter(tags=["ui"])
+
+    @router.get(ROOT_PATH, include_in_schema=False)
+    async def root() -> RedirectResponse:
+        return RedirectResponse(UI_PATH, status_code=307)
 
     @router.get(UI_PATH, include_in_schema=False)
     async def page() -> Response:

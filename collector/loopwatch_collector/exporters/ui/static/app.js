@@ -144,7 +144,9 @@ async function loadList() {
 
 function renderList(sessions) {
   const rows = sessions.map((s) => {
-    const verdict = s.last_verdict ? `${s.last_verdict.action} @ step ${s.last_verdict.step}` : "-";
+    // the strongest verdict so far: a run nudged and stripped of its tools stays marked so
+    const strongest = s.strongest_verdict;
+    const verdict = strongest ? `${strongest.action} @ step ${strongest.step}` : "-";
     return el(
       "tr",
       { trace: s.trace_id },
@@ -178,9 +180,10 @@ async function loadSession(traceId) {
     showOnly("session-view");
     if (session.halted) {
       stopRefresh();
-      setStatus("halted: no more updates");
+      setStatus("ended: halted, no more updates");
     } else {
-      setStatus(`live, updated ${new Date().toLocaleTimeString()}`);
+      // activity: live, idle (nothing sent for a while) or ended (answered without a tool call)
+      setStatus(`${session.activity}, updated ${new Date().toLocaleTimeString()}`);
       scheduleRefresh(() => loadSession(traceId));
     }
   } catch (error) {
@@ -276,6 +279,8 @@ function renderTimeline(s) {
   });
   $("timeline").tBodies[0].replaceChildren(...rows);
   $("timeline-hint").textContent = `(last ${s.timeline.length} of ${s.steps} steps)`;
+  const private_ = s.timeline.some((step) => step.calls.some((c) => c.arguments === null));
+  $("privacy-hint").hidden = !private_;
 }
 
 // --- routing and errors ------------------------------------------------------------------------

@@ -1,7 +1,7 @@
 """The write side of the Redis store: one check-and-set script per update, conversation included.
 
 ``RedisSessionStore._update`` decides (runs ``apply``) and encodes; ``RecordWriter.write`` sends
-the check-and-set (``redis_scripts``) through the hot-path commands (``redis_commands``) and
+the check-and-set (``scripts``) through the hot-path commands (``commands``) and
 reports whether it landed. The conversation's counters ride in the same script on a single
 node: checked against the step count ``apply`` decided on, incremented with ``HINCRBY``. On
 Redis Cluster the conversation hash lives in another slot, so its increment is a second call
@@ -16,17 +16,17 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
-from loopwatch_collector.store import redis_scripts
 from loopwatch_collector.store.base import ConversationUsage
-from loopwatch_collector.store.redis_commands import HotCommands
-from loopwatch_collector.store.redis_options import RedisStoreOptions
-from loopwatch_collector.store.resp import Arg, LuaScript
+from loopwatch_collector.store.redis import scripts
+from loopwatch_collector.store.redis.commands import HotCommands
+from loopwatch_collector.store.redis.options import RedisStoreOptions
+from loopwatch_collector.store.redis.resp import Arg, LuaScript
 
-_CAS = LuaScript(redis_scripts.CAS)
-_CAS_WITH_USAGE = LuaScript(redis_scripts.CAS_WITH_USAGE)
-_ADD_USAGE = LuaScript(redis_scripts.ADD_USAGE)
-_CAS_TENANT = LuaScript(redis_scripts.CAS_TENANT)
-_CAS_WITH_USAGE_TENANT = LuaScript(redis_scripts.CAS_WITH_USAGE_TENANT)
+_CAS = LuaScript(scripts.CAS)
+_CAS_WITH_USAGE = LuaScript(scripts.CAS_WITH_USAGE)
+_ADD_USAGE = LuaScript(scripts.ADD_USAGE)
+_CAS_TENANT = LuaScript(scripts.CAS_TENANT)
+_CAS_WITH_USAGE_TENANT = LuaScript(scripts.CAS_WITH_USAGE_TENANT)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,4 +1,4 @@
-"""The pipelined RESP2 client (``store/resp.py``) against a real ``redis-server``."""
+"""The pipelined RESP2 client (``store/redis/resp.py``) against a real ``redis-server``."""
 
 from __future__ import annotations
 
@@ -15,8 +15,8 @@ import redis
 
 from loopwatch_collector.exceptions import StoreUnavailableError
 from loopwatch_collector.store.redis import RedisSessionStore
-from loopwatch_collector.store.redis_options import RedisStoreOptions, TlsOptions, ssl_context
-from loopwatch_collector.store.resp import (
+from loopwatch_collector.store.redis.options import RedisStoreOptions, TlsOptions, ssl_context
+from loopwatch_collector.store.redis.resp import (
     IncompleteReplyError,
     LuaScript,
     RespClient,

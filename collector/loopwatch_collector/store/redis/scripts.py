@@ -1,4 +1,4 @@
-"""The Redis store's wire format and its Lua scripts (``store/redis.py`` runs them).
+"""The Redis store's wire format and its Lua scripts (``store.py`` runs them).
 
 A record is stored as a 16-character random write token followed by the codec's bytes; every
 write checks the token it read (optimistic check-and-set), and the token changes with each

@@ -2,7 +2,7 @@
 
 Keys (Redis Cluster friendly: the ``{...}`` hash tag puts each trace in its own slot)::
 
-    <prefix>{trace:<trace id>}   string: write token + codec bytes (``redis_scripts``)
+    <prefix>{trace:<trace id>}   string: write token + codec bytes (``scripts``)
     <prefix>{conv:<conv id>}     hash: s (steps), t (tool calls), l (last seen)
     <prefix>sessions             sorted set: trace id -> last seen (listing, expiry, LRU bound)
 
@@ -19,9 +19,9 @@ from typing import Any
 
 from redis.asyncio.cluster import RedisCluster
 
-from loopwatch_collector.store import redis_scripts
 from loopwatch_collector.store.base import RemovalReason, SessionPredicate, SessionRecord
-from loopwatch_collector.store.redis_scripts import parse_value
+from loopwatch_collector.store.redis import scripts
+from loopwatch_collector.store.redis.scripts import parse_value
 
 # Sweep and listing batch: bounded work per step, so a backlog never blocks the event loop.
 _BATCH = 256
@@ -41,7 +41,7 @@ class RedisSessionIndex:
         self._ttl_s = ttl_s
         self._max_sessions = max_sessions
         self._clock = clock
-        self._delete_if = client.register_script(redis_scripts.DELETE_IF)
+        self._delete_if = client.register_script(scripts.DELETE_IF)
         self.index_key = f"{prefix}sessions"
 
     def key(self, trace_id: str) -> str:

@@ -3,7 +3,7 @@
 ``security/quota.py``'s ``TenantQuotaStore`` asks the store to bound each tenant's live sessions
 (``RedisSessionStore.bound_tenants``). On a single Redis node the store then keeps, per tenant,
 a sorted set of its trace ids scored by last write, updated in the same check-and-set script
-that writes the record (``redis_scripts._TENANT``): when the set grows past the tenant's max,
+that writes the record (``scripts._TENANT``): when the set grows past the tenant's max,
 the script takes out the least recently written ids and returns them, and the replica that ran
 it evicts those records (``RemovalReason.EVICTED``). Every replica's writes go through the one
 set, so with two replicas a tenant's flood evicts only its own sessions and exactly down to its
@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 
-from loopwatch_collector.store.redis_write import TenantBound
+from loopwatch_collector.store.redis.write import TenantBound
 
 
 class TenantBounds:

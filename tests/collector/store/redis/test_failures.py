@@ -48,11 +48,11 @@ def test_redis_stopped_fails_fast_logs_once_and_recovers_with_state(
             assert await store.update("t", bump, create=lambda: record_of("t")) == 2
             await store.shutdown()
 
-        with caplog.at_level(logging.INFO, logger="loopwatch_collector.store.redis_health"):
+        with caplog.at_level(logging.INFO, logger="loopwatch_collector.store.redis.health"):
             run(scenario)
     finally:
         srv.stop()
-    levels = [r.levelno for r in caplog.records if r.name == "loopwatch_collector.store.redis_health"]
+    levels = [r.levelno for r in caplog.records if r.name == "loopwatch_collector.store.redis.health"]
     assert levels == [logging.WARNING, logging.INFO]
 
 

@@ -2,9 +2,9 @@
 
 ``update`` needs three commands: read a record (``GET``), run a check-and-set script, and note
 the trace in the ``sessions`` index now and then (``ZADD``, best effort). On a single Redis
-node they go through the pipelined ``RespClient`` (``store/resp.py``); on Redis Cluster through
+node they go through the pipelined ``RespClient`` (``store/redis/resp.py``); on Redis Cluster through
 ``redis-py``'s cluster client, which routes each key to its slot's node (the pipelined client
-does not implement cluster redirections). ``redis_options.hot_commands`` picks one.
+does not implement cluster redirections). ``options.hot_commands`` picks one.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import Any, Protocol
 
 from redis import exceptions as redis_errors
 
-from loopwatch_collector.store.resp import Arg, LuaScript, Reply, RespClient
+from loopwatch_collector.store.redis.resp import Arg, LuaScript, Reply, RespClient
 
 logger = logging.getLogger(__name__)
 

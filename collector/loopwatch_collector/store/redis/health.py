@@ -19,7 +19,7 @@ from typing import Any, TypeVar
 from redis import exceptions as redis_errors
 
 from loopwatch_collector.exceptions import StoreError, StoreUnavailableError
-from loopwatch_collector.store.resp import RespReplyError, RespUnavailableError
+from loopwatch_collector.store.redis.resp import RespReplyError, RespUnavailableError
 
 logger = logging.getLogger(__name__)
 

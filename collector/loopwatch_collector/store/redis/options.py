@@ -17,8 +17,8 @@ from redis.asyncio.cluster import RedisCluster
 from redis.asyncio.retry import Retry
 from redis.backoff import NoBackoff
 
-from loopwatch_collector.store.redis_commands import HotCommands, PipelinedCommands, RedisPyCommands
-from loopwatch_collector.store.resp import RespClient
+from loopwatch_collector.store.redis.commands import HotCommands, PipelinedCommands, RedisPyCommands
+from loopwatch_collector.store.redis.resp import RespClient
 
 
 class TlsOptions(BaseModel):

@@ -4,14 +4,14 @@ Chosen with ``store: redis`` (``store/factory.py`` calls ``build_redis_store``).
 serve any trace: a record lives in Redis, not in the process, so a replica killed mid-session
 loses nothing and the next event, on any replica, continues with the full state.
 
-Keys, reads, listing and the expiry sweep: ``store/redis_index.py``; the Lua scripts:
-``store/redis_scripts.py``, sent by ``store/redis_write.py`` over the hot-path commands
-(``store/redis_commands.py``: the pipelined connection of ``store/resp.py`` on one node,
-``redis-py`` on Redis Cluster); per-tenant quotas: ``store/redis_tenants.py``; failure
-handling: ``store/redis_health.py``; options: ``store/redis_options.py``.
+Keys, reads, listing and the expiry sweep: ``store/redis/index.py``; the Lua scripts:
+``store/redis/scripts.py``, sent by ``store/redis/write.py`` over the hot-path commands
+(``store/redis/commands.py``: the pipelined connection of ``store/redis/resp.py`` on one node,
+``redis-py`` on Redis Cluster); per-tenant quotas: ``store/redis/tenants.py``; failure
+handling: ``store/redis/health.py``; options: ``store/redis/options.py``.
 
 Updates are optimistic check-and-set: read the record (or take it from the local cache), run
-``apply`` on it, then a Lua script (``redis_scripts``) writes the new value only if the stored
+``apply`` on it, then a Lua script (``scripts``) writes the new value only if the stored
 token is still the one read; on a conflict the script returns the current value and ``apply``
 runs again on it, at most ``cas_attempts`` times. The conversation's counters ride in the same
 script, checked the same way: ``apply`` decides on the counters this replica last knew, and if
@@ -30,7 +30,7 @@ the conflict round trip that returns the fresh value. Within one process, update
 are serialised by a lock, so only other replicas can cause conflicts.
 
 Redis unavailable: operations raise ``StoreUnavailableError`` (a ``StoreError``) within
-``operation_timeout_s`` (or at once while the breaker in ``redis_health`` is open); the pipeline
+``operation_timeout_s`` (or at once while the breaker in ``health`` is open); the pipeline
 counts it (``loopwatch_store_errors_total``), ``Evaluate`` answers UNAVAILABLE with RetryInfo
 (the SDK fails open: CONTINUE) and OTLP ingest a retryable UNAVAILABLE / 503.
 
@@ -63,12 +63,12 @@ from loopwatch_collector.store.base import (
     SessionPredicate,
     SessionRecord,
 )
-from loopwatch_collector.store.redis_health import UNAVAILABLE_ERRORS, RedisHealth
-from loopwatch_collector.store.redis_index import RedisSessionIndex
-from loopwatch_collector.store.redis_options import RedisStoreOptions, TlsOptions, hot_commands, redis_client
-from loopwatch_collector.store.redis_scripts import TOKEN_CHARS, parse_value
-from loopwatch_collector.store.redis_tenants import TenantBounds
-from loopwatch_collector.store.redis_write import RecordWriter
+from loopwatch_collector.store.redis.health import UNAVAILABLE_ERRORS, RedisHealth
+from loopwatch_collector.store.redis.index import RedisSessionIndex
+from loopwatch_collector.store.redis.options import RedisStoreOptions, TlsOptions, hot_commands, redis_client
+from loopwatch_collector.store.redis.scripts import TOKEN_CHARS, parse_value
+from loopwatch_collector.store.redis.tenants import TenantBounds
+from loopwatch_collector.store.redis.write import RecordWriter
 
 __all__ = ["RedisSessionStore", "RedisStoreOptions", "TlsOptions", "build_redis_store"]
 
@@ -315,7 +315,7 @@ class RedisSessionStore:
 
     def bound_tenants(self, max_sessions: Mapping[str, int], tenant_of: Callable[[str], str]) -> bool:
         """Bound each tenant's live sessions in Redis, exactly across replicas
-        (``store/redis_tenants.py``); ``tenant_of`` maps a trace key to its tenant. False on
+        (``store/redis/tenants.py``); ``tenant_of`` maps a trace key to its tenant. False on
         Redis Cluster, where the caller keeps its own per-replica bound."""
         if self._opt.cluster:
             return False

@@ -7,7 +7,7 @@ measured on the development machine). Here every caller of one store shares ONE 
 command is written at once, its future queued, and replies (which Redis sends in order) resolve
 the queued futures in order as the bytes arrive. Many concurrent ``Evaluate`` calls thus cost
 one socket and one read per batch of replies. The cold paths (listing, sweep, index) keep
-``redis-py``; so does Redis Cluster, which needs slot routing (``redis_commands.py``).
+``redis-py``; so does Redis Cluster, which needs slot routing (``commands.py``).
 
 Contract: one ``RespClient`` per store, used on one event loop. ``execute`` sends a command and
 awaits its reply; ``send`` sends one whose reply nobody waits for (its error is logged at debug
