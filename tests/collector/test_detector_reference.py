@@ -21,7 +21,7 @@ from loopwatch_collector.detector_reference import (
 
 REPO = Path(__file__).resolve().parents[2]
 README = REPO / "README.md"
-COLLECTOR_PAGE = REPO / "docs" / "collector.md"
+COLLECTOR_PAGE = REPO / "docs" / "detection.md"
 
 
 def test_every_detector_option_has_a_description() -> None:
@@ -43,8 +43,8 @@ def test_every_registered_detector_and_field_is_listed_with_its_default() -> Non
 
 
 def test_the_docs_embed_the_current_reference() -> None:
-    """docs/collector.md carries it; the README, while it still has a copy, carries the same."""
-    assert README_BEGIN in COLLECTOR_PAGE.read_text(encoding="utf-8"), "docs/collector.md lost its markers"
+    """docs/detection.md carries it; the README, while it still has a copy, carries the same."""
+    assert README_BEGIN in COLLECTOR_PAGE.read_text(encoding="utf-8"), "docs/detection.md lost its markers"
     for page in (COLLECTOR_PAGE, README):
         text = page.read_text(encoding="utf-8")
         if README_BEGIN not in text:

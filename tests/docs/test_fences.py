@@ -31,6 +31,7 @@ CHECKED_PAGES = (
     "configuration.md",
     "deployment.md",
     "design.md",
+    "detection.md",
     "getting-started.md",
     "index.md",
     "redis.md",
