@@ -35,6 +35,7 @@ from prometheus_client import CollectorRegistry
 from loopwatch_collector.config import CollectorConfig, IngestConfig
 from loopwatch_collector.exceptions import ConfigError
 from loopwatch_collector.exporters.metrics import Metrics
+from loopwatch_collector.exporters.metrics_render import MetricsRenderer
 from loopwatch_collector.exporters.rest import create_rest_app
 from loopwatch_collector.exporters.ui import UI_OPEN_PATHS
 from loopwatch_collector.exporters.ui.info import register_ui_info
@@ -145,6 +146,7 @@ class Collector:
             max_agent_labels=config.metrics.max_agent_labels,
             known_agents=config.agents,
             tenants=self.api_keys.tenants | config.auth.tenants.keys(),
+            exemplars=config.metrics.exemplars,
         )
         if isinstance(store, InMemorySessionStore):  # Redis bounds its bytes itself (maxmemory)
             self.metrics.track_session_bytes(lambda: store.held_bytes)
@@ -229,7 +231,12 @@ class Collector:
             await self._health.set(name, health_pb2.HealthCheckResponse.SERVING)
         rest = create_rest_app(
             self.pipeline,
-            self.registry,
+            MetricsRenderer(
+                self.registry,
+                cache_s=self.config.metrics.render_cache_s,
+                exemplars=self.config.metrics.exemplars,
+                keys_enabled=self.api_keys.enabled,
+            ),
             is_ready=lambda: self._ready,
             priority=self._priority,
             content=self._content,

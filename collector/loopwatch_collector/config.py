@@ -11,7 +11,7 @@ Example::
     store: memory                   # or redis (see store/factory.py)
     redis: {url: redis://localhost:6379/0}
     sessions: {idle_ttl_s: 3600, max_sessions: 100000}
-    metrics: {max_agent_labels: 50}
+    metrics: {max_agent_labels: 50, exemplars: false, render_cache_s: 1.0}
     ui: {external_url: https://loopwatch.example.com}   # links in alerts and dashboards
     defaults:                       # every agent, unless overridden below
       mode: enforce                 # or shadow: verdicts computed and exported, CONTINUE returned
@@ -132,7 +132,14 @@ class IngestConfig(_Model):
 
 
 class MetricsConfig(_Model):
+    #: Distinct unconfigured agent names per tenant that keep their name (the rest: ``other``).
     max_agent_labels: int = Field(default=50, ge=0)
+    #: Trace-id exemplars on ``loopwatch_evaluate_duration_seconds`` (OpenMetrics scrapes). Off:
+    #: an open ``/metrics`` must not show trace ids; with keys each caller sees only its own.
+    exemplars: bool = False
+    #: Seconds a rendered ``/metrics`` body is served again: a scrape flood costs one render per
+    #: this period (Prometheus scrapes every 15 s or more, so 1 s never shows stale data to it).
+    render_cache_s: float = Field(default=1.0, ge=0, le=60)
 
 
 class UiConfig(_Model):

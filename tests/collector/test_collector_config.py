@@ -72,6 +72,8 @@ def test_agent_settings_merge_over_defaults() -> None:
         ({"defaults": {"policy": {"bogus": 1}}}, "defaults"),
         ({"defaults": {"tools": {"poll": {"nope": {}}}}}, "defaults"),
         ({"surprise": 1}, "surprise"),
+        ({"metrics": {"render_cache_s": -1}}, "metrics.render_cache_s"),
+        ({"metrics": {"exemplars": "sometimes"}}, "metrics.exemplars"),
     ],
 )
 def test_errors_name_the_key(raw: dict[str, object], key: str) -> None:

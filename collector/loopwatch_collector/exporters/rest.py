@@ -17,8 +17,6 @@ from typing import Any, Literal
 from fastapi import APIRouter, FastAPI, HTTPException, Query, Request
 from fastapi.responses import JSONResponse, Response
 from google.protobuf import json_format
-from prometheus_client import CollectorRegistry
-from prometheus_client.exposition import choose_encoder
 from pydantic import BaseModel
 
 from loopwatch.verdict import Finding, Verdict
@@ -32,6 +30,7 @@ from loopwatch.wire import (
     pb,
 )
 from loopwatch_collector.exceptions import StoreError
+from loopwatch_collector.exporters.metrics_render import MetricsRenderer
 from loopwatch_collector.exporters.session_scenario import session_scenario
 from loopwatch_collector.exporters.timeline_view import TimelineStepBody
 from loopwatch_collector.exporters.ui import ui_router
@@ -42,6 +41,7 @@ from loopwatch_collector.receivers.priority import VerdictPriority
 from loopwatch_collector.security.content import ContentControl
 from loopwatch_collector.security.tenancy import (
     ANONYMOUS,
+    CURRENT_TENANT,
     current_tenant,
     public_id,
     scoped_context,
@@ -169,7 +169,7 @@ class SessionList(BaseModel):
 
 def create_rest_app(
     pipeline: Pipeline,
-    registry: CollectorRegistry,
+    renderer: MetricsRenderer,
     *,
     is_ready: Callable[[], bool],
     extra_routers: tuple[APIRouter, ...] = (),
@@ -177,7 +177,8 @@ def create_rest_app(
     content: ContentControl | None = None,
 ) -> FastAPI:
     """The REST app; ``is_ready`` backs ``/readyz`` (false before start and while stopping);
-    ``POST /v1/evaluate`` runs ahead of ingest through ``priority``."""
+    ``/metrics`` comes from ``renderer`` (off the event loop); ``POST /v1/evaluate`` runs ahead of
+    ingest through ``priority``."""
     gate = priority or VerdictPriority()
     kept = content or ContentControl()
     app = FastAPI(title="loopwatch collector", version="0.1.0", description=__doc__)
@@ -199,9 +200,10 @@ def create_rest_app(
 
     @app.get("/metrics", tags=["metrics"], response_class=Response)
     async def metrics(request: Request) -> Response:
-        """Prometheus exposition; OpenMetrics (with exemplars) when the scraper accepts it."""
-        encoder, content_type = choose_encoder(request.headers.get("accept", ""))
-        return Response(encoder(registry), media_type=content_type)
+        """Prometheus exposition; OpenMetrics when the scraper accepts it (exemplars, if on, of
+        the caller's tenant only)."""
+        body, content_type = await renderer.render(request.headers.get("accept", ""), CURRENT_TENANT.get())
+        return Response(body, media_type=content_type)
 
     @app.get("/v1/sessions", tags=["sessions"])
     async def list_sessions(
