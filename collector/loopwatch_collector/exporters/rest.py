@@ -55,6 +55,8 @@ logger = logging.getLogger(__name__)
 # OTLP limit (64 MiB) is for batches of many traces; this route serves one agent step.
 MAX_EVALUATE_BODY_BYTES = 16 * 1024 * 1024
 _RETRY_AFTER_S = "1"
+# Sessions per GET /v1/sessions page: the session page shows 200; each costs ~1 KB of JSON.
+MAX_LIST_LIMIT = 1000
 
 
 class FindingBody(BaseModel):
@@ -209,10 +211,11 @@ def create_rest_app(
     async def list_sessions(
         state: Literal["looping", "runaway", "halted"] | None = None,
         agent: str | None = None,
-        limit: int = Query(default=100, ge=1, le=10_000),
+        limit: int = Query(default=100, ge=1, le=MAX_LIST_LIMIT),
     ) -> SessionList:
         """``tenant``'s live sessions, most recently seen first, optionally of one state and one
-        agent."""
+        agent; at most ``MAX_LIST_LIMIT`` a page, found among the tenant's
+        ``sessions.list_max_scan`` most recent."""
         tenant = current_tenant()
         try:
             records = await pipeline.list_sessions(state=state, agent=agent, limit=limit, tenant=tenant)

@@ -186,14 +186,22 @@ class Pipeline:
         tenant: str = ANONYMOUS,
     ) -> list[SessionRecord]:
         """``tenant``'s live sessions, most recent first; ``state`` keeps only looping / runaway
-        / halted ones, ``agent`` only that agent's."""
+        / halted ones, ``agent`` only that agent's. Walks only ``tenant``'s sessions (the store's
+        per-tenant index; every session for the anonymous tenant, the only one without keys),
+        at most ``sessions.list_max_scan`` of them."""
         matches = _session_predicate(state, agent)
         owns = owned_by(tenant)
 
         def predicate(record: SessionRecord) -> bool:
             return owns(record.trace_id) and (matches is None or matches(record))
 
-        return await self._store_call("list", self.store.list_sessions(predicate=predicate, limit=limit))
+        listing = self.store.list_sessions(
+            predicate=predicate,
+            limit=limit,
+            owner=None if tenant == ANONYMOUS else tenant,
+            max_scan=self.config.sessions.list_max_scan,
+        )
+        return await self._store_call("list", listing)
 
     # -----------------------------------------------------------------------------------------
 

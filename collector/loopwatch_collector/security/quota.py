@@ -134,9 +134,16 @@ class TenantQuotaStore:
         return await self.inner.get(trace_id)
 
     async def list_sessions(
-        self, *, predicate: SessionPredicate | None = None, limit: int = 100
+        self,
+        *,
+        predicate: SessionPredicate | None = None,
+        limit: int = 100,
+        owner: str | None = None,
+        max_scan: int | None = None,
     ) -> list[SessionRecord]:
-        return await self.inner.list_sessions(predicate=predicate, limit=limit)
+        return await self.inner.list_sessions(
+            predicate=predicate, limit=limit, owner=owner, max_scan=max_scan
+        )
 
     async def live_sessions(self, tenant: str) -> int:
         """Live sessions of ``tenant`` as the bound counts them (here, or in the store)."""
