@@ -184,11 +184,14 @@ class Collector:
         quiet_noisy_loggers()
         raise_file_limit()
         await self.pipeline.start()
-        rates = {t: c.ingest_spans_per_s for t, c in self.config.auth.tenants.items() if c.ingest_spans_per_s}
+        tenants = self.config.auth.tenants.items()
+        rates = {t: c.ingest_spans_per_s for t, c in tenants if c.ingest_spans_per_s}
+        byte_rates = {t: c.ingest_bytes_per_s for t, c in tenants if c.ingest_bytes_per_s}
         otlp = _otlp_receivers(
             self.pipeline,
             self.metrics,
             rate_limiter=IngestRateLimiter(rates) if rates else None,
+            byte_rate_limiter=IngestRateLimiter(byte_rates) if byte_rates else None,
             worker=self._decoder,
             priority=self._priority,
             limits=self.config.ingest,
@@ -344,6 +347,7 @@ def _otlp_receivers(
     metrics: Metrics,
     *,
     rate_limiter: IngestRateLimiter | None,
+    byte_rate_limiter: IngestRateLimiter | None,
     worker: DecodeWorker,
     priority: VerdictPriority,
     limits: IngestConfig,
@@ -359,6 +363,7 @@ def _otlp_receivers(
         pipeline,
         metrics=metrics,
         rate_limiter=rate_limiter,
+        byte_rate_limiter=byte_rate_limiter,
         worker=worker,
         priority=priority,
         max_in_flight=limits.max_in_flight,

@@ -13,7 +13,8 @@ inside its write script (``store/redis_tenants.py``), except on Redis Cluster. O
 in-memory store, Redis Cluster) the order is kept here, per replica: exact on one replica, an
 approximation of the tenant's LRU across several.
 
-``IngestRateLimiter`` is a token bucket per tenant over OTLP spans per second; a request that
+``IngestRateLimiter`` is a token bucket per tenant over OTLP spans per second (checked once a
+request is decoded) or request bytes per second (checked before decoding); a request that
 does not fit is refused as a whole (the receivers answer UNAVAILABLE / 503 with a retry
 delay, so nothing accepted is dropped).
 
@@ -169,7 +170,7 @@ class TenantQuotaStore:
 
 
 class IngestRateLimiter:
-    """Token buckets of OTLP spans per tenant (capacity: one second's worth)."""
+    """Token buckets of OTLP spans, or request bytes, per tenant (capacity: one second's worth)."""
 
     def __init__(
         self, spans_per_s: Mapping[str, float], *, clock: Callable[[], float] = time.monotonic
