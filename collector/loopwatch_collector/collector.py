@@ -371,10 +371,10 @@ def _otlp_receivers(
         content=content,
     )
     return _OtlpReceivers(
-        grpc_options=tuple(receivers.GRPC_SERVER_OPTIONS),
+        grpc_options=receivers.grpc_server_options(limits.max_request_bytes),
         service=ingestor,
         add=receivers.add_otlp_services,
-        http_router=receivers.otlp_http_router(ingestor),
+        http_router=receivers.otlp_http_router(ingestor, max_body_bytes=limits.max_request_bytes),
     )
 
 

@@ -44,6 +44,7 @@ from loopwatch.detect.settings import DetectorSettings, merge_settings
 from loopwatch_collector import environment_variables as env
 from loopwatch_collector.config_errors import EnvSources, validation_problems, yaml_problem
 from loopwatch_collector.exceptions import ConfigError
+from loopwatch_collector.receivers.limits import MAX_REQUEST_BYTES
 from loopwatch_collector.receivers.offload import DEFAULT_WORKER_NICENESS
 from loopwatch_collector.security.connections import LimitsConfig
 from loopwatch_collector.security.settings import AuthConfig
@@ -129,7 +130,11 @@ class IngestConfig(_Model):
 
     max_in_flight: int = Field(default=32, ge=1)
     #: Bytes of request bodies queued or being decoded at once (default: two 64 MiB requests).
-    max_in_flight_bytes: int = Field(default=128 * 1024 * 1024, ge=1)
+    max_in_flight_bytes: int = Field(default=2 * MAX_REQUEST_BYTES, ge=1)
+    #: Largest OTLP request (after decompression), refused before it is read or decoded (gRPC
+    #: RESOURCE_EXHAUSTED, HTTP 413); also the gRPC port's message limit. Decoding takes ~16x
+    #: the request in the worker: ``receivers.limits.ingest_memory_bound`` sizes the container.
+    max_request_bytes: int = Field(default=MAX_REQUEST_BYTES, ge=1, le=MAX_REQUEST_BYTES)
     #: Nice increment of the OTLP decoding worker process (``receivers/offload.py``): 19 = the
     #: lowest CPU priority, so verdicts win the CPU; 0 = the collector's own priority.
     worker_niceness: int = Field(default=DEFAULT_WORKER_NICENESS, ge=0, le=19)

@@ -21,6 +21,7 @@ from loopwatch_collector.receivers.otlp_grpc import (
     add_otlp_logs_service,
     add_otlp_services,
     add_otlp_trace_service,
+    grpc_server_options,
 )
 from loopwatch_collector.receivers.otlp_http import otlp_http_router
 
@@ -36,5 +37,6 @@ __all__ = [
     "add_otlp_logs_service",
     "add_otlp_services",
     "add_otlp_trace_service",
+    "grpc_server_options",
     "otlp_http_router",
 ]

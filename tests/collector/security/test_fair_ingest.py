@@ -9,6 +9,7 @@ import threading
 from collections.abc import Callable
 
 import grpc
+import httpx
 import pytest
 from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import ExportTraceServiceResponse
 
@@ -16,6 +17,7 @@ from loopwatch_collector.testing import running_collector
 from tests.collector.security.security_helpers import (
     ALPHA_KEY,
     BETA_KEY,
+    headers,
     metadata,
     otlp_request,
     tool_span,
@@ -98,3 +100,29 @@ def test_the_worker_serves_tenants_in_turn() -> None:
             thread.join()
     # In turn: alpha's request waited for at most the one beta request being decoded.
     assert finished.index("alpha") <= 2, finished
+
+
+def test_an_oversize_request_is_refused_before_it_is_decoded() -> None:
+    limit = 64 * 1024
+    config = two_tenants(ingest={"max_request_bytes": limit})
+    trace = os.urandom(16)
+    oversize = otlp_request(tool_span(trace, "big", result="r" * (2 * limit))).SerializeToString()
+    small = otlp_request(tool_span(os.urandom(16), "c1")).SerializeToString()
+    with (
+        running_collector(config) as running,
+        grpc.insecure_channel(running.endpoints.grpc_target) as channel,
+    ):
+        export = _exporter(channel)
+        refused = _code(lambda: export(oversize, metadata=metadata(BETA_KEY), timeout=10))
+        assert refused == grpc.StatusCode.RESOURCE_EXHAUSTED
+        reply = httpx.post(
+            running.endpoints.otlp_http_url + "/v1/traces",
+            content=oversize,
+            headers={**headers(BETA_KEY), "Content-Type": "application/x-protobuf"},
+            timeout=10,
+        )
+        assert reply.status_code == 413
+        assert export(small, metadata=metadata(ALPHA_KEY), timeout=10).partial_success.rejected_spans == 0
+        registry = running.collector.registry
+        accepted = {"tenant": "beta", "result": "accepted"}
+        assert not registry.get_sample_value("loopwatch_otlp_spans_total", accepted)  # nothing of beta's
