@@ -4,6 +4,7 @@ and exemplars scoped to the caller's tenant."""
 from __future__ import annotations
 
 import asyncio
+import gzip
 import threading
 from collections.abc import Iterable
 
@@ -38,8 +39,8 @@ async def test_renders_off_the_event_loop_and_concurrent_scrapes_share_one_rende
     registry.register(probe)
     renderer = MetricsRenderer(registry, cache_s=60, exemplars=False, keys_enabled=False)
     replies = await asyncio.gather(*(renderer.render(OPENMETRICS, None) for _ in range(20)))
-    assert {body for body, _ in replies} == {replies[0][0]}
-    assert b"probe 1.0" in replies[0][0]
+    assert {r.body for r in replies} == {replies[0].body}
+    assert b"probe 1.0" in replies[0].body
     assert len(probe.threads) == 1
     assert probe.threads[0] != threading.get_ident()  # not the event loop's thread
     await renderer.render("text/plain", None)
@@ -62,10 +63,8 @@ def _with_exemplars() -> bytes:
     metrics = Metrics(registry, exemplars=True, tenants=["alpha", "beta"])
     metrics.observe_evaluate(0.0004, session_key("alpha", TRACE))
     metrics.observe_evaluate(0.2, session_key("beta", "b" * 32))
-    body, _ = asyncio.run(
-        MetricsRenderer(registry, cache_s=0, exemplars=True, keys_enabled=False).render(OPENMETRICS, None)
-    )
-    return body
+    renderer = MetricsRenderer(registry, cache_s=0, exemplars=True, keys_enabled=False)
+    return asyncio.run(renderer.render(OPENMETRICS, None)).body
 
 
 def test_exemplars_are_scoped_to_the_callers_tenant() -> None:
@@ -79,3 +78,19 @@ def test_exemplars_are_scoped_to_the_callers_tenant() -> None:
     for unauthenticated in (None, ANONYMOUS):
         assert b"trace_id=" not in scope_exemplars(body, keys_enabled=True, tenant=unauthenticated)
     assert scope_exemplars(body, keys_enabled=False, tenant=None) == body  # one tenant: all its own
+
+
+@pytest.mark.anyio
+async def test_gzip_when_the_scraper_accepts_it_scoped_before_compression() -> None:
+    registry = CollectorRegistry()
+    metrics = Metrics(registry, exemplars=True, tenants=["alpha", "beta"])
+    metrics.observe_evaluate(0.0004, session_key("alpha", TRACE))
+    renderer = MetricsRenderer(registry, cache_s=60, exemplars=True, keys_enabled=True)
+    plain = await renderer.render(OPENMETRICS, "alpha")
+    packed = await renderer.render(OPENMETRICS, "alpha", gzip=True)
+    assert not plain.gzipped
+    assert packed.gzipped
+    assert gzip.decompress(packed.body) == plain.body
+    assert f'trace_id="{TRACE}"'.encode() in plain.body
+    beta = await renderer.render(OPENMETRICS, "beta", gzip=True)
+    assert b"trace_id=" not in gzip.decompress(beta.body)

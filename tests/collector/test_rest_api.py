@@ -84,7 +84,11 @@ def test_metrics_negotiate_openmetrics_without_exemplars_by_default(http: httpx.
     assert "loopwatch_verdicts_total" in plain.text
     om = http.get("/metrics", headers=OPENMETRICS)
     assert om.headers["content-type"].startswith("application/openmetrics-text")
+    assert om.headers["content-encoding"] == "gzip"  # httpx accepts gzip, as Prometheus does
     assert "loopwatch_evaluate_duration_seconds_bucket" in om.text
+    identity = http.get("/metrics", headers={**OPENMETRICS, "accept-encoding": "identity"})
+    assert "content-encoding" not in identity.headers
+    assert identity.text == om.text
     assert "trace_id=" not in om.text
 
 

@@ -204,8 +204,10 @@ def create_rest_app(
     async def metrics(request: Request) -> Response:
         """Prometheus exposition; OpenMetrics when the scraper accepts it (exemplars, if on, of
         the caller's tenant only)."""
-        body, content_type = await renderer.render(request.headers.get("accept", ""), CURRENT_TENANT.get())
-        return Response(body, media_type=content_type)
+        gzip = "gzip" in request.headers.get("accept-encoding", "")
+        rendered = await renderer.render(request.headers.get("accept", ""), CURRENT_TENANT.get(), gzip=gzip)
+        headers = {"Content-Encoding": "gzip"} if rendered.gzipped else None
+        return Response(rendered.body, media_type=rendered.content_type, headers=headers)
 
     @app.get("/v1/sessions", tags=["sessions"])
     async def list_sessions(
