@@ -152,16 +152,17 @@ class DecodeWorker:
 
     async def _dispatch(self) -> None:
         """Grant the worker to one queued decode at a time, each tenant's next in turn, until
-        none is left; the only task granting it while it runs."""
+        none is left; the only task granting it while it runs. A tenant goes to the back of the
+        line when its decode is done, so a tenant that arrived meanwhile is served next."""
         while self._queues:
-            tenant, queue = self._queues.popitem(last=False)
+            tenant, queue = next(iter(self._queues.items()))
             turn = queue.popleft()
-            if queue:
-                self._queues[tenant] = queue  # back of the line: the other tenants go first
-            if turn.granted.done():  # cancelled while it waited
-                continue
-            turn.granted.set_result(None)
-            await turn.finished.wait()
+            if not turn.granted.done():  # else cancelled while it waited: skipped
+                turn.granted.set_result(None)
+                await turn.finished.wait()
+            del self._queues[tenant]
+            if queue:  # including decodes the tenant queued during its turn
+                self._queues[tenant] = queue
 
     async def _run(self, function: Callable[..., T], *args: object) -> T:
         if self._closed:

@@ -98,7 +98,8 @@ def test_the_worker_serves_tenants_in_turn() -> None:
         send("alpha", ALPHA_KEY, alpha)
         for thread in threads:
             thread.join()
-    # In turn: alpha's request waited for at most the one beta request being decoded.
+    # In turn: alpha's request waited for at most the one beta request being decoded (FIFO:
+    # behind beta's whole backlog).
     assert finished.index("alpha") <= 2, finished
 
 
