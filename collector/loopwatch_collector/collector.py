@@ -4,6 +4,7 @@
   (``""`` and each service) and reflection.
 - HTTP (default :8080): the REST API and ``/metrics`` (``rest.py``).
 - HTTP (default :4318): OTLP/HTTP ``POST /v1/traces`` (the OTLP receivers' router).
+- Optionally out: intervening verdicts as OTLP spans (``exporters.otlp``, ``otlp_verdicts.py``).
 
 ``Collector.start()`` binds every listener (port 0 picks a free port; ``endpoints`` reports
 the bound ones) and returns once all serve. ``shutdown()`` is idempotent and follows the
@@ -36,11 +37,14 @@ from loopwatch_collector.config import CollectorConfig, IngestConfig
 from loopwatch_collector.exceptions import ConfigError
 from loopwatch_collector.exporters.metrics import Metrics
 from loopwatch_collector.exporters.metrics_render import MetricsRenderer
+from loopwatch_collector.exporters.otlp_verdicts import VerdictSpanExporter
 from loopwatch_collector.exporters.rest import create_rest_app
 from loopwatch_collector.exporters.ui import UI_OPEN_PATHS
 from loopwatch_collector.exporters.ui.info import register_ui_info
 from loopwatch_collector.listeners import GRPC, OTLP_HTTP, REST, Listener, bind_tcp, check_free, listen_error
 from loopwatch_collector.processing.pipeline import Pipeline
+from loopwatch_collector.receivers.evaluate_call import EvaluateRunner
+from loopwatch_collector.receivers.evaluate_limits import EvaluateLimits
 from loopwatch_collector.receivers.loopguard import SERVICE_NAME, LoopGuardService, add_loop_guard_service
 from loopwatch_collector.receivers.offload import DecodeWorker
 from loopwatch_collector.receivers.priority import VerdictPriority
@@ -57,8 +61,10 @@ from loopwatch_collector.security import (
 )
 from loopwatch_collector.security.connections import (
     grpc_options,
+    listener_budgets,
     quiet_noisy_loggers,
     raise_file_limit,
+    unshared_rpcs,
     uvicorn_options,
 )
 from loopwatch_collector.security.content import ContentControl
@@ -151,6 +157,10 @@ class Collector:
         if isinstance(store, InMemorySessionStore):  # Redis bounds its bytes itself (maxmemory)
             self.metrics.track_session_bytes(lambda: store.held_bytes)
         self.pipeline = Pipeline(config, self._tenant_store(), self.metrics)
+        self.verdict_spans: VerdictSpanExporter | None = None
+        if config.exporters.otlp.enabled:
+            self.verdict_spans = VerdictSpanExporter(config.exporters.otlp, self.metrics)
+            self.pipeline.hub.add_listener(self.verdict_spans.offer)
         for name in self.pipeline.detector_names:
             self.metrics.detector_errors.labels(detector=name)
         register_ui_info(self.registry, config.ui.external_url)
@@ -184,6 +194,8 @@ class Collector:
         quiet_noisy_loggers()
         raise_file_limit()
         await self.pipeline.start()
+        if self.verdict_spans is not None:
+            self.verdict_spans.start()
         tenants = self.config.auth.tenants.items()
         rates = {t: c.ingest_spans_per_s for t, c in tenants if c.ingest_spans_per_s}
         byte_rates = {t: c.ingest_bytes_per_s for t, c in tenants if c.ingest_bytes_per_s}
@@ -200,15 +212,31 @@ class Collector:
         if otlp is not None:
             await self._decoder.start()  # before serving: the first export must not wait for it
         options = otlp.grpc_options if otlp else _DEFAULT_GRPC_OPTIONS
-        interceptor = AuthInterceptor(self.api_keys, failures=self._auth_failures)
         limits = self.config.limits
+        grpc_budgets = listener_budgets(
+            limits, total_requests=limits.grpc_max_concurrent_rpcs, authenticated=self.api_keys.enabled
+        )
+        interceptor = AuthInterceptor(self.api_keys, failures=self._auth_failures, budgets=grpc_budgets)
+        needed = unshared_rpcs(limits, len(self.api_keys.tenants))
+        if self.api_keys.enabled and needed > limits.grpc_max_concurrent_rpcs:
+            logger.warning(
+                "limits.grpc_max_concurrent_rpcs (%d) is below what %d tenants at their full share "
+                "and the open budgets can hold (%d): busy tenants may be refused for each other's calls; "
+                "raise it or lower limits.tenant_max_requests / tenant_max_streams (SECURITY.md)",
+                limits.grpc_max_concurrent_rpcs,
+                len(self.api_keys.tenants),
+                needed,
+            )
         server = grpc.aio.server(
             options=[*options, *grpc_options(limits, grace_s=listen.shutdown_grace_s)],
             interceptors=[interceptor],
             maximum_concurrent_rpcs=limits.grpc_max_concurrent_rpcs,
         )
         self._grpc = server
-        guard = LoopGuardService(self.pipeline, priority=self._priority, content=self._content)
+        evaluate = EvaluateRunner(
+            self.pipeline, limits=EvaluateLimits.of(limits), priority=self._priority, content=self._content
+        )
+        guard = LoopGuardService(self.pipeline, evaluate=evaluate)
         add_loop_guard_service(guard, server)
         health_pb2_grpc.add_HealthServicer_to_server(self._health, server)
         services = [SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME]
@@ -241,8 +269,7 @@ class Collector:
                 keys_enabled=self.api_keys.enabled,
             ),
             is_ready=lambda: self._ready,
-            priority=self._priority,
-            content=self._content,
+            evaluator=evaluate,
         )
         open_paths = rest_open_paths(metrics_requires_key=self.config.auth.metrics_requires_key)
         self._authenticate(rest, open_paths=open_paths | UI_OPEN_PATHS)
@@ -290,6 +317,8 @@ class Collector:
             self._tls_task.cancel()
         await asyncio.to_thread(self._decoder.shutdown)
         await self.pipeline.shutdown()
+        if self.verdict_spans is not None:
+            await asyncio.to_thread(self.verdict_spans.shutdown)
         logger.info("collector stopped")
 
     def reload_tls(self) -> bool:
@@ -306,9 +335,18 @@ class Collector:
         return TenantQuotaStore(self.store, max_sessions=shares, registry=self.registry)
 
     def _authenticate(self, app: FastAPI, *, open_paths: frozenset[str] | tuple[str, ...]) -> None:
-        """Every route of ``app``, present or added later, needs a key except ``open_paths``."""
+        """Every route of ``app``, present or added later, needs a key except ``open_paths``;
+        requests in progress are bounded per client address and per tenant (``admission.py``)."""
+        limits = self.config.limits
+        budgets = listener_budgets(
+            limits, total_requests=limits.max_concurrency, authenticated=self.api_keys.enabled
+        )
         app.add_middleware(
-            ApiKeyMiddleware, keys=self.api_keys, open_paths=open_paths, failures=self._auth_failures
+            ApiKeyMiddleware,
+            keys=self.api_keys,
+            open_paths=open_paths,
+            failures=self._auth_failures,
+            budgets=budgets,
         )
 
     async def _serve_http(self, app: FastAPI, host: str, port: int, listener: Listener) -> int:

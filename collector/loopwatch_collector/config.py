@@ -13,6 +13,7 @@ Example::
     sessions: {idle_ttl_s: 3600, max_sessions: 100000}
     metrics: {max_agent_labels: 50, exemplars: false, render_cache_s: 1.0}
     ui: {external_url: https://loopwatch.example.com}   # links in alerts and dashboards
+    exporters: {otlp: {enabled: true, endpoint: localhost:4317}}   # verdicts as spans (off by default)
     defaults:                       # every agent, unless overridden below
       mode: enforce                 # or shadow: verdicts computed and exported, CONTINUE returned
       detectors: {identical_call: {consecutive: 3, per_turn: 4}}
@@ -44,6 +45,7 @@ from loopwatch.detect.settings import DetectorSettings, merge_settings
 from loopwatch_collector import environment_variables as env
 from loopwatch_collector.config_errors import EnvSources, validation_problems, yaml_problem
 from loopwatch_collector.exceptions import ConfigError
+from loopwatch_collector.exporters.otlp_settings import ExportersConfig
 from loopwatch_collector.receivers.limits import MAX_REQUEST_BYTES
 from loopwatch_collector.receivers.offload import DEFAULT_WORKER_NICENESS
 from loopwatch_collector.security.connections import LimitsConfig
@@ -186,6 +188,7 @@ class CollectorConfig(_Model):
     ingest: IngestConfig = Field(default_factory=IngestConfig)
     limits: LimitsConfig = Field(default_factory=LimitsConfig)
     tls: TlsConfig = Field(default_factory=TlsConfig)
+    exporters: ExportersConfig = Field(default_factory=ExportersConfig)
 
     def resolve_agent(self, agent: str) -> ResolvedAgentConfig:
         """The effective settings of ``agent``: its entry merged over ``defaults``."""

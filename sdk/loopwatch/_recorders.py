@@ -31,13 +31,20 @@ class RecordingRun(Protocol):
 
     def _unique_ids(self, calls: tuple[ToolCall, ...]) -> tuple[ToolCall, ...]: ...
 
-    def _add_event(self, event: Step | ToolResult, text: str | None = None) -> None: ...
+    def _add_event(
+        self, event: Step | ToolResult, text: str | None = None, *, span_id: str | None = None
+    ) -> None: ...
 
 
 def span_id(span: Span) -> str:
     """The span id as 16 hex digits, or a random id when the span is not recording."""
+    return valid_span_id(span) or uuid.uuid4().hex[:16]
+
+
+def valid_span_id(span: Span) -> str | None:
+    """The span id as 16 hex digits, or None when the span has no valid context."""
     ctx = span.get_span_context()
-    return f"{ctx.span_id:016x}" if ctx.is_valid else uuid.uuid4().hex[:16]
+    return f"{ctx.span_id:016x}" if ctx.is_valid else None
 
 
 class ChatSpan:
@@ -92,7 +99,7 @@ class ChatSpan:
         )
         self.span.set_attributes(attrs.chat_attributes(step, capture_content=capture))
         self.step = step
-        self.run._add_event(step, text)
+        self.run._add_event(step, text, span_id=valid_span_id(self.span))
         return step
 
 

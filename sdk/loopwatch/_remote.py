@@ -158,6 +158,7 @@ def encode_request(request: EvaluateRequest) -> pb.EvaluateRequest:
         conversation_id=context.conversation_id or "",
         events=wire.events_to_proto(request.events),
         checkpoint=_CHECKPOINTS[request.checkpoint],
+        span_id=request.span_id or "",
     )
     if request.pending_call is not None:
         message.pending_call.CopyFrom(wire.tool_call_to_proto(request.pending_call))

@@ -31,7 +31,7 @@ from loopwatch._call_ids import RunCallIds
 from loopwatch._recorders import ChatSpan, ToolSpan, span_id
 from loopwatch.events import Step, ToolCall, ToolResult, UserMessage
 from loopwatch.exceptions import LoopDetected
-from loopwatch.guard import Guard, GuardSession
+from loopwatch.guard import Guard, GuardSession, add_verdict_event
 from loopwatch.sketch import collapse_repetition, find_repetition
 from loopwatch.verdict import Action, Verdict
 from loopwatch.wire import attributes as attrs
@@ -126,6 +126,7 @@ class AgentRun:
             self.guard_session = self.owner.guard.session(
                 trace_id=self.trace_id, agent=agent, conversation_id=self.conversation_id
             )
+            self.guard_session.verdict_span_events = False  # ``_note`` records them on the run span
         return self
 
     def end(self, exc: BaseException | None = None) -> None:
@@ -286,7 +287,7 @@ class AgentRun:
         verdict = self._with_local_trim(verdict)
         if verdict.intervenes:
             self.last_verdict = verdict
-            self._span.add_event(attrs.VERDICT_EVENT, attrs.verdict_attributes(verdict))
+            add_verdict_event(self._span, verdict, content=self.capture_content)
         elif self.last_verdict.intervenes and verdict.step > self.last_verdict.step:
             self.last_verdict = verdict
         return verdict
@@ -363,12 +364,17 @@ class AgentRun:
         )
         return ToolSpan(self, call, span)
 
-    def _add_event(self, event: Step | ToolResult, text: str | None = None) -> None:
+    def _add_event(
+        self, event: Step | ToolResult, text: str | None = None, *, span_id: str | None = None
+    ) -> None:
+        """Record ``event`` for the guard; ``span_id``: the chat span of a step."""
         if isinstance(event, Step):
             self.last_step = event
             self._last_text = text
         if self.guard_session is not None:
             with self._lock:
+                if isinstance(event, Step):
+                    self.guard_session.step_span_id = span_id
                 self.guard_session.add(event)
 
 

@@ -44,6 +44,7 @@ class EvaluateRequest:
     events: tuple[Event, ...]
     checkpoint: Checkpoint = Checkpoint.AFTER_BATCH
     pending_call: ToolCall | None = None
+    span_id: str | None = None  # the span of the step the events complete (16 hex digits)
 
     def __post_init__(self) -> None:
         if self.checkpoint is Checkpoint.BEFORE_TOOL_CALL and self.pending_call is None:

@@ -16,6 +16,10 @@ could not be delivered are kept (bounded) and re-sent with the next request: eve
 idempotent by id, so nothing is counted twice.
 
 In ``shadow`` mode verdicts are computed and counted but the agent always gets CONTINUE.
+
+An intervening verdict the agent receives is also recorded as a ``loopwatch.verdict`` span event
+(``loopwatch.wire.attributes.verdict_attributes``) on the span current when it arrives, so it
+shows in the agent's own trace; ``AgentRun`` records it on its ``invoke_agent`` span instead.
 """
 
 from __future__ import annotations
@@ -28,6 +32,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal
 
+from opentelemetry import trace
+
 from loopwatch._verdict_service import (
     Checkpoint,
     EvaluateRequest,
@@ -39,6 +45,7 @@ from loopwatch.detect.settings import DetectorSettings, SettingsSource
 from loopwatch.events import Event, Step, ToolCall, TraceContext
 from loopwatch.exceptions import GuardUnavailable, LoopDetected
 from loopwatch.verdict import Action, Verdict
+from loopwatch.wire import attributes as attrs
 
 if TYPE_CHECKING:
     import grpc
@@ -198,6 +205,12 @@ class GuardSession:
         self._pending: deque[Event] = deque()
         self._steps = 0
         self._warned = False  # an intervening verdict was computed (shadow mode included)
+        #: Record intervening verdicts as span events on the current span (``AgentRun`` records
+        #: them on its own span and turns this off).
+        self.verdict_span_events = True
+        #: The span of the last step (16 hex digits), sent with requests so the collector's
+        #: verdict spans are parented to it; ``AgentRun`` sets it, else the current span's id.
+        self.step_span_id: str | None = None
 
     @property
     def trace_id(self) -> str:
@@ -247,7 +260,11 @@ class GuardSession:
 
     def _request(self, checkpoint: Checkpoint, call: ToolCall | None) -> EvaluateRequest:
         return EvaluateRequest(
-            context=self.context, events=tuple(self._pending), checkpoint=checkpoint, pending_call=call
+            context=self.context,
+            events=tuple(self._pending),
+            checkpoint=checkpoint,
+            pending_call=call,
+            span_id=self.step_span_id or _current_span_id(self.context.trace_id),
         )
 
     def _evaluate(self, checkpoint: Checkpoint, call: ToolCall | None) -> Verdict:
@@ -285,9 +302,29 @@ class GuardSession:
     def _finish(self, verdict: Verdict) -> Verdict:
         if verdict.intervenes:
             self.last_verdict = verdict
+            if self.verdict_span_events:
+                add_verdict_event(trace.get_current_span(), verdict, content=False)
         if verdict.action is Action.HALT:
             raise LoopDetected(verdict)
         return verdict
+
+
+def add_verdict_event(span: trace.Span, verdict: Verdict, *, content: bool) -> None:
+    """Record ``verdict`` as a ``loopwatch.verdict`` event on ``span`` when it records; never
+    raises (a tracing problem must not break the agent). ``content``: see ``verdict_attributes``."""
+    try:
+        if span.is_recording():
+            span.add_event(attrs.VERDICT_EVENT, attrs.verdict_attributes(verdict, content=content))
+    except Exception:
+        logger.debug("loopwatch: could not record the verdict span event", exc_info=True)
+
+
+def _current_span_id(trace_id: str) -> str | None:
+    """The current span's id when it belongs to ``trace_id``, else None."""
+    context = trace.get_current_span().get_span_context()
+    if not context.is_valid or f"{context.trace_id:032x}" != trace_id:
+        return None
+    return f"{context.span_id:016x}"
 
 
 def _reason(exc: BaseException) -> str:

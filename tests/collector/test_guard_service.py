@@ -93,6 +93,8 @@ def test_before_tool_call_checkpoint(stub: pb_grpc.LoopGuardStub) -> None:
         (pb.EvaluateRequest(trace_id=trace_id(1), events=[pb.Event(step=pb.Step())]), "events[0].event_id"),
         (pb.EvaluateRequest(trace_id=trace_id(1), events=[pb.Event(event_id="e")]), "events[0].kind"),
         (pb.EvaluateRequest(trace_id=trace_id(1), agent="a" * 1000), "agent"),
+        (pb.EvaluateRequest(trace_id=trace_id(1), span_id="00F067AA0BA902B7"), "span_id"),
+        (pb.EvaluateRequest(trace_id=trace_id(1), span_id="0" * 16), "span_id"),
         (pb.EvaluateRequest(trace_id=trace_id(1), checkpoint=pb.CHECKPOINT_BEFORE_TOOL_CALL), "pending_call"),
         (pb.EvaluateRequest(trace_id=trace_id(1), checkpoint=7), "checkpoint"),  # type: ignore[arg-type]  # no such Checkpoint, on purpose
         (

@@ -6,7 +6,13 @@ import pytest
 from prometheus_client import CollectorRegistry
 from prometheus_client.openmetrics.exposition import generate_latest
 
-from loopwatch_collector.exporters.metrics import EVICTION_REASONS, OTHER_AGENT, OTLP_SPAN_RESULTS, Metrics
+from loopwatch_collector.exporters.metrics import (
+    EVICTION_REASONS,
+    OTHER_AGENT,
+    OTLP_SPAN_RESULTS,
+    VERDICT_SPAN_RESULTS,
+    Metrics,
+)
 from loopwatch_collector.security.quota import ANONYMOUS_LABEL
 
 ISSUE_NAMES = {
@@ -21,6 +27,7 @@ ISSUE_NAMES = {
     "loopwatch_otlp_spans_total",
     "loopwatch_sessions_evicted_total",
     "loopwatch_detector_errors_total",
+    "loopwatch_verdict_spans_total",
 }
 
 
@@ -53,6 +60,8 @@ def test_bounded_series_are_preinitialised() -> None:
         evicted = {"tenant": ANONYMOUS_LABEL, "reason": reason}
         assert registry.get_sample_value("loopwatch_sessions_evicted_total", evicted) == 0
     assert registry.get_sample_value("loopwatch_detector_errors_total", {"detector": "identical_call"}) == 0
+    for result in VERDICT_SPAN_RESULTS:
+        assert registry.get_sample_value("loopwatch_verdict_spans_total", {"result": result}) == 0
     started = {"tenant": ANONYMOUS_LABEL, "agent": "bot"}
     assert registry.get_sample_value("loopwatch_sessions_started_total", started) == 0
 

@@ -11,7 +11,8 @@ from google.protobuf import json_format
 
 from loopwatch import wire
 from loopwatch.wire import pb
-from loopwatch_collector.exporters.rest import MAX_EVALUATE_BODY_BYTES, FindingBody
+from loopwatch_collector.exporters.rest import FindingBody
+from loopwatch_collector.security.connections import LimitsConfig
 from loopwatch_collector.testing import RunningCollector, running_collector
 from tests.collector.collector_builders import tool_step, trace_id
 
@@ -120,6 +121,12 @@ def test_scrapes_within_the_cache_period_share_one_render() -> None:
         (b"\xff\xfe\x00garbage", "application/json", 400, "body:"),
         (b'{"trace_id": "abc"}', "application/json", 400, "trace_id:"),
         (
+            b'{"trace_id": "' + trace_id(1).encode() + b'", "span_id": "xyz"}',
+            "application/json",
+            400,
+            "span_id:",
+        ),
+        (
             b'{"trace_id": "' + trace_id(1).encode() + b'", "events": [{}]}',
             "application/json",
             400,
@@ -142,7 +149,7 @@ def test_bad_evaluate_bodies(
 def test_oversize_body_is_413(http: httpx.Client) -> None:
     reply = http.post(
         "/v1/evaluate",
-        content=b" " * (MAX_EVALUATE_BODY_BYTES + 1),
+        content=b" " * (LimitsConfig().evaluate_max_bytes + 1),
         headers={"content-type": "application/json"},
     )
     assert reply.status_code == 413

@@ -29,6 +29,8 @@ COUNTERS: dict[str, set[str]] = {
     "loopwatch_sessions_evicted_total": {"tenant", "reason"},
     "loopwatch_detector_errors_total": {"detector"},
     "loopwatch_store_errors_total": {"operation"},
+    "loopwatch_hook_answers_total": {"tenant", "agent", "decision"},
+    "loopwatch_verdict_spans_total": {"result"},
 }
 GAUGES: dict[str, set[str]] = {
     "loopwatch_sessions_active": {"tenant"},

@@ -12,7 +12,7 @@ in the agent process (any framework's virtualenv): this module needs only the st
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 SCENARIOS = ("stuck", "healthy", "cycle")
@@ -43,9 +43,20 @@ _CALLS: dict[str, Callable[[int], tuple[str, dict[str, Any]]]] = {
 }
 
 
-def tool_rounds(messages: list[Mapping[str, Any]]) -> int:
-    """How many tool results the conversation holds so far."""
-    return sum(1 for m in messages if m.get("role") == "tool")
+def tool_rounds(messages: Sequence[Mapping[str, Any]]) -> int:
+    """How many tool results the conversation holds so far: its ``tool`` messages, or, in a
+    conversation without any, the user messages a framework feeds results back as
+    (smolagents: "Observation: ...")."""
+    results = sum(1 for m in messages if m.get("role") == "tool")
+    return results or sum(1 for m in messages if _is_observation(m))
+
+
+def _is_observation(message: Mapping[str, Any]) -> bool:
+    if message.get("role") != "user":
+        return False
+    content = message.get("content")
+    parts = content if isinstance(content, list) else [{"text": content}]
+    return any(isinstance(p, Mapping) and str(p.get("text") or "").startswith("Observation:") for p in parts)
 
 
 def scripted_model(scenario: str) -> Callable[[Mapping[str, Any]], Mapping[str, Any]]:

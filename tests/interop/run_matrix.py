@@ -77,6 +77,7 @@ MATRIX: dict[str, tuple[Cell, ...]] = {
     ),
     "crewai": (Cell("crewai", "openinference", "crewai_agent.py"),),
     "llamaindex": (Cell("llamaindex", "openinference", "llamaindex_agent.py"),),
+    "smolagents": (Cell("smolagents", "openinference", "smolagents_agent.py"),),
     "mcp": (Cell("mcp", "sdk", "mcp_tools.py", content=False),),
     "anthropic": (
         Cell("anthropic", "sdk", "anthropic_client.py", content=False, model_server="anthropic"),

@@ -24,9 +24,10 @@ from loopwatch import (
     ToolResult,
     Verdict,
 )
-from loopwatch.guard import MAX_PENDING_EVENTS
+from loopwatch.guard import MAX_PENDING_EVENTS, GuardSession
 from loopwatch.integrations import openai_messages
-from tests.sdk.sdk_helpers import actions, interventions, polling_result, run_scripted_agent
+from loopwatch.wire import attributes as attrs
+from tests.sdk.sdk_helpers import Spans, actions, interventions, polling_result, run_scripted_agent
 
 
 def test_looping_agent_is_nudged_then_withdrawn_then_answers() -> None:
@@ -297,3 +298,38 @@ def test_bad_detector_settings_raise_naming_the_key() -> None:
         Guard.local(detectors={"detectors": {"identical_call": {"consecutive": -1}}})
     with pytest.raises(ValueError, match="either engine or detectors"):
         LocalVerdictService(LocalVerdictService().engine, detectors={})
+
+
+def _looping_step(session: GuardSession, i: int) -> Verdict:
+    call = ToolCall.create(id=f"call_{i}", name="search", arguments={"q": "atlantis"})
+    session.add(
+        Step.create(event_id=f"step:call_{i}", text="Searching.", tool_calls=(call,)),
+        ToolResult.create(event_id=f"result:call_{i}", call_id=f"call_{i}", content="not found"),
+    )
+    return session.after_batch()
+
+
+def test_a_verdict_is_a_span_event_on_the_applications_current_span(spans: Spans) -> None:
+    session = Guard.local().session(agent="own-tracing")
+    tracer = spans.provider.get_tracer("app")
+    with tracer.start_as_current_span("my agent step"):
+        verdicts = [_looping_step(session, i) for i in range(1, 4)]
+    assert verdicts[-1].action is Action.NUDGE
+    (app_span,) = spans.named("my agent step")
+    (event,) = [e for e in app_span.events if e.name == attrs.VERDICT_EVENT]
+    attributes = event.attributes or {}
+    assert attributes[attrs.LOOPWATCH_VERDICT_ACTION] == "nudge"
+    assert attributes[attrs.GEN_AI_SECURITY_DECISION_TYPE] == "warn"
+    assert attrs.LOOPWATCH_VERDICT_MESSAGE not in attributes  # content-free
+
+
+def test_a_verdict_without_a_current_span_is_still_returned() -> None:
+    session = Guard.local().session(agent="untraced")
+    assert [_looping_step(session, i).action for i in range(1, 4)][-1] is Action.NUDGE
+
+
+def test_an_agent_run_records_each_verdict_once_on_its_own_span(spans: Spans) -> None:
+    lw = Loopwatch(agent="t", tracer_provider=spans.provider, guard=Guard.local())
+    outcome = run_scripted_agent(lw)
+    events = [e for s in spans.finished() for e in s.events if e.name == attrs.VERDICT_EVENT]
+    assert len(events) == len(interventions(outcome))

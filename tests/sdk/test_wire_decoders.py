@@ -9,7 +9,7 @@ import pytest
 
 from loopwatch.events import Step, ToolCall, ToolResult, UserMessage
 from loopwatch.sketch import Repetition
-from loopwatch.verdict import Action, Verdict
+from loopwatch.verdict import Action, Finding, Verdict
 from loopwatch.wire import attributes as attrs
 from loopwatch.wire import ids
 
@@ -27,7 +27,14 @@ def test_chat_attributes_decode_to_the_steps_calls_and_sketch() -> None:
     encoded = attrs.chat_attributes(step, capture_content=False)
     calls = attrs.step_calls_from(encoded)
     assert calls == tuple(
-        ToolCall(id=c.id, name=c.name, fingerprint=c.fingerprint, shape=c.shape, repetition=c.repetition)
+        ToolCall(
+            id=c.id,
+            name=c.name,
+            fingerprint=c.fingerprint,
+            shape=c.shape,
+            frame=c.frame,
+            repetition=c.repetition,
+        )
         for c in step.tool_calls
     )
     assert attrs.sketch_from(encoded) == step.sketch
@@ -56,11 +63,40 @@ def test_user_message_attributes_round_trip() -> None:
     assert attrs.user_message_from(attrs.user_message_attributes(event), time_unix_ns=7) == event
 
 
-def test_verdict_attributes_name_action_step_and_detector() -> None:
+def test_verdict_attributes_name_action_step_and_decision() -> None:
     assert attrs.verdict_attributes(Verdict(action=Action.HALT, step=4)) == {
         attrs.LOOPWATCH_VERDICT_ACTION: "halt",
         attrs.LOOPWATCH_VERDICT_STEP: 4,
+        attrs.GEN_AI_GUARDIAN_NAME: "loopwatch",
+        attrs.GEN_AI_EVALUATION_NAME: "loop_detection",
+        attrs.GEN_AI_EVALUATION_SCORE_LABEL: "halt",
+        attrs.GEN_AI_SECURITY_DECISION_TYPE: "deny",
+        attrs.GEN_AI_SECURITY_TARGET_TYPE: "llm_output",
     }
+
+
+def test_verdict_attributes_carry_the_finding_and_content_only_when_asked() -> None:
+    finding = Finding(
+        detector="identical_call",
+        key="k",
+        summary="`search` called 3 times",
+        count=3,
+        first_step=1,
+        last_step=3,
+        tool_name="search",
+    )
+    verdict = Verdict(action=Action.NUDGE, step=3, finding=finding, message="[loopwatch] stop repeating")
+    quiet = attrs.verdict_attributes(verdict)
+    assert quiet[attrs.LOOPWATCH_VERDICT_DETECTOR] == "identical_call"
+    assert quiet[attrs.GEN_AI_SECURITY_DECISION_REASON] == "identical_call"
+    assert quiet[attrs.LOOPWATCH_VERDICT_COUNT] == 3
+    assert quiet[attrs.GEN_AI_SECURITY_DECISION_TYPE] == "warn"
+    assert quiet[attrs.GEN_AI_SECURITY_TARGET_TYPE] == "tool_call"
+    assert attrs.LOOPWATCH_VERDICT_MESSAGE not in quiet
+    assert attrs.GEN_AI_EVALUATION_EXPLANATION not in quiet
+    full = attrs.verdict_attributes(verdict, content=True)
+    assert full[attrs.LOOPWATCH_VERDICT_MESSAGE] == "[loopwatch] stop repeating"
+    assert full[attrs.GEN_AI_EVALUATION_EXPLANATION] == "`search` called 3 times"
 
 
 @pytest.mark.parametrize(

@@ -23,6 +23,8 @@ attribute                       metric                                       lab
 ``otlp_spans``                  ``loopwatch_otlp_spans_total``               tenant, result
 ``detector_errors``             ``loopwatch_detector_errors_total``          detector
 ``store_errors``                ``loopwatch_store_errors_total``             operation
+``hook_answers``                ``loopwatch_hook_answers_total``             tenant, agent, decision
+``verdict_spans``               ``loopwatch_verdict_spans_total``            result
 ==============================  ===========================================  ======================
 
 Label values are bounded: ``agent`` goes through ``agent_label`` (per tenant: the first
@@ -59,6 +61,13 @@ When observed:
   ``trace_id`` exemplar (the session key, ``tenant/trace id``) only when ``exemplars`` is on
   (``metrics.exemplars``, off by default), and ``/metrics`` then shows each caller only its own
   tenant's (``metrics_render.scope_exemplars``).
+- ``hook_answers``: each answer of ``POST /v1/hooks/{agent}``; ``agent`` is the CLI (a path value
+  of that route, so bounded), ``decision`` one of ``HOOK_DECISIONS``; its series appear with
+  the first answer.
+- ``verdict_spans``: verdicts of the OTLP verdict exporter (``exporters.otlp``), by outcome
+  (``VERDICT_SPAN_RESULTS``): exported, dropped (its queue was full: a slow or dead backend),
+  failed (the backend refused them or did not answer within ``timeout_s``, or the session's id
+  is no trace id).
 
 Thread-safety: prometheus_client metrics are thread-safe (``/metrics`` renders them in a worker
 thread, ``metrics_render``); ``agent_label`` is called on the event loop only.
@@ -82,6 +91,8 @@ M = TypeVar("M", Counter, Gauge, Histogram)
 OTLP_SPAN_RESULTS = ("accepted", "ignored", "rejected", "duplicate")
 #: ``operation`` values of ``loopwatch_store_errors_total`` (store calls made by the pipeline).
 STORE_OPERATIONS = ("update", "get", "list", "conversation")
+#: ``decision`` values of ``loopwatch_hook_answers_total`` (``loopwatch.hooks.mapping.DecisionKind``).
+HOOK_DECISIONS = ("none", "context", "deny", "stop")
 #: ``type`` values of ``loopwatch_events_total``.
 EVENT_TYPES = ("step", "tool_result", "user_message")
 #: ``source`` values of ``loopwatch_events_total``.
@@ -89,6 +100,8 @@ EVENT_SOURCES = ("otlp", "evaluate")
 #: ``reason`` values of ``loopwatch_sessions_evicted_total``: past a session-count bound
 #: (``sessions.max_sessions``, or a tenant's ``max_sessions``), past ``sessions.max_bytes``.
 EVICTION_REASONS = ("max_sessions", "max_bytes")
+#: ``result`` values of ``loopwatch_verdict_spans_total`` (``exporters/otlp_verdicts.py``).
+VERDICT_SPAN_RESULTS = ("exported", "dropped", "failed")
 OTHER_AGENT = "other"
 #: ``tenant`` value of a tenant that is not configured (never one a key maps to). Tenant names
 #: cannot start with ``_`` (``settings.check_tenant_name``), so it never collides with one.
@@ -198,7 +211,21 @@ class Metrics:
         self.store_errors = Counter(
             "loopwatch_store_errors", "Session store failures (failed open).", ["operation"], registry=r
         )
+        self.hook_answers = Counter(
+            "loopwatch_hook_answers",
+            "Answers sent to coding-agent CLIs' hooks, by decision.",
+            ["tenant", "agent", "decision"],
+            registry=r,
+        )
+        self.verdict_spans = Counter(
+            "loopwatch_verdict_spans",
+            "Verdicts sent as OpenTelemetry spans (exporters.otlp), by outcome.",
+            ["result"],
+            registry=r,
+        )
         # Pre-initialise bounded label sets so that dashboards show 0 rather than "No data".
+        for result in VERDICT_SPAN_RESULTS:
+            self.verdict_spans.labels(result=result)
         for detector in detectors:
             self.detector_errors.labels(detector=detector)
         for operation in STORE_OPERATIONS:

@@ -75,7 +75,9 @@ class MappedTrace:
     """One session's share of a batch: its context, its events in order, its spans.
 
     ``context.trace_id`` is the session's id: the trace id, or for client-only traces merged
-    into one session (:mod:`sessions`) the session id; ``spans`` are (trace id, span id) pairs.
+    into one session (:mod:`sessions`) the session id; ``spans`` are (trace id, span id) pairs;
+    ``context.step_span`` is the model call's span of the trace's last step so far, when a
+    model call made it (verdict spans are parented to it).
     """
 
     context: TraceContext
@@ -142,6 +144,7 @@ class SpanMapper:
         ignored = 0
         tool_names: dict[str, str] = {}  # span id -> tool name, for this batch
         user_messages: list[UserMessage] = []
+        step_spans: dict[str, tuple[str, str]] = {}  # step event id -> its model call's span
         for span in spans:
             if span.events:
                 user_messages.extend(loopwatch_sdk.user_messages(span))
@@ -159,14 +162,22 @@ class SpanMapper:
                 continue
             _flush(group, events)
             group = _Group()
-            events.extend(self._llm_events(memo, span, llm, root=span.span_id in client_only))
+            made = self._llm_events(memo, span, llm, root=span.span_id in client_only)
+            steps = [e for e in made if isinstance(e, Step)]
+            if steps:  # the last one is this call's (a silent earlier call's may precede it)
+                step_spans[steps[-1].event_id] = (span.trace_id, span.span_id)
+            events.extend(made)
         _flush(group, events)
         if user_messages:
             events = _merge_by_time(events, user_messages)
+        last_step = next((e for e in reversed(events) if isinstance(e, Step)), None)
+        if last_step is not None:
+            memo.step_span = step_spans.get(last_step.event_id)
         context = TraceContext(
             trace_id=trace_id,
             agent=memo.agent or memo.service or UNKNOWN_AGENT,
             conversation_id=memo.conversation_id,
+            step_span=memo.step_span,
         )
         return MappedTrace(
             context=context,

@@ -1,17 +1,21 @@
-"""Fan-out of issued verdicts to ``WatchVerdicts`` subscribers (supervisors).
+"""Fan-out of issued verdicts to ``WatchVerdicts`` subscribers (supervisors) and listeners.
 
 ``publish`` never blocks: each subscriber has a bounded queue and a slow subscriber loses
 its oldest verdicts (counted in ``Subscription.dropped``) rather than stalling agents.
+Listeners (the OTLP verdict exporter) are called synchronously and must not block either.
 Event-loop only.
 """
 
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 
 from loopwatch.verdict import Action, Verdict
+
+logger = logging.getLogger(__name__)
 
 # A supervisor reacting within seconds sees a handful of verdicts; 1024 covers bursts from many
 # looping agents without unbounded memory per subscriber.
@@ -20,11 +24,17 @@ _QUEUE_SIZE = 1024
 
 @dataclass(frozen=True, slots=True, kw_only=True)
 class IssuedVerdict:
-    """A verdict as it was returned to an agent, with the trace and agent it concerns."""
+    """A verdict as it was returned to an agent, with the trace and agent it concerns.
+
+    ``trace_id`` is the session key (``tenancy.session_key``); ``step_span`` the (trace id,
+    span id) of the judged step's span when known (``TraceContext.step_span``).
+    """
 
     trace_id: str
     agent: str
     verdict: Verdict
+    conversation_id: str | None = None
+    step_span: tuple[str, str] | None = None
 
 
 class Subscription:
@@ -82,7 +92,13 @@ class VerdictHub:
 
     def __init__(self) -> None:
         self._subscribers: set[Subscription] = set()
+        self._listeners: list[Callable[[IssuedVerdict], None]] = []
         self._closed = False
+
+    def add_listener(self, listener: Callable[[IssuedVerdict], None]) -> None:
+        """Call ``listener`` with every issued verdict (on the event loop; it must not block).
+        An exception it raises is logged and never reaches the agent's call."""
+        self._listeners.append(listener)
 
     def subscribe(
         self,
@@ -108,6 +124,11 @@ class VerdictHub:
         for sub in list(self._subscribers):
             if sub.wants(issued):
                 sub.offer(issued)
+        for listener in self._listeners:
+            try:
+                listener(issued)
+            except Exception:
+                logger.exception("verdict listener %r failed", listener)
 
     @property
     def subscribers(self) -> int:

@@ -333,7 +333,13 @@ class Pipeline:
     def _publish(self, context: TraceContext, outcome: IngestOutcome) -> None:
         if outcome.returned.intervenes and outcome.verdicts:
             self.hub.publish(
-                IssuedVerdict(trace_id=context.trace_id, agent=context.agent, verdict=outcome.returned)
+                IssuedVerdict(
+                    trace_id=context.trace_id,
+                    agent=context.agent,
+                    verdict=outcome.returned,
+                    conversation_id=context.conversation_id,
+                    step_span=context.step_span,
+                )
             )
 
     def _wake(self, trace_id: str) -> None:

@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from loopwatch.events import (
+    MAX_ERROR_TERMS,
+    MAX_TERMS,
     PREVIEW_CHARS,
     Event,
     Step,
@@ -26,8 +28,13 @@ from loopwatch.events import (
     Usage,
     UserMessage,
 )
-from loopwatch.fingerprint import MAX_FINGERPRINT_CHARS, shape_fingerprint
-from loopwatch.sketch import Repetition, TextSketch
+from loopwatch.fingerprint import (
+    MAX_FINGERPRINT_CHARS,
+    argument_frame,
+    bounded_fingerprint,
+    shape_fingerprint,
+)
+from loopwatch.sketch import OVERLAP_SIZE, Repetition, TextSketch
 from loopwatch.verdict import Action, Finding, Severity, Verdict
 from loopwatch.wire._proto.v1 import guard_pb2 as pb
 from loopwatch.wire.codec import ACTION_TO_PROTO, FINDING_FIELDS, MAX_ID_CHARS, clip
@@ -46,6 +53,8 @@ __all__ = [
 _ACTION_FROM_PROTO: dict[int, Action] = {v: k for k, v in ACTION_TO_PROTO.items()}
 _HEX = frozenset("0123456789abcdef")
 _NO_TRACE = "0" * 32
+_SPAN_ID_CHARS = 16
+_NO_SPAN = "0" * _SPAN_ID_CHARS
 # Optional text fields: proto3 has no None for scalars, so "" on the wire decodes to None.
 _OPTIONAL_FINDING_FIELDS = frozenset(
     name for name in FINDING_FIELDS if Finding.__dataclass_fields__[name].default is None
@@ -66,11 +75,13 @@ class WireError(ValueError):
         return WireError(joined, self.problem)
 
 
-def context_from_proto(trace_id: str, agent: str, conversation_id: str) -> TraceContext:
+def context_from_proto(trace_id: str, agent: str, conversation_id: str, span_id: str = "") -> TraceContext:
     """Validate the identifying fields of a request.
 
     ``trace_id`` must be 32 lowercase hex digits, not all zero (a W3C trace id, as OTLP
-    receivers render them); an empty ``agent`` becomes ``"unknown"``.
+    receivers render them); an empty ``agent`` becomes ``"unknown"``; ``span_id``
+    (``EvaluateRequest.span_id``, optional) 16 lowercase hex digits, not all zero: the
+    context's ``step_span`` in ``trace_id``.
     """
     if not trace_id:
         raise WireError("trace_id", "required")
@@ -80,7 +91,14 @@ def context_from_proto(trace_id: str, agent: str, conversation_id: str) -> Trace
         raise WireError("agent", f"longer than {MAX_ID_CHARS} characters")
     if len(conversation_id) > MAX_ID_CHARS:
         raise WireError("conversation_id", f"longer than {MAX_ID_CHARS} characters")
-    return TraceContext(trace_id=trace_id, agent=agent or "unknown", conversation_id=conversation_id or None)
+    if span_id and (len(span_id) != _SPAN_ID_CHARS or not set(span_id) <= _HEX or span_id == _NO_SPAN):
+        raise WireError("span_id", "must be 16 lowercase hex digits, not all zero")
+    return TraceContext(
+        trace_id=trace_id,
+        agent=agent or "unknown",
+        conversation_id=conversation_id or None,
+        step_span=(trace_id, span_id) if span_id else None,
+    )
 
 
 def events_from_proto(events: Sequence[pb.Event], *, field: str = "events") -> list[Event]:
@@ -197,6 +215,9 @@ def _tool_result(msg: pb.ToolResult, event_id: str, time_unix_ns: int) -> ToolRe
         size=msg.size,
         is_error=msg.is_error,
         error_type=msg.error_type or None,
+        error_class=bounded_fingerprint(msg.error_class),
+        error_terms=_hashes(msg.error_terms, "error_terms", MAX_ERROR_TERMS),
+        overlap=_hashes(msg.overlap, "overlap", OVERLAP_SIZE),
         preview=clip(msg.preview, PREVIEW_CHARS) if msg.HasField("preview") else None,
         time_unix_ns=time_unix_ns,
     )
@@ -224,9 +245,19 @@ def _tool_call(msg: pb.ToolCall) -> ToolCall:
         fingerprint=msg.fingerprint,
         # A client that sends arguments but no shape gets the shape the SDK would compute.
         shape=msg.shape or (shape_fingerprint(msg.name, arguments) if arguments is not None else ""),
+        frame=bounded_fingerprint(
+            msg.frame or (argument_frame(msg.name, arguments) if arguments is not None else "")
+        ),
+        targets=_hashes(msg.targets, "targets", MAX_TERMS),
         arguments=arguments,
         repetition=_repetition(msg.repetition, "repetition") if msg.HasField("repetition") else None,
     )
+
+
+def _hashes(hashes: Sequence[int], field: str, limit: int) -> tuple[int, ...]:
+    if len(hashes) > limit:
+        raise WireError(field, f"at most {limit} hashes")
+    return tuple(sorted(hashes))
 
 
 def _sketch(msg: pb.TextSketch) -> TextSketch:
