@@ -36,6 +36,7 @@ from prometheus_client import CollectorRegistry
 from loopwatch_collector.config import CollectorConfig, IngestConfig
 from loopwatch_collector.exceptions import ConfigError
 from loopwatch_collector.exporters.metrics import Metrics
+from loopwatch_collector.exporters.metrics_render import MetricsRenderer
 from loopwatch_collector.exporters.otlp_verdicts import VerdictSpanExporter
 from loopwatch_collector.exporters.rest import create_rest_app
 from loopwatch_collector.exporters.ui import UI_OPEN_PATHS
@@ -151,6 +152,7 @@ class Collector:
             max_agent_labels=config.metrics.max_agent_labels,
             known_agents=config.agents,
             tenants=self.api_keys.tenants | config.auth.tenants.keys(),
+            exemplars=config.metrics.exemplars,
         )
         if isinstance(store, InMemorySessionStore):  # Redis bounds its bytes itself (maxmemory)
             self.metrics.track_session_bytes(lambda: store.held_bytes)
@@ -194,11 +196,14 @@ class Collector:
         await self.pipeline.start()
         if self.verdict_spans is not None:
             self.verdict_spans.start()
-        rates = {t: c.ingest_spans_per_s for t, c in self.config.auth.tenants.items() if c.ingest_spans_per_s}
+        tenants = self.config.auth.tenants.items()
+        rates = {t: c.ingest_spans_per_s for t, c in tenants if c.ingest_spans_per_s}
+        byte_rates = {t: c.ingest_bytes_per_s for t, c in tenants if c.ingest_bytes_per_s}
         otlp = _otlp_receivers(
             self.pipeline,
             self.metrics,
             rate_limiter=IngestRateLimiter(rates) if rates else None,
+            byte_rate_limiter=IngestRateLimiter(byte_rates) if byte_rates else None,
             worker=self._decoder,
             priority=self._priority,
             limits=self.config.ingest,
@@ -257,7 +262,12 @@ class Collector:
             await self._health.set(name, health_pb2.HealthCheckResponse.SERVING)
         rest = create_rest_app(
             self.pipeline,
-            self.registry,
+            MetricsRenderer(
+                self.registry,
+                cache_s=self.config.metrics.render_cache_s,
+                exemplars=self.config.metrics.exemplars,
+                keys_enabled=self.api_keys.enabled,
+            ),
             is_ready=lambda: self._ready,
             evaluator=evaluate,
         )
@@ -375,6 +385,7 @@ def _otlp_receivers(
     metrics: Metrics,
     *,
     rate_limiter: IngestRateLimiter | None,
+    byte_rate_limiter: IngestRateLimiter | None,
     worker: DecodeWorker,
     priority: VerdictPriority,
     limits: IngestConfig,
@@ -390,6 +401,7 @@ def _otlp_receivers(
         pipeline,
         metrics=metrics,
         rate_limiter=rate_limiter,
+        byte_rate_limiter=byte_rate_limiter,
         worker=worker,
         priority=priority,
         max_in_flight=limits.max_in_flight,
@@ -397,10 +409,10 @@ def _otlp_receivers(
         content=content,
     )
     return _OtlpReceivers(
-        grpc_options=tuple(receivers.GRPC_SERVER_OPTIONS),
+        grpc_options=receivers.grpc_server_options(limits.max_request_bytes),
         service=ingestor,
         add=receivers.add_otlp_services,
-        http_router=receivers.otlp_http_router(ingestor),
+        http_router=receivers.otlp_http_router(ingestor, max_body_bytes=limits.max_request_bytes),
     )
 
 

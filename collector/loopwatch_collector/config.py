@@ -11,7 +11,7 @@ Example::
     store: memory                   # or redis (see store/factory.py)
     redis: {url: redis://localhost:6379/0}
     sessions: {idle_ttl_s: 3600, max_sessions: 100000}
-    metrics: {max_agent_labels: 50}
+    metrics: {max_agent_labels: 50, exemplars: false, render_cache_s: 1.0}
     ui: {external_url: https://loopwatch.example.com}   # links in alerts and dashboards
     exporters: {otlp: {enabled: true, endpoint: localhost:4317}}   # verdicts as spans (off by default)
     defaults:                       # every agent, unless overridden below
@@ -46,6 +46,7 @@ from loopwatch_collector import environment_variables as env
 from loopwatch_collector.config_errors import EnvSources, validation_problems, yaml_problem
 from loopwatch_collector.exceptions import ConfigError
 from loopwatch_collector.exporters.otlp_settings import ExportersConfig
+from loopwatch_collector.receivers.limits import MAX_REQUEST_BYTES
 from loopwatch_collector.receivers.offload import DEFAULT_WORKER_NICENESS
 from loopwatch_collector.security.connections import LimitsConfig
 from loopwatch_collector.security.settings import AuthConfig
@@ -127,6 +128,10 @@ class SessionsConfig(_Model):
     step_log_max_events: int = Field(default=STEP_LOG_MAX_EVENTS, ge=0)
     #: Estimated bytes of those events per session (content clipped; fingerprints and sketches).
     step_log_max_bytes: int = Field(default=STEP_LOG_MAX_BYTES, ge=0)
+    #: Sessions one listing (``GET /v1/sessions``) looks at, most recent first, within the
+    #: caller's tenant: a filter that matches nothing costs at most this many (~1 us each live,
+    #: ~65 us compacted), and the loop is yielded every 100.
+    list_max_scan: int = Field(default=10_000, ge=1)
 
 
 class IngestConfig(_Model):
@@ -135,15 +140,25 @@ class IngestConfig(_Model):
     #: OTLP requests queued or being decoded at once; more get UNAVAILABLE / 503 with a retry delay.
     max_in_flight: int = Field(default=32, ge=1)
     #: Bytes of request bodies queued or being decoded at once (default: two 64 MiB requests).
-    max_in_flight_bytes: int = Field(default=128 * 1024 * 1024, ge=1)
+    max_in_flight_bytes: int = Field(default=2 * MAX_REQUEST_BYTES, ge=1)
+    #: Largest OTLP request (after decompression), refused before it is read or decoded (gRPC
+    #: RESOURCE_EXHAUSTED, HTTP 413); also the gRPC port's message limit. Decoding takes ~16x
+    #: the request in the worker: ``receivers.limits.ingest_memory_bound`` sizes the container.
+    max_request_bytes: int = Field(default=MAX_REQUEST_BYTES, ge=1, le=MAX_REQUEST_BYTES)
     #: Nice increment of the OTLP decoding worker process (``receivers/offload.py``): 19 = the
     #: lowest CPU priority, so verdicts win the CPU; 0 = the collector's own priority.
     worker_niceness: int = Field(default=DEFAULT_WORKER_NICENESS, ge=0, le=19)
 
 
 class MetricsConfig(_Model):
-    #: Distinct ``agent`` label values on metrics; further agents are labelled ``other``.
+    #: Distinct unconfigured agent names per tenant that keep their name (the rest: ``other``).
     max_agent_labels: int = Field(default=50, ge=0)
+    #: Trace-id exemplars on ``loopwatch_evaluate_duration_seconds`` (OpenMetrics scrapes). Off:
+    #: an open ``/metrics`` must not show trace ids; with keys each caller sees only its own.
+    exemplars: bool = False
+    #: Seconds a rendered ``/metrics`` body is served again: a scrape flood costs one render per
+    #: this period (Prometheus scrapes every 15 s or more, so 1 s never shows stale data to it).
+    render_cache_s: float = Field(default=1.0, ge=0, le=60)
 
 
 class UiConfig(_Model):

@@ -72,6 +72,12 @@ def test_agent_settings_merge_over_defaults() -> None:
         ({"defaults": {"policy": {"bogus": 1}}}, "defaults"),
         ({"defaults": {"tools": {"poll": {"nope": {}}}}}, "defaults"),
         ({"surprise": 1}, "surprise"),
+        ({"metrics": {"render_cache_s": -1}}, "metrics.render_cache_s"),
+        ({"metrics": {"exemplars": "sometimes"}}, "metrics.exemplars"),
+        ({"ingest": {"max_request_bytes": 0}}, "ingest.max_request_bytes"),
+        ({"ingest": {"max_request_bytes": 2**40}}, "ingest.max_request_bytes"),
+        ({"sessions": {"list_max_scan": 0}}, "sessions.list_max_scan"),
+        ({"auth": {"tenants": {"a": {"ingest_bytes_per_s": -1}}}}, "auth.tenants.a.ingest_bytes_per_s"),
     ],
 )
 def test_errors_name_the_key(raw: dict[str, object], key: str) -> None:

@@ -68,17 +68,21 @@ def test_bounded_series_are_preinitialised() -> None:
 
 def test_agent_label_cap_keeps_configured_agents() -> None:
     metrics = Metrics(CollectorRegistry(), max_agent_labels=1, known_agents=["configured"])
-    assert metrics.agent_label("first") == "first"
-    assert metrics.agent_label("second") == OTHER_AGENT
-    assert metrics.agent_label("configured") == "configured"
-    assert metrics.agent_label("first") == "first"
+    assert metrics.agent_label("alpha", "first") == "first"
+    assert metrics.agent_label("alpha", "second") == OTHER_AGENT
+    assert metrics.agent_label("alpha", "configured") == "configured"
+    assert metrics.agent_label("alpha", "first") == "first"
+    assert metrics.agent_label("beta", "second") == "second"  # each tenant has its own pool
+    assert metrics.agent_label("beta", "first") == OTHER_AGENT
     with pytest.raises(ValueError, match="max_agent_labels"):
         Metrics(CollectorRegistry(), max_agent_labels=-1)
 
 
-def test_evaluate_exemplars_carry_the_trace_id() -> None:
+@pytest.mark.parametrize("exemplars", [False, True])
+def test_evaluate_exemplars_carry_the_trace_id_only_when_on(exemplars: bool) -> None:
     registry = CollectorRegistry()
-    metrics = Metrics(registry)
-    metrics.evaluate_duration.observe(0.0004, exemplar={"trace_id": "0af7651916cd43dd8448eb211c80319c"})
+    metrics = Metrics(registry, exemplars=exemplars)
+    metrics.observe_evaluate(0.0004, "0af7651916cd43dd8448eb211c80319c")
     text = generate_latest(registry).decode()  # type: ignore[no-untyped-call]  # unannotated in prometheus_client
-    assert '# {trace_id="0af7651916cd43dd8448eb211c80319c"} 0.0004' in text
+    assert ('# {trace_id="0af7651916cd43dd8448eb211c80319c"} 0.0004' in text) is exemplars
+    assert registry.get_sample_value("loopwatch_evaluate_duration_seconds_count") == 1

@@ -12,8 +12,8 @@ from prometheus_client import CollectorRegistry
 
 from loopwatch.verdict import Action
 from loopwatch.wire import pb_grpc
-from loopwatch_collector.config import config_from_mapping
-from loopwatch_collector.exporters.metrics import OTHER_TENANT, Metrics
+from loopwatch_collector.config import MetricsConfig, config_from_mapping
+from loopwatch_collector.exporters.metrics import OTHER_AGENT, OTHER_TENANT, Metrics
 from loopwatch_collector.processing.pipeline import Pipeline
 from loopwatch_collector.security.quota import ANONYMOUS_LABEL
 from loopwatch_collector.security.tenancy import ANONYMOUS, session_key
@@ -32,6 +32,7 @@ from tests.collector.security.security_helpers import (
 
 CONFIGURED = tuple(f"team-{n}" for n in range(10))
 MAX_AGENTS = 3
+MAX_AGENT_LABELS = MetricsConfig().max_agent_labels
 LOOP_STEPS = 4  # enough identical steps for a detection and an intervening verdict
 
 
@@ -127,3 +128,22 @@ def test_the_callers_key_names_the_tenant_of_its_series(collector: RunningCollec
     )
     assert registry.get_sample_value("loopwatch_sessions_active", {"tenant": "beta"}) == 1
     assert _tenant_values(registry) == {"alpha", "beta", ANONYMOUS_LABEL}
+
+
+def test_another_tenants_junk_agent_names_leave_a_tenants_agent_its_name() -> None:
+    junk_agents = MAX_AGENT_LABELS + 10
+    with running_collector(two_tenants()) as running:
+        registry = running.collector.registry
+        with grpc.insecure_channel(running.endpoints.grpc_target) as channel:
+            guard = pb_grpc.LoopGuardStub(channel)
+            for n in range(junk_agents):
+                request = evaluate_request(trace_id(100 + n), 0, agent=f"junk-{n}")
+                guard.Evaluate(request, metadata=metadata(BETA_KEY), timeout=5)
+            guard.Evaluate(evaluate_request(trace_id(99), 0), metadata=metadata(ALPHA_KEY), timeout=5)
+    started = {"tenant": "alpha", "agent": "bot"}
+    assert registry.get_sample_value("loopwatch_sessions_started_total", started) == 1
+    beyond = {"tenant": "beta", "agent": OTHER_AGENT}
+    assert (
+        registry.get_sample_value("loopwatch_sessions_started_total", beyond)
+        == junk_agents - MAX_AGENT_LABELS
+    )

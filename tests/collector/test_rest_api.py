@@ -1,4 +1,4 @@
-"""REST API over real HTTP: health, metrics with exemplars, sessions, POST /v1/evaluate and bad input."""
+"""REST API over real HTTP: health, metrics, sessions, POST /v1/evaluate and bad input."""
 
 from __future__ import annotations
 
@@ -15,6 +15,8 @@ from loopwatch_collector.exporters.rest import FindingBody
 from loopwatch_collector.security.connections import LimitsConfig
 from loopwatch_collector.testing import RunningCollector, running_collector
 from tests.collector.collector_builders import tool_step, trace_id
+
+OPENMETRICS = {"accept": "application/openmetrics-text; version=1.0.0"}
 
 
 @pytest.fixture(scope="module")
@@ -94,14 +96,40 @@ def test_unknown_session_is_404(http: httpx.Client) -> None:
     assert http.get(f"/v1/sessions/{trace_id(299)}").status_code == 404
 
 
-def test_metrics_negotiate_openmetrics_with_exemplars(http: httpx.Client) -> None:
+def test_metrics_negotiate_openmetrics_without_exemplars_by_default(http: httpx.Client) -> None:
     http.post("/v1/evaluate", json=_body(trace_id(202), 0))
     plain = http.get("/metrics")
     assert plain.headers["content-type"].startswith("text/plain")
     assert "loopwatch_verdicts_total" in plain.text
-    om = http.get("/metrics", headers={"accept": "application/openmetrics-text; version=1.0.0"})
+    om = http.get("/metrics", headers=OPENMETRICS)
     assert om.headers["content-type"].startswith("application/openmetrics-text")
-    assert '# {trace_id="' in om.text
+    assert om.headers["content-encoding"] == "gzip"  # httpx accepts gzip, as Prometheus does
+    assert "loopwatch_evaluate_duration_seconds_bucket" in om.text
+    identity = http.get("/metrics", headers={**OPENMETRICS, "accept-encoding": "identity"})
+    assert "content-encoding" not in identity.headers
+    assert identity.text == om.text
+    assert "trace_id=" not in om.text
+
+
+def test_exemplars_when_turned_on_without_keys() -> None:
+    with (
+        running_collector({"metrics": {"exemplars": True}}) as running,
+        httpx.Client(base_url=running.endpoints.http_url, timeout=10) as client,
+    ):
+        client.post("/v1/evaluate", json=_body(trace_id(203), 0))
+        om = client.get("/metrics", headers=OPENMETRICS)
+    assert f'# {{trace_id="{trace_id(203)}"}}' in om.text
+
+
+def test_scrapes_within_the_cache_period_share_one_render() -> None:
+    with (
+        running_collector({"metrics": {"render_cache_s": 60}}) as running,
+        httpx.Client(base_url=running.endpoints.http_url, timeout=10) as client,
+    ):
+        first = client.get("/metrics", headers=OPENMETRICS).text
+        client.post("/v1/evaluate", json=_body(trace_id(204), 0))
+        assert client.get("/metrics", headers=OPENMETRICS).text == first
+        assert client.get("/metrics").text != first  # another format: its own render
 
 
 @pytest.mark.parametrize(

@@ -50,6 +50,7 @@ COLLECTOR_CONFIG: dict[str, Any] = {
     # A small live-session bound and a short idle TTL, so that evictions happen and sessions
     # end (loopwatch_session_steps is observed when a session leaves the store).
     "sessions": {"idle_ttl_s": 2.5, "max_sessions": 4, "sweep_interval_s": 0.2},
+    "metrics": {"exemplars": True},  # off by default; without keys every exemplar is shown
     "agents": {
         LOOPING_AGENT: {},
         HEALTHY_AGENT: {},

@@ -13,7 +13,8 @@ import pytest
 import yaml
 
 from loopwatch_collector import environment_variables
-from loopwatch_collector.config import config_from_mapping
+from loopwatch_collector.config import CollectorConfig, config_from_mapping
+from loopwatch_collector.receivers.limits import ingest_memory_bound
 
 REPO = Path(__file__).resolve().parents[2]
 K8S = REPO / "deploy" / "k8s"
@@ -123,7 +124,8 @@ def test_service_ports_target_named_container_ports() -> None:
                 assert port["targetPort"] in names, (service_name, port)
 
 
-def test_collector_environment_and_config_map_are_valid() -> None:
+def _collector_config() -> CollectorConfig:
+    """The collector's configuration as the Deployment runs it (ConfigMap plus environment)."""
     deployment = _find("Deployment", "loopwatch")
     container = _container(deployment)
     environment = {e["name"]: e["value"] for e in container["env"]}
@@ -138,7 +140,13 @@ def test_collector_environment_and_config_map_are_valid() -> None:
     raw["store"] = environment["LOOPWATCH_STORE"]
     raw.setdefault("redis", {})["url"] = environment["LOOPWATCH_REDIS_URL"]
     raw.setdefault("ui", {})["external_url"] = environment["LOOPWATCH_EXTERNAL_URL"]
-    config = config_from_mapping(raw)
+    return config_from_mapping(raw)
+
+
+def test_collector_environment_and_config_map_are_valid() -> None:
+    deployment = _find("Deployment", "loopwatch")
+    container = _container(deployment)
+    config = _collector_config()
     # Alert and dashboard links to the session page need the URL people reach it at.
     assert config.ui.external_url is not None
     ports = {p["name"]: p["containerPort"] for p in container["ports"]}
@@ -210,3 +218,22 @@ def test_kubernetes_scrape_config_keeps_the_collector_pods_under_the_alerts_job(
     )
     assert result.returncode == 0, result.stdout + result.stderr
     assert "SUCCESS: 1 rule files found" in result.stdout + result.stderr
+
+
+_QUANTITY = {"Ki": 1 << 10, "Mi": 1 << 20, "Gi": 1 << 30}
+
+
+def test_the_memory_limit_holds_ingest_at_its_configured_bound() -> None:
+    """A 64 MiB request grew the worker past 2 GiB under a 1Gi limit: the ConfigMap's ingest
+    limits must fit the container's memory limit (the store is Redis: no session memory)."""
+    container = _container(_find("Deployment", "loopwatch"))
+    limit = re.fullmatch(r"(\d+)(Ki|Mi|Gi)", container["resources"]["limits"]["memory"])
+    assert limit is not None
+    limit_bytes = int(limit.group(1)) * _QUANTITY[limit.group(2)]
+    config = _collector_config()
+    assert config.store == "redis"
+    ingest = config.ingest
+    bound = ingest_memory_bound(
+        max_request_bytes=ingest.max_request_bytes, max_in_flight_bytes=ingest.max_in_flight_bytes
+    )
+    assert bound <= limit_bytes, f"ingest may take {bound >> 20} MiB, the limit is {limit_bytes >> 20} MiB"

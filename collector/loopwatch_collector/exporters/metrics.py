@@ -27,12 +27,14 @@ attribute                       metric                                       lab
 ``verdict_spans``               ``loopwatch_verdict_spans_total``            result
 ==============================  ===========================================  ======================
 
-Label values are bounded: ``agent`` goes through ``agent_label`` (the first
-``max_agent_labels`` distinct agents, plus every configured agent, keep their name; the rest
-become ``other``); ``tenant`` through ``tenant_label`` / ``session_tenant`` (a tenant of the
+Label values are bounded: ``agent`` goes through ``agent_label`` (per tenant: the first
+``max_agent_labels`` distinct agents *of that tenant*, plus every configured agent, keep their
+name; the rest become ``other``, so another tenant's junk agent names never push a tenant's
+real agent into ``other``); ``tenant`` through ``tenant_label`` / ``session_tenant`` (a tenant of the
 configuration, i.e. of an API key, keeps its name; the anonymous tenant of a collector without
 keys is ``_anonymous``; any other value, which authentication never lets through, is
 ``_other``), so a metric has at most (configured tenants + 2) x (its other labels) series
+and (configured tenants + 2) x (configured agents + ``max_agent_labels`` + 1) agent values
 whatever the callers send; ``type`` is an event kind, ``source`` is ``otlp`` or ``evaluate``, ``result``
 one of ``OTLP_SPAN_RESULTS``, ``action`` an ``Action`` value, ``detector`` a detector name,
 ``reason`` one of ``EVICTION_REASONS``.
@@ -55,7 +57,10 @@ When observed:
 - ``sessions_bytes``: the in-memory store's ``held_bytes`` (compacted sessions exactly, live ones
   estimated, ``store/budget.py``), read at scrape time; absent with a store that has no such
   figure (Redis: its own ``used_memory`` under ``maxmemory``).
-- ``evaluate_duration``: each ``Evaluate`` / ``POST /v1/evaluate``, with a ``trace_id`` exemplar.
+- ``evaluate_duration``: each ``Evaluate`` / ``POST /v1/evaluate`` (``observe_evaluate``); with a
+  ``trace_id`` exemplar (the session key, ``tenant/trace id``) only when ``exemplars`` is on
+  (``metrics.exemplars``, off by default), and ``/metrics`` then shows each caller only its own
+  tenant's (``metrics_render.scope_exemplars``).
 - ``hook_answers``: each answer of ``POST /v1/hooks/{agent}``; ``agent`` is the CLI (a path value
   of that route, so bounded), ``decision`` one of ``HOOK_DECISIONS``; its series appear with
   the first answer.
@@ -64,8 +69,8 @@ When observed:
   failed (the backend refused them or did not answer within ``timeout_s``, or the session's id
   is no trace id).
 
-Thread-safety: prometheus_client metrics are thread-safe; ``agent_label`` is called on the
-event loop only.
+Thread-safety: prometheus_client metrics are thread-safe (``/metrics`` renders them in a worker
+thread, ``metrics_render``); ``agent_label`` is called on the event loop only.
 """
 
 from __future__ import annotations
@@ -120,13 +125,16 @@ class Metrics:
         known_agents: Iterable[str] = (),
         detectors: Iterable[str] = (),
         tenants: Iterable[str] = (),
+        exemplars: bool = False,
     ) -> None:
         if max_agent_labels < 0:
             raise ValueError("metrics.max_agent_labels must be >= 0")
         self.registry = registry
+        self.exemplars = exemplars
         self._max_agent_labels = max_agent_labels
-        self._agents: set[str] = set(known_agents)
-        self._dynamic_agents = 0
+        self._known_agents: frozenset[str] = frozenset(known_agents)
+        # tenant label -> the agents of that tenant that keep their name beyond the known ones.
+        self._dynamic_agents: dict[str, set[str]] = {}
         self._children: dict[tuple[int, tuple[str, ...]], object] = {}
         # tenant -> label: the configured tenants and the anonymous one, fixed at start-up.
         self._tenant_labels = {t: _configured_label(t) for t in (ANONYMOUS, *tenants)}
@@ -190,7 +198,7 @@ class Metrics:
         )
         self.evaluate_duration = Histogram(
             "loopwatch_evaluate_duration_seconds",
-            "Time to answer an Evaluate call (gRPC or REST), exemplars carry the trace id.",
+            "Time to answer an Evaluate call (gRPC or REST).",
             buckets=_EVALUATE_BUCKETS,
             registry=r,
         )
@@ -236,7 +244,7 @@ class Metrics:
         for event_type in EVENT_TYPES:
             for source in EVENT_SOURCES:
                 self.events.labels(tenant=tenant, type=event_type, source=source)
-        for agent in self._agents:
+        for agent in self._known_agents:
             self.sessions_started.labels(tenant=tenant, agent=agent)
             self.sessions_looping.labels(tenant=tenant, agent=agent)
             self.runaway_sessions.labels(tenant=tenant, agent=agent)
@@ -254,15 +262,24 @@ class Metrics:
             self._children[key] = found
         return found  # type: ignore[return-value]  # the child of a metric has the metric's type
 
-    def agent_label(self, agent: str) -> str:
-        """The bounded label value for ``agent`` (its name, or ``other`` past the cap)."""
-        if agent in self._agents:
+    def agent_label(self, tenant: str, agent: str) -> str:
+        """The bounded label value for ``agent`` of ``tenant`` (a label value, ``tenant_label``):
+        its name, or ``other`` once ``tenant`` has ``max_agent_labels`` unconfigured agents."""
+        if agent in self._known_agents:
             return agent
-        if self._dynamic_agents < self._max_agent_labels:
-            self._dynamic_agents += 1
-            self._agents.add(agent)
+        named = self._dynamic_agents.setdefault(tenant, set())
+        if agent in named:
+            return agent
+        if len(named) < self._max_agent_labels:
+            named.add(agent)
             return agent
         return OTHER_AGENT
+
+    def observe_evaluate(self, seconds: float, trace_key: str) -> None:
+        """Time one Evaluate; ``trace_key`` (the session key) becomes the exemplar only when
+        exemplars are on."""
+        exemplar = {"trace_id": trace_key} if self.exemplars else None
+        self.evaluate_duration.observe(seconds, exemplar=exemplar)
 
     def tenant_label(self, tenant: str) -> str:
         """The bounded label value of ``tenant`` (see the module docstring)."""

@@ -50,22 +50,35 @@ class _Model(BaseModel):
 class OtlpExporterConfig(_Model):
     """``exporters.otlp``: where verdict spans go and how much may wait for the backend."""
 
+    #: Send each issued verdict (not ``continue``) as a span in the agent's trace.
     enabled: bool = False
+    #: grpc: ``host:port``; http: ``http(s)://host:port/v1/traces``.
     endpoint: str = ""
+    #: OTLP over gRPC, or OTLP/HTTP with protobuf bodies.
     protocol: Literal["grpc", "http"] = "grpc"
+    #: Sent with every export request (an ingestion key, an authorization header).
     headers: dict[str, str] = Field(default_factory=dict)
+    #: grpc only: plaintext instead of TLS.
     insecure: bool = False
+    #: CA bundle to verify the backend with (default: the system's CAs).
     certificate_file: Path | None = None
+    #: One export request, retries included.
     timeout_s: float = Field(default=DEFAULT_TIMEOUT_S, gt=0)
+    #: Verdict spans waiting for the backend; past it they are dropped and counted.
     max_queue_size: int = Field(default=DEFAULT_MAX_QUEUE_SIZE, ge=1)
+    #: Spans per export request.
     max_batch_size: int = Field(default=DEFAULT_MAX_BATCH_SIZE, ge=1)
+    #: A partial batch waits at most this long.
     schedule_delay_s: float = Field(default=DEFAULT_SCHEDULE_DELAY_S, gt=0)
     #: Off by default: a backend shared by several tenants must not learn who they are.
     include_tenant: bool = False
     #: The verdict's message and the finding's summary may quote the repeated call's arguments.
     include_content: bool = True
+    #: Only these tenants' verdicts are exported; empty: every tenant's.
     tenants: tuple[str, ...] = ()
+    #: The ``service.name`` resource attribute of the verdict spans.
     service_name: str = Field(default="loopwatch", min_length=1)
+    #: More resource attributes (a Phoenix project name, a deployment environment).
     resource_attributes: dict[str, str] = Field(default_factory=dict)
 
     @field_validator("tenants")

@@ -20,8 +20,6 @@ from typing import Any, Literal
 
 from fastapi import APIRouter, FastAPI, HTTPException, Query, Request
 from fastapi.responses import JSONResponse, Response
-from prometheus_client import CollectorRegistry
-from prometheus_client.exposition import choose_encoder
 from pydantic import BaseModel
 
 from loopwatch.verdict import Finding, Verdict
@@ -32,6 +30,7 @@ from loopwatch.wire import (
     finding_to_dict,
 )
 from loopwatch_collector.exceptions import StoreError
+from loopwatch_collector.exporters.metrics_render import MetricsRenderer
 from loopwatch_collector.exporters.session_activity import Activity, activity_of, strongest_verdict_of
 from loopwatch_collector.exporters.session_scenario import session_scenario
 from loopwatch_collector.exporters.timeline_view import TimelineStepBody
@@ -46,6 +45,7 @@ from loopwatch_collector.receivers.http_body import read_json_body, unavailable
 from loopwatch_collector.security.connections import LimitsConfig
 from loopwatch_collector.security.tenancy import (
     ANONYMOUS,
+    CURRENT_TENANT,
     current_tenant,
     public_id,
     session_key,
@@ -53,6 +53,9 @@ from loopwatch_collector.security.tenancy import (
 from loopwatch_collector.store.base import SessionRecord
 
 logger = logging.getLogger(__name__)
+
+# Sessions per GET /v1/sessions page: the session page shows 200; each costs ~1 KB of JSON.
+MAX_LIST_LIMIT = 1000
 
 
 class FindingBody(BaseModel):
@@ -171,14 +174,15 @@ class SessionList(BaseModel):
 
 def create_rest_app(
     pipeline: Pipeline,
-    registry: CollectorRegistry,
+    renderer: MetricsRenderer,
     *,
     is_ready: Callable[[], bool],
     extra_routers: tuple[APIRouter, ...] = (),
     evaluator: EvaluateRunner | None = None,
 ) -> FastAPI:
     """The REST app; ``is_ready`` backs ``/readyz`` (false before start and while stopping);
-    ``POST /v1/evaluate`` runs through ``evaluator`` (bounded, sliced, ahead of ingest)."""
+    ``/metrics`` comes from ``renderer`` (off the event loop); ``POST /v1/evaluate`` runs through
+    ``evaluator`` (bounded, sliced, ahead of ingest)."""
     runner = evaluator or EvaluateRunner(pipeline, limits=EvaluateLimits.of(LimitsConfig()))
     app = FastAPI(
         title="loopwatch collector", version="0.1.0", description=__doc__, docs_url=None, redoc_url=None
@@ -202,18 +206,22 @@ def create_rest_app(
 
     @app.get("/metrics", tags=["metrics"], response_class=Response)
     async def metrics(request: Request) -> Response:
-        """Prometheus exposition; OpenMetrics (with exemplars) when the scraper accepts it."""
-        encoder, content_type = choose_encoder(request.headers.get("accept", ""))
-        return Response(encoder(registry), media_type=content_type)
+        """Prometheus exposition; OpenMetrics when the scraper accepts it (exemplars, if on, of
+        the caller's tenant only)."""
+        gzip = "gzip" in request.headers.get("accept-encoding", "")
+        rendered = await renderer.render(request.headers.get("accept", ""), CURRENT_TENANT.get(), gzip=gzip)
+        headers = {"Content-Encoding": "gzip"} if rendered.gzipped else None
+        return Response(rendered.body, media_type=rendered.content_type, headers=headers)
 
     @app.get("/v1/sessions", tags=["sessions"])
     async def list_sessions(
         state: Literal["looping", "runaway", "halted"] | None = None,
         agent: str | None = None,
-        limit: int = Query(default=100, ge=1, le=10_000),
+        limit: int = Query(default=100, ge=1, le=MAX_LIST_LIMIT),
     ) -> SessionList:
         """``tenant``'s live sessions, most recently seen first, optionally of one state and one
-        agent."""
+        agent; at most ``MAX_LIST_LIMIT`` a page, found among the tenant's
+        ``sessions.list_max_scan`` most recent."""
         tenant = current_tenant()
         try:
             records = await pipeline.list_sessions(state=state, agent=agent, limit=limit, tenant=tenant)

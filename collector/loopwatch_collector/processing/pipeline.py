@@ -126,7 +126,7 @@ class Pipeline:
         """The ``Evaluate`` RPC: ``loopwatch.detect.evaluate`` at the AFTER_BATCH checkpoint, or
         at BEFORE_TOOL_CALL when ``pending_call`` is given.
 
-        Timed into ``loopwatch_evaluate_duration_seconds`` with a trace-id exemplar.
+        Timed into ``loopwatch_evaluate_duration_seconds`` (``Metrics.observe_evaluate``).
         """
         started = time.perf_counter()
         try:
@@ -138,9 +138,7 @@ class Pipeline:
                 pending_call=pending_call,
             )
         finally:
-            self.metrics.evaluate_duration.observe(
-                time.perf_counter() - started, exemplar={"trace_id": context.trace_id}
-            )
+            self.metrics.observe_evaluate(time.perf_counter() - started, context.trace_id)
 
     async def get_verdict(self, trace_id: str, min_step: int, timeout_s: float) -> Verdict:
         """The current verdict of ``trace_id`` once ``min_step`` steps were judged.
@@ -188,14 +186,22 @@ class Pipeline:
         tenant: str = ANONYMOUS,
     ) -> list[SessionRecord]:
         """``tenant``'s live sessions, most recent first; ``state`` keeps only looping / runaway
-        / halted ones, ``agent`` only that agent's."""
+        / halted ones, ``agent`` only that agent's. Walks only ``tenant``'s sessions (the store's
+        per-tenant index; every session for the anonymous tenant, the only one without keys),
+        at most ``sessions.list_max_scan`` of them."""
         matches = _session_predicate(state, agent)
         owns = owned_by(tenant)
 
         def predicate(record: SessionRecord) -> bool:
             return owns(record.trace_id) and (matches is None or matches(record))
 
-        return await self._store_call("list", self.store.list_sessions(predicate=predicate, limit=limit))
+        listing = self.store.list_sessions(
+            predicate=predicate,
+            limit=limit,
+            owner=None if tenant == ANONYMOUS else tenant,
+            max_scan=self.config.sessions.list_max_scan,
+        )
+        return await self._store_call("list", listing)
 
     # -----------------------------------------------------------------------------------------
 
@@ -266,7 +272,7 @@ class Pipeline:
         if created:
             m = self.metrics
             tenant = m.session_tenant(context.trace_id)
-            m.child(m.sessions_started, tenant, m.agent_label(context.agent)).inc()
+            m.child(m.sessions_started, tenant, m.agent_label(tenant, context.agent)).inc()
             m.child(m.sessions_active, tenant).inc()
         return result
 
@@ -308,8 +314,8 @@ class Pipeline:
 
     def _report(self, context: TraceContext, outcome: IngestOutcome, *, source: str | None) -> None:
         m = self.metrics
-        agent = m.agent_label(context.agent)
         tenant = m.session_tenant(context.trace_id)
+        agent = m.agent_label(tenant, context.agent)
         if source is not None:
             for kind, n in outcome.new_events.items():
                 m.child(m.events, tenant, kind, source).inc(n)
@@ -347,7 +353,7 @@ class Pipeline:
         m.child(m.sessions_active, tenant).dec()
         m.session_steps.observe(record.steps)
         if record.runaway:
-            m.child(m.runaway_sessions, tenant, m.agent_label(record.agent)).dec()
+            m.child(m.runaway_sessions, tenant, m.agent_label(tenant, record.agent)).dec()
         if reason is RemovalReason.EXPIRED:
             m.child(m.sessions_expired, tenant).inc()
         else:

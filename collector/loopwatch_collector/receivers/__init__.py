@@ -25,6 +25,7 @@ if _typing.TYPE_CHECKING:
         add_otlp_logs_service,
         add_otlp_services,
         add_otlp_trace_service,
+        grpc_server_options,
     )
     from loopwatch_collector.receivers.otlp_http import otlp_http_router
 
@@ -40,6 +41,7 @@ __all__ = [
     "add_otlp_logs_service",
     "add_otlp_services",
     "add_otlp_trace_service",
+    "grpc_server_options",
     "otlp_http_router",
 ]
 
@@ -57,6 +59,7 @@ _EXPORTS = {
     "add_otlp_logs_service": "loopwatch_collector.receivers.otlp_grpc",
     "add_otlp_services": "loopwatch_collector.receivers.otlp_grpc",
     "add_otlp_trace_service": "loopwatch_collector.receivers.otlp_grpc",
+    "grpc_server_options": "loopwatch_collector.receivers.otlp_grpc",
     "otlp_http_router": "loopwatch_collector.receivers.otlp_http",
 }
 

@@ -17,9 +17,11 @@ Overload (the bounded ingest queue): at most ``max_in_flight`` requests, holding
 ``max_in_flight_bytes`` of bodies, are queued or processed at once; one more raises
 ``OverloadedError`` at once (the transports answer gRPC UNAVAILABLE with RetryInfo, HTTP 503
 with Retry-After) rather than queueing without bound, and so does a tenant over its ingest
-rate. Nothing of a refused request is ingested, so the retry loses and double-counts nothing.
-A ``StoreError`` from the pipeline, or a worker that died, is retryable too. Any other
-pipeline failure rejects that trace's spans (partial success) and the others go on.
+rate: its byte rate (``byte_rate_limiter``) checked on the body before anything is decoded, its
+span rate (``rate_limiter``) once the span count is known. Nothing of a refused request is
+ingested, so the retry loses and double-counts nothing. A ``StoreError`` from the pipeline, or
+a worker that died, is retryable too. Any other pipeline failure rejects that trace's spans
+(partial success) and the others go on.
 
 Called on the event loop only (not thread-safe); raises ``OverloadedError`` and, from
 ``export_body``, ``MalformedRequestError``.
@@ -146,6 +148,7 @@ class OtlpIngestor:
         retry_after_s: float = DEFAULT_RETRY_AFTER_S,
         dedupe_capacity: int = DEFAULT_DEDUPE_CAPACITY,
         rate_limiter: IngestRateLimiter | None = None,
+        byte_rate_limiter: IngestRateLimiter | None = None,
         worker: DecodeWorker | None = None,
         priority: VerdictPriority | None = None,
         content: ContentControl | None = None,
@@ -168,6 +171,7 @@ class OtlpIngestor:
         self._in_flight = 0
         self._in_flight_bytes = 0
         self._rate_limiter = rate_limiter
+        self._byte_rate_limiter = byte_rate_limiter
         self._worker = worker
         self._priority = priority
         self._content = content or ContentControl()
@@ -209,7 +213,7 @@ class OtlpIngestor:
                 logger.warning("OTLP request refused as retryable: %s", exc)
                 raise OverloadedError(self.retry_after_s) from exc
             if self._rate_limiter is not None and decoded.spans:  # the span count is known only now
-                self._check_rate(tenant, decoded.spans)
+                self._check_rate(self._rate_limiter, tenant, decoded.spans)
             outcome = await self._ingest(decoded, tenant)
         if signal == "traces":
             self._count(outcome, tenant)
@@ -224,13 +228,16 @@ class OtlpIngestor:
 
     @contextlib.contextmanager
     def _admitted(self, spans: int, size: int, tenant: str) -> Iterator[None]:
-        """Hold an ingest-queue slot (and ``size`` bytes of its budget) for the block."""
+        """Hold an ingest-queue slot (and ``size`` bytes of its budget) for the block, once
+        ``tenant``'s rates admit ``spans`` spans and ``size`` bytes."""
         if self._in_flight >= self._max_in_flight or (
             self._in_flight and self._in_flight_bytes + size > self._max_in_flight_bytes
         ):
             raise OverloadedError(self.retry_after_s)
+        if self._byte_rate_limiter is not None and size:
+            self._check_rate(self._byte_rate_limiter, tenant, size)
         if self._rate_limiter is not None and spans:
-            self._check_rate(tenant, spans)
+            self._check_rate(self._rate_limiter, tenant, spans)
         self._in_flight += 1
         self._in_flight_bytes += size
         try:
@@ -239,9 +246,8 @@ class OtlpIngestor:
             self._in_flight -= 1
             self._in_flight_bytes -= size
 
-    def _check_rate(self, tenant: str, spans: int) -> None:
-        assert self._rate_limiter is not None
-        wait_s = self._rate_limiter.admit(tenant, spans)
+    def _check_rate(self, limiter: IngestRateLimiter, tenant: str, amount: int) -> None:
+        wait_s = limiter.admit(tenant, amount)
         if wait_s > 0:
             raise OverloadedError(max(wait_s, self.retry_after_s))
 

@@ -18,6 +18,10 @@ than verdicts slowing down. 0 keeps the collector's priority.
 The collector starts the worker before it reports itself started (``start()``): a new
 interpreter importing the mapping takes about a second on a slow host, longer than the SDK's
 span export deadline, so a worker started by the first request made that request time out.
+Fairness: requests wait in one queue per tenant, and the worker takes one request at a time
+from each tenant in turn (round-robin), so a tenant with many large requests queued delays
+another tenant's request by at most the one being decoded, not by its whole backlog.
+
 A worker that dies is replaced; the request in flight fails as retryable
 (``WorkerUnavailableError``), so nothing accepted is lost. A collector that dies takes its
 worker with it, even when killed with SIGKILL. ``shutdown()`` is idempotent.
@@ -32,6 +36,7 @@ import multiprocessing.connection
 import os
 import signal
 import threading
+from collections import OrderedDict, deque
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -99,6 +104,15 @@ def _decode(body: bytes, content_type: str, tenant: str, signal: Signal) -> Deco
         return _Malformed(exc.field, str(exc))
 
 
+@dataclass(frozen=True, slots=True)
+class _Turn:
+    """A decode waiting for its tenant's turn: ``granted`` when the worker is its, ``finished``
+    set by the caller when it is done with it (decoded, failed or cancelled)."""
+
+    granted: asyncio.Future[None]
+    finished: asyncio.Event
+
+
 class DecodeWorker:
     """See the module docstring."""
 
@@ -106,6 +120,9 @@ class DecodeWorker:
         self._niceness = niceness
         self._pool: ProcessPoolExecutor | None = None
         self._closed = False
+        # Tenants with queued decodes, in the order they get their next turn.
+        self._queues: OrderedDict[str, deque[_Turn]] = OrderedDict()
+        self._dispatcher: asyncio.Task[None] | None = None
 
     async def start(self) -> None:
         """Start the worker process and wait until it runs (see the module docstring). Raises
@@ -118,11 +135,34 @@ class DecodeWorker:
         """Decode ``body`` (traces or logs) for ``tenant`` in the worker, whose mapper for the
         tenant sees both signals (so log events join their spans). Raises
         ``MalformedRequestError`` or ``WorkerUnavailableError``."""
-        result = await self._run(_decode, body, content_type, tenant, signal)
+        loop = asyncio.get_running_loop()
+        turn = _Turn(loop.create_future(), asyncio.Event())
+        self._queues.setdefault(tenant, deque()).append(turn)
+        if self._dispatcher is None or self._dispatcher.done():
+            self._dispatcher = loop.create_task(self._dispatch())
+        try:
+            await turn.granted  # cancelled meanwhile (the client went away): the turn is skipped
+            result = await self._run(_decode, body, content_type, tenant, signal)
+        finally:
+            turn.finished.set()
         if isinstance(result, _Malformed):
             problem = result.message.removeprefix(f"{result.field}: ")
             raise MalformedRequestError(result.field, problem)
         return result
+
+    async def _dispatch(self) -> None:
+        """Grant the worker to one queued decode at a time, each tenant's next in turn, until
+        none is left; the only task granting it while it runs. A tenant goes to the back of the
+        line when its decode is done, so a tenant that arrived meanwhile is served next."""
+        while self._queues:
+            tenant, queue = next(iter(self._queues.items()))
+            turn = queue.popleft()
+            if not turn.granted.done():  # else cancelled while it waited: skipped
+                turn.granted.set_result(None)
+                await turn.finished.wait()
+            del self._queues[tenant]
+            if queue:  # including decodes the tenant queued during its turn
+                self._queues[tenant] = queue
 
     async def _run(self, function: Callable[..., T], *args: object) -> T:
         if self._closed:
@@ -135,7 +175,8 @@ class DecodeWorker:
             raise WorkerUnavailableError("the ingest worker stopped; retry") from exc
 
     def shutdown(self) -> None:
-        """Stop the worker (waits for it); idempotent, safe before first use."""
+        """Stop the worker (waits for it); idempotent, safe before first use. May run in a
+        thread: decodes still queued fail as retryable when their turn comes."""
         self._closed = True
         pool, self._pool = self._pool, None
         if pool is not None:

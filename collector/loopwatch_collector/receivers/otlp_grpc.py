@@ -52,12 +52,20 @@ SERVICE_NAME = "opentelemetry.proto.collector.trace.v1.TraceService"
 LOGS_SERVICE_NAME = "opentelemetry.proto.collector.logs.v1.LogsService"
 RETRY_INFO_KEY = "google.rpc.retryinfo-bin"
 
-GRPC_SERVER_OPTIONS: tuple[tuple[str, Any], ...] = (
-    ("grpc.max_receive_message_length", MAX_REQUEST_BYTES),
-    # gRPC enables SO_REUSEPORT by default on Linux: two collectors could silently share a port.
-    ("grpc.so_reuseport", 0),
-)
-"""Options the gRPC server hosting this receiver must be created with."""
+
+def grpc_server_options(max_request_bytes: int = MAX_REQUEST_BYTES) -> tuple[tuple[str, Any], ...]:
+    """Options the gRPC server hosting this receiver must be created with: requests over
+    ``max_request_bytes`` (``ingest.max_request_bytes``) are refused by gRPC before any handler
+    runs (RESOURCE_EXHAUSTED)."""
+    return (
+        ("grpc.max_receive_message_length", max_request_bytes),
+        # gRPC enables SO_REUSEPORT by default on Linux: two collectors could silently share a port.
+        ("grpc.so_reuseport", 0),
+    )
+
+
+GRPC_SERVER_OPTIONS = grpc_server_options()
+"""The options with OTLP's recommended 64 MiB limit."""
 
 
 class OtlpGrpcTraceService(trace_service_pb2_grpc.TraceServiceServicer):

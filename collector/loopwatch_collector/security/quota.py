@@ -13,7 +13,8 @@ inside its write script (``store/redis/tenants.py``), except on Redis Cluster. O
 in-memory store, Redis Cluster) the order is kept here, per replica: exact on one replica, an
 approximation of the tenant's LRU across several.
 
-``IngestRateLimiter`` is a token bucket per tenant over OTLP spans per second; a request that
+``IngestRateLimiter`` is a token bucket per tenant over OTLP spans per second (checked once a
+request is decoded) or request bytes per second (checked before decoding); a request that
 does not fit is refused as a whole (the receivers answer UNAVAILABLE / 503 with a retry
 delay, so nothing accepted is dropped).
 
@@ -134,9 +135,16 @@ class TenantQuotaStore:
         return await self.inner.get(trace_id)
 
     async def list_sessions(
-        self, *, predicate: SessionPredicate | None = None, limit: int = 100
+        self,
+        *,
+        predicate: SessionPredicate | None = None,
+        limit: int = 100,
+        owner: str | None = None,
+        max_scan: int | None = None,
     ) -> list[SessionRecord]:
-        return await self.inner.list_sessions(predicate=predicate, limit=limit)
+        return await self.inner.list_sessions(
+            predicate=predicate, limit=limit, owner=owner, max_scan=max_scan
+        )
 
     async def live_sessions(self, tenant: str) -> int:
         """Live sessions of ``tenant`` as the bound counts them (here, or in the store)."""
@@ -162,7 +170,7 @@ class TenantQuotaStore:
 
 
 class IngestRateLimiter:
-    """Token buckets of OTLP spans per tenant (capacity: one second's worth)."""
+    """Token buckets of OTLP spans, or request bytes, per tenant (capacity: one second's worth)."""
 
     def __init__(
         self, spans_per_s: Mapping[str, float], *, clock: Callable[[], float] = time.monotonic

@@ -8,7 +8,7 @@
       keys_file: /run/secrets/loopwatch-keys # "tenant:key" per line or comma-separated (hashed on load)
       metrics_requires_key: false            # true: GET /metrics needs a key too
       tenants:                               # optional per-tenant limits
-        team-a: {max_sessions: 5000, ingest_spans_per_s: 2000, content: drop}
+        team-a: {max_sessions: 5000, ingest_spans_per_s: 2000, ingest_bytes_per_s: 4000000, content: drop}
       content: keep                          # keep | clip | drop: default of the tenants
 
 Keys also come from ``LOOPWATCH_API_KEYS`` (``tenant:key,tenant:key``). Authentication is on as
@@ -68,6 +68,10 @@ class TenantConfig(_Model):
     max_sessions: int | None = Field(default=None, ge=1)
     #: OTLP spans per second accepted from this tenant (a token bucket of one second); 0 = no limit.
     ingest_spans_per_s: float = Field(default=0.0, ge=0)
+    #: OTLP request bytes per second accepted from this tenant, checked *before* the request is
+    #: decoded (so a flood is refused before it costs the shared ingest worker anything); a
+    #: token bucket of one second; 0 = no limit. Refused: UNAVAILABLE / 503 with a retry delay.
+    ingest_bytes_per_s: float = Field(default=0.0, ge=0)
     #: What of the arguments, previews and text this tenant's agents send is kept (content.py).
     content: Literal["keep", "clip", "drop"] | None = None
 

@@ -141,9 +141,19 @@ class SessionStore(Protocol):
         ...
 
     async def list_sessions(
-        self, *, predicate: SessionPredicate | None = None, limit: int = 100
+        self,
+        *,
+        predicate: SessionPredicate | None = None,
+        limit: int = 100,
+        owner: str | None = None,
+        max_scan: int | None = None,
     ) -> list[SessionRecord]:
-        """Live records (most recently seen first) matching ``predicate``, at most ``limit``."""
+        """Live records (most recently seen first) matching ``predicate``, at most ``limit``.
+
+        ``owner``: only the sessions of that tenant (``tenancy.tenant_of_key`` of their key),
+        found through a per-tenant index, so the work is the caller's sessions, never the
+        whole store's; ``None``: every session. ``max_scan``: look at no more than this many
+        of the most recent sessions (a filter matching nothing costs at most that much)."""
         ...
 
     def add_removal_listener(self, listener: RemovalListener) -> None:

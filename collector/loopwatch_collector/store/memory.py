@@ -31,11 +31,12 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import logging
 import struct
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Reversible
 from typing import Protocol
 
 from loopwatch_collector.store.base import (
@@ -180,21 +181,30 @@ class InMemorySessionStore:
         return self._live(entry)
 
     async def list_sessions(
-        self, *, predicate: SessionPredicate | None = None, limit: int = 100
+        self,
+        *,
+        predicate: SessionPredicate | None = None,
+        limit: int = 100,
+        owner: str | None = None,
+        max_scan: int | None = None,
     ) -> list[SessionRecord]:
+        """See ``SessionStore.list_sessions``; ``owner`` is in ``owner_of``'s terms, and its
+        sessions are walked through the per-owner index (most recently updated last)."""
         now = self._clock()
         found: list[SessionRecord] = []
-        # A snapshot, because a filtered scan over many compacted sessions yields to the event
-        # loop between batches (decoding is ~65 us each) and sessions may change meanwhile.
-        entries = list(reversed(self._sessions.values()))
-        for scanned, entry in enumerate(entries, start=1):
+        keys: Reversible[str] = self._sessions if owner is None else self._owned.get(owner, OrderedDict())
+        # A snapshot, because the scan yields to the event loop between batches (decoding a
+        # compacted session is ~65 us) and sessions may change meanwhile.
+        snapshot = list(itertools.islice(reversed(keys), max_scan))
+        for scanned, trace_id in enumerate(snapshot, start=1):
             if len(found) >= limit:
                 break
-            if not self._expired(entry, now):
+            entry = self._sessions.get(trace_id)
+            if entry is not None and not self._expired(entry, now):
                 record = self._live(entry)
                 if predicate is None or predicate(record):
                     found.append(record)
-            if scanned % _COMPACT_BATCH == 0 and isinstance(entry, bytes):
+            if scanned % _COMPACT_BATCH == 0:
                 await asyncio.sleep(0)
         return found
 

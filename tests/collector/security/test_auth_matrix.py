@@ -23,6 +23,7 @@ from loopwatch.wire import pb, pb_grpc
 from loopwatch_collector.testing import RunningCollector, running_collector
 from tests.collector.security.security_helpers import (
     ALPHA_KEY,
+    BETA_KEY,
     CREDENTIALS,
     evaluate_request,
     headers,
@@ -38,7 +39,8 @@ EVALUATE_TRACE = "a2" * 16  # alpha's too, the target of Evaluate calls
 
 @pytest.fixture(scope="module")
 def collector() -> Iterator[RunningCollector]:
-    with running_collector(two_tenants()) as running:
+    # Exemplars on, as an operator may turn them: the open /metrics must still show no trace id.
+    with running_collector(two_tenants(metrics={"exemplars": True, "render_cache_s": 0})) as running:
         with grpc.insecure_channel(running.endpoints.grpc_target) as channel:
             stub = pb_grpc.LoopGuardStub(channel)
             for trace in (ALPHA_TRACE, EVALUATE_TRACE):
@@ -131,6 +133,20 @@ def http(method: str, path: str, *, otlp: bool = False, json: object = None) -> 
     return call
 
 
+OPENMETRICS = {"Accept": "application/openmetrics-text; version=1.0.0"}
+
+
+def openmetrics(running: RunningCollector, _: grpc.Channel, key: str | None) -> str:
+    reply = httpx.get(
+        running.endpoints.http_url + "/metrics", headers={**headers(key), **OPENMETRICS}, timeout=5
+    )
+    if reply.status_code != 200:
+        return str(reply.status_code)
+    assert reply.headers["content-type"].startswith("application/openmetrics-text")
+    leaks = ALPHA_TRACE in reply.text or EVALUATE_TRACE in reply.text or "trace_id=" in reply.text
+    return "200 with trace ids" if leaks else "200 without trace ids"
+
+
 _EVALUATE_JSON = {"trace_id": "b2" * 16, "agent": "x", "events": [{"event_id": "u1", "user_message": {}}]}
 DENIED_GRPC = ("UNAUTHENTICATED", "UNAUTHENTICATED")
 
@@ -162,6 +178,7 @@ MATRIX: dict[str, tuple[Call, tuple[str, str, str, str]]] = {
         ("401", "401", "404", "404"),
     ),
     "GET /metrics (open by default)": (http("GET", "/metrics"), ("200",) * 4),
+    "GET /metrics OpenMetrics (open by default)": (openmetrics, ("200 without trace ids",) * 4),
     "GET /healthz (open)": (http("GET", "/healthz"), ("200",) * 4),
     "GET /readyz (open)": (http("GET", "/readyz"), ("200",) * 4),
     "POST otlp /v1/traces": (http("POST", "/v1/traces", otlp=True), ("401", "401", "200", "200")),
@@ -186,3 +203,21 @@ def test_metrics_can_require_a_key() -> None:
         assert reply.status_code == 200
         assert 'loopwatch_auth_failures_total{transport="http"} 1.0' in reply.text
         assert httpx.get(url + "/healthz", timeout=5).status_code == 200
+
+
+def test_exemplars_behind_a_key_show_only_the_callers_traces() -> None:
+    config = two_tenants(
+        auth={"metrics_requires_key": True}, metrics={"exemplars": True, "render_cache_s": 0}
+    )
+    with running_collector(config) as running:
+        with grpc.insecure_channel(running.endpoints.grpc_target) as channel:
+            stub = pb_grpc.LoopGuardStub(channel)
+            stub.Evaluate(evaluate_request(ALPHA_TRACE, 0), metadata=metadata(ALPHA_KEY), timeout=5)
+        url = running.endpoints.http_url + "/metrics"
+        assert httpx.get(url, headers=OPENMETRICS, timeout=5).status_code == 401
+        alpha = httpx.get(url, headers={**headers(ALPHA_KEY), **OPENMETRICS}, timeout=5).text
+        beta = httpx.get(url, headers={**headers(BETA_KEY), **OPENMETRICS}, timeout=5).text
+    assert f'# {{trace_id="{ALPHA_TRACE}"}}' in alpha  # its own trace, as alpha sent it
+    assert "alpha/" not in alpha
+    assert ALPHA_TRACE not in beta
+    assert "trace_id=" not in beta

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
+import yaml
 
 from loopwatch.events import TraceContext
 from loopwatch_collector.exceptions import ConfigError
@@ -90,3 +93,39 @@ def test_session_keys_are_per_tenant_and_anonymous_keys_are_bare() -> None:
     assert owned_by("alpha")(scoped.trace_id)
     assert not owned_by("beta")(scoped.trace_id)
     assert not owned_by("alph")(scoped.trace_id)
+
+
+def test_one_key_under_two_tenants_is_refused_naming_both_sources() -> None:
+    config = AuthConfig.model_validate({"keys": [{"tenant": "alpha", "sha256": sha256(ALPHA_KEY)}]})
+    with pytest.raises(ConfigError) as caught:
+        load_api_keys(config, environ={"LOOPWATCH_API_KEYS": f"gamma:g-key, beta:{ALPHA_KEY}"})
+    assert str(caught.value) == (
+        "LOOPWATCH_API_KEYS: entry 2: the same key is configured for tenants 'alpha' "
+        "(auth.keys: entry 1) and 'beta'; give each tenant its own key"
+    )
+
+
+def test_the_same_key_twice_for_one_tenant_is_accepted(tmp_path: Path) -> None:
+    secrets = tmp_path / "keys"
+    secrets.write_text(f"alpha:{ALPHA_KEY}\n", encoding="utf-8")
+    keys = load_api_keys(AuthConfig(keys_file=secrets), environ={"LOOPWATCH_API_KEYS": f"alpha:{ALPHA_KEY}"})
+    assert keys.tenant_of(ALPHA_KEY) == "alpha"
+
+
+def test_serve_refuses_a_key_shared_by_two_tenants_in_one_line(tmp_path: Path) -> None:
+    config = tmp_path / "loopwatch.yaml"
+    keys = [{"tenant": tenant, "sha256": sha256(ALPHA_KEY)} for tenant in ("alpha", "beta")]
+    config.write_text(yaml.safe_dump({"auth": {"keys": keys}}), encoding="utf-8")
+    result = subprocess.run(
+        [sys.executable, "-m", "loopwatch_collector.cli", "serve", "--config", str(config)],
+        env={"PATH": ""},
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert result.returncode == 2
+    assert result.stderr.splitlines() == [
+        "loopwatch serve: auth.keys: entry 2: the same key is configured for tenants 'alpha' "
+        "(auth.keys: entry 1) and 'beta'; give each tenant its own key"
+    ]

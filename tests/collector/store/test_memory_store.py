@@ -190,3 +190,17 @@ async def test_background_sweep_compacts() -> None:
         await asyncio.sleep(0.01)
     await store.shutdown()
     assert store.compacted == 1
+
+
+async def test_listing_one_owner_walks_its_index_within_the_scan_bound() -> None:
+    clock = Clock()
+    store = InMemorySessionStore(clock=clock, owner_of=lambda key: key.partition("/")[0])
+    for key in ("beta/old", *(f"alpha/{n}" for n in range(5)), "beta/new"):
+        await store.update(key, lambda r, _: None, create=partial(_record, key, clock))
+    beta = await store.list_sessions(owner="beta")
+    assert [r.trace_id for r in beta] == ["beta/new", "beta/old"]
+    assert await store.list_sessions(owner="gamma") == []
+    recent = await store.list_sessions(owner="alpha", max_scan=2)
+    assert [r.trace_id for r in recent] == ["alpha/4", "alpha/3"]
+    nothing = await store.list_sessions(predicate=lambda r: r.trace_id == "beta/old", max_scan=3)
+    assert nothing == []  # the three most recent were looked at, and no more

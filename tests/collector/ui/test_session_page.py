@@ -28,6 +28,7 @@ from google.protobuf import json_format
 from loopwatch import wire
 from loopwatch.events import Event, Step, ToolCall, ToolResult
 from loopwatch.wire import pb
+from loopwatch_collector.exporters.metrics_render import MetricsRenderer
 from loopwatch_collector.exporters.rest import create_rest_app
 from loopwatch_collector.security.tenancy import ANONYMOUS, CURRENT_TENANT
 from loopwatch_collector.testing import RunningCollector, running_collector
@@ -270,7 +271,8 @@ async def _serve(app: Any) -> AsyncIterator[int]:
 def guarded_url(collector: RunningCollector, http: httpx.Client) -> Iterator[tuple[str, list[str | None]]]:
     """The REST app over the same pipeline, with /v1 routes requiring ``Bearer API_KEY`` (a
     stand-in for the collector's key check that keeps the sessions of its anonymous tenant)."""
-    app = create_rest_app(collector.collector.pipeline, collector.collector.registry, is_ready=lambda: True)
+    renderer = MetricsRenderer(collector.collector.registry, cache_s=0, exemplars=False, keys_enabled=False)
+    app = create_rest_app(collector.collector.pipeline, renderer, is_ready=lambda: True)
     seen: list[str | None] = []
 
     @app.middleware("http")

@@ -5,11 +5,14 @@ Keys (Redis Cluster friendly: the ``{...}`` hash tag puts each trace in its own 
     <prefix>{trace:<trace id>}   string: write token + codec bytes (``scripts``)
     <prefix>{conv:<conv id>}     hash: s (steps), t (tool calls), l (last seen)
     <prefix>sessions             sorted set: trace id -> last seen (listing, expiry, LRU bound)
+    <prefix>sessions:<tenant>    sorted set: the same, for one tenant's traces only (listing)
 
 Expiry: Redis drops an idle record by itself (TTL plus a grace period). ``sweep`` (run in the
 background by every replica) finds idle records through the index first and deletes each with
 a token check, so exactly one replica reports it to the removal listeners; the same sweep
-enforces ``sessions.max_sessions`` (least recently seen first). Event-loop only.
+enforces ``sessions.max_sessions`` (least recently seen first). A record's removal takes it out
+of both sets. Listing one tenant's sessions walks that tenant's set, so its cost is the caller's
+sessions, never another tenant's. Event-loop only.
 """
 
 from __future__ import annotations
@@ -34,9 +37,17 @@ class RedisSessionIndex:
     """Key layout, reads, listing and the expiry sweep over one client and key prefix."""
 
     def __init__(
-        self, client: Any, *, prefix: str, ttl_s: float, max_sessions: int, clock: Callable[[], float]
+        self,
+        client: Any,
+        *,
+        prefix: str,
+        ttl_s: float,
+        max_sessions: int,
+        clock: Callable[[], float],
+        tenant_of: Callable[[str], str],
     ) -> None:
         self._client = client
+        self._tenant_of = tenant_of
         self.prefix = prefix
         self._ttl_s = ttl_s
         self._max_sessions = max_sessions
@@ -46,6 +57,12 @@ class RedisSessionIndex:
 
     def key(self, trace_id: str) -> str:
         return f"{self.prefix}{{trace:{trace_id}}}"
+
+    def tenant_index_key(self, trace_id: str) -> str | None:
+        """The listing set of ``trace_id``'s tenant; None for the anonymous tenant (whose
+        listing is the whole ``sessions`` set)."""
+        tenant = self._tenant_of(trace_id)
+        return f"{self.index_key}:{tenant}" if tenant else None
 
     def conversation_key(self, conversation_id: str) -> str:
         return f"{self.prefix}{{conv:{conversation_id}}}"
@@ -59,12 +76,18 @@ class RedisSessionIndex:
             return None
         return record
 
-    async def list_records(self, predicate: SessionPredicate | None, limit: int) -> list[SessionRecord]:
+    async def list_records(
+        self, predicate: SessionPredicate | None, limit: int, owner: str | None, max_scan: int | None
+    ) -> list[SessionRecord]:
+        """``SessionStore.list_sessions``: ``owner``'s set (or the whole index), most recent
+        first, at most ``max_scan`` ids read."""
         found: list[SessionRecord] = []
         now = self._clock()
+        index = self.index_key if owner is None else f"{self.index_key}:{owner}"
         start = 0
-        while len(found) < limit:
-            ids = await self._client.zrevrange(self.index_key, start, start + _BATCH - 1)
+        while len(found) < limit and (max_scan is None or start < max_scan):
+            batch = _BATCH if max_scan is None else min(_BATCH, max_scan - start)
+            ids = await self._client.zrevrange(index, start, start + batch - 1)
             if not ids:
                 break
             start += len(ids)
@@ -108,6 +131,9 @@ class RedisSessionIndex:
                 continue  # seen since the index was written (the index is throttled)
             deleted = record is not None and await self._delete_if(keys=[key], args=[token]) == 1
             await self._client.zrem(self.index_key, trace_id)
+            tenant_index = self.tenant_index_key(trace_id)
+            if tenant_index is not None:
+                await self._client.zrem(tenant_index, trace_id)
             if deleted and record is not None:
                 removed += 1
                 on_removed(trace_id, record, reason)

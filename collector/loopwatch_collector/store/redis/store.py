@@ -54,6 +54,7 @@ from redis import exceptions as redis_errors
 
 from loopwatch_collector.config import CollectorConfig
 from loopwatch_collector.exceptions import ConfigError, StoreConflictError, StoreError
+from loopwatch_collector.security.tenancy import tenant_of_key
 from loopwatch_collector.store import codec
 from loopwatch_collector.store.base import (
     Apply,
@@ -155,7 +156,12 @@ class RedisSessionStore:
         self._commands = hot_commands(url, self._opt, self._client)
         self._writer = RecordWriter(self._commands, self._opt, ttl_s=idle_ttl_s, grace_s=_EXPIRY_GRACE_S)
         self._index = RedisSessionIndex(
-            self._client, prefix=key_prefix, ttl_s=idle_ttl_s, max_sessions=max_sessions, clock=clock
+            self._client,
+            prefix=key_prefix,
+            ttl_s=idle_ttl_s,
+            max_sessions=max_sessions,
+            clock=clock,
+            tenant_of=tenant_of_key,
         )
         self._cache: OrderedDict[str, _Cached] = OrderedDict()
         self._locks: dict[str, _TraceLock] = {}
@@ -228,9 +234,14 @@ class RedisSessionStore:
         return await self._run("get", self._index.get(trace_id))
 
     async def list_sessions(
-        self, *, predicate: SessionPredicate | None = None, limit: int = 100
+        self,
+        *,
+        predicate: SessionPredicate | None = None,
+        limit: int = 100,
+        owner: str | None = None,
+        max_scan: int | None = None,
     ) -> list[SessionRecord]:
-        return await self._run("list", self._index.list_records(predicate, limit))
+        return await self._run("list", self._index.list_records(predicate, limit, owner, max_scan))
 
     # --- the transaction -------------------------------------------------------------------
 
@@ -279,6 +290,9 @@ class RedisSessionStore:
                 if now - indexed >= _INDEX_INTERVAL_S:
                     indexed = now
                     self._commands.zadd_soon(self._index.index_key, trace_id, now)
+                    tenant_index = self._index.tenant_index_key(trace_id)
+                    if tenant_index is not None:
+                        self._commands.zadd_soon(tenant_index, trace_id, now)
                 self._remember(trace_id, _Cached(new_token, record, indexed, contended))
                 return result
             contended = True

@@ -71,6 +71,31 @@ def test_list_sessions_most_recent_first_with_predicate(server: RedisServer, pre
     run(scenario)
 
 
+def test_list_one_tenants_sessions_through_its_own_index(server: RedisServer, prefix: str) -> None:
+    clock = [1000.0]
+
+    async def scenario() -> None:
+        store = store_on(server, prefix, clock=lambda: clock[0], idle_ttl_s=100)
+        for key in ("beta/b0", "alpha/a0", "alpha/a1", "alpha/a2", "anonymous"):
+            clock[0] += 10
+            await store.update(key, bump, create=lambda key=key: record_of(key, clock[0]))  # type: ignore[misc]
+        await asyncio.sleep(0.05)  # index writes run in the background
+        assert [r.trace_id for r in await store.list_sessions(owner="beta")] == ["beta/b0"]
+        alpha = await store.list_sessions(owner="alpha", max_scan=2)
+        assert [r.trace_id for r in alpha] == ["alpha/a2", "alpha/a1"]
+        assert len(await store.list_sessions()) == 5  # no owner: the whole index
+        clock[0] += 150  # beta/b0 and the alphas expire; the sweep takes them out of both sets
+        await store.sweep()
+        assert await store.list_sessions(owner="beta") == []
+        await store.shutdown()
+
+    run(scenario)
+    client = redis.Redis.from_url(server.url)
+    assert client.zcard(f"{prefix}sessions:beta") == 0
+    assert not client.exists(f"{prefix}sessions:")  # the anonymous tenant has no set of its own
+    client.close()
+
+
 def test_conversation_usage_rides_in_the_update_across_traces_and_replicas(
     server: RedisServer, prefix: str
 ) -> None:
