@@ -6,7 +6,7 @@ SERVE_STAMP := $(VENV)/.installed-serve
 STAMP  := $(VENV)/.installed
 DOCS_STAMP := $(VENV)/.installed-docs
 
-.PHONY: run test lint docs bench interop coding-agents phoenix system-deps proto clean
+.PHONY: run test lint docs screenshot bench interop coding-agents phoenix system-deps proto clean
 
 $(SERVE_STAMP): sdk/pyproject.toml collector/pyproject.toml
 	test -x $(PY) || python3 -m venv $(VENV)
@@ -37,6 +37,10 @@ lint: $(STAMP)
 $(DOCS_STAMP): $(SERVE_STAMP) requirements-docs.txt
 	$(PY) -m pip install -q -r requirements-docs.txt
 	touch $@
+
+## screenshot: refresh docs/images/session-page.png (the README's picture) in headless Chromium
+screenshot: $(STAMP) system-deps
+	LOOPWATCH_REFRESH_SCREENSHOT=1 $(PY) -m pytest tests/collector/ui/test_screenshot.py
 
 ## docs: the documentation site (MkDocs Material, mkdocs.yml) into site/; any warning fails
 docs: $(DOCS_STAMP)
