@@ -24,7 +24,7 @@ from tests.docs.fences import DEFAULT_PORTS, RUN_LANGUAGES, Fence, fences, with_
 REPO = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
 # The pages whose blocks are checked. Each page joins once its blocks run here or carry their
-# markers (README.md after its rewrite; eval, calibration, capacity and coding-agents pages).
+# markers.
 CHECKED_PAGES = (
     "benchmarks.md",
     "collector.md",
@@ -39,7 +39,9 @@ CHECKED_PAGES = (
     "security.md",
     "zero-code.md",
 )
-DOCUMENTS = [REPO / "docs" / name for name in CHECKED_PAGES]
+# Pages at the repository's root: what a newcomer reads first.
+ROOT_PAGES = ("README.md", "CONTRIBUTING.md")
+DOCUMENTS = [REPO / "docs" / name for name in CHECKED_PAGES] + [REPO / name for name in ROOT_PAGES]
 # Generous for a loaded CI machine: a cold `loopwatch serve` or example takes a few seconds.
 BLOCK_TIMEOUT_S = 120.0
 READY_TIMEOUT_S = 60.0
