@@ -16,6 +16,9 @@ turns them into events:
 - a tool span whose parent (in the same batch) is a tool span of the same tool -> nothing: one
   execution instrumented twice (a framework's span around an MCP client span, OpenInference
   plus OpenLLMetry on one LangChain app). Across batches only call ids and event ids dedupe.
+- model-call spans that report one call (a provider SDK's own span beside a framework's or
+  OpenLLMetry's, :mod:`same_call`) -> one step, from the report with content; across batches
+  the report that made the step first keeps it.
 - a ``loopwatch.user_message`` span event (the SDK's turn boundary, on the ``invoke_agent``
   span) -> a ``UserMessage``, placed among the batch's events by time. The agent span is
   exported when the run ends, so its turn boundaries fall in place when the run's spans arrive
@@ -47,7 +50,7 @@ from loopwatch.fingerprint import canonical_arguments
 from loopwatch.wire import ids
 from loopwatch_collector.mapping import loopwatch_sdk, openinference
 from loopwatch_collector.mapping.logs import PartialCalls
-from loopwatch_collector.mapping.memo import TraceMemo, bound_pending, remember, take_pending
+from loopwatch_collector.mapping.memo import TraceMemo, adopt, bound_pending, remember, take_pending
 from loopwatch_collector.mapping.model import UNKNOWN, LlmSpan, RequestedCall, ToolSpan
 from loopwatch_collector.mapping.recognise import llm_of, requests_tools, tool_of
 from loopwatch_collector.mapping.results import (
@@ -57,6 +60,7 @@ from loopwatch_collector.mapping.results import (
     result_content,
     unknown_result,
 )
+from loopwatch_collector.mapping.same_call import one_report_per_call
 from loopwatch_collector.mapping.sessions import SessionKeys
 from loopwatch_collector.mapping.spans import SpanView
 from loopwatch_collector.mapping.trace_context import CONVERSATION_KEYS, UNKNOWN_AGENT, learn_context
@@ -116,6 +120,8 @@ class SpanMapper:
         client_only: set[str] = set()
         for trace_id, trace_spans in by_trace.items():
             placement = self._sessions.place(trace_id, trace_spans)
+            if placement.session_id != trace_id and (alone := self._memos.pop(trace_id, None)) is not None:
+                adopt(self._memo(placement.session_id), alone)  # seen alone first, now folded
             by_session.setdefault(placement.session_id, []).extend(trace_spans)
             if placement.client_only:
                 client_only.update(s.span_id for s in trace_spans if not s.parent_span_id)
@@ -137,6 +143,15 @@ class SpanMapper:
         # By start time; on a tie the longer span (the parent) first.
         spans.sort(key=lambda s: (s.start_ns, -s.end_ns, s.span_id))
         learn_context(memo, spans)
+        tools: dict[str, ToolSpan] = {}
+        llms: dict[str, LlmSpan] = {}
+        for span in spans:
+            tool = tool_of(span)
+            if tool is not None:
+                tools[span.span_id] = tool
+            elif (llm := llm_of(span)) is not None:
+                llms[span.span_id] = llm
+        second_reports = one_report_per_call(memo, spans, llms)  # one step per model call
         events: list[Event] = []
         group = _Group()
         ignored = 0
@@ -145,7 +160,7 @@ class SpanMapper:
         for span in spans:
             if span.events:
                 user_messages.extend(loopwatch_sdk.user_messages(span))
-            tool = tool_of(span)
+            tool = tools.get(span.span_id)
             if tool is not None:
                 tool_names[span.span_id] = tool.name
                 if tool_names.get(span.parent_span_id) == tool.name:
@@ -153,9 +168,9 @@ class SpanMapper:
                     continue
                 group = self._tool_events(memo, span, tool, group, events)
                 continue
-            llm = llm_of(span)
-            if llm is None or span.span_id in memo.covered:
-                ignored += 1  # (or a model call already made a step from its span or its logs)
+            llm = llms.get(span.span_id)
+            if llm is None or span.span_id in memo.covered or span.span_id in second_reports:
+                ignored += 1  # (or a model call already made a step from its span, logs or twin)
                 continue
             _flush(group, events)
             group = _Group()

@@ -4,6 +4,10 @@ that made their step. Bounded: ``CALL_MEMORY`` call ids per kind, oldest forgott
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from loopwatch_collector.mapping.same_call import CallMark
 
 # Call ids remembered per trace: a step requests a handful; results arrive within a few steps.
 CALL_MEMORY = 256
@@ -23,6 +27,8 @@ class TraceMemo:
     # span makes its step or the next model call shows that none will (client-only, content off).
     silent: tuple[str, int] | None = None
     covered: dict[str, None] = field(default_factory=dict)  # model calls that made their step
+    # Model-call spans seen (span id -> mark), to recognise a second report of one call.
+    calls: dict[str, CallMark] = field(default_factory=dict)
 
 
 def take_pending(memo: TraceMemo, name: str) -> str | None:
@@ -39,6 +45,23 @@ def remember(memory: dict[str, None], key: str) -> None:
     memory[key] = None
     if len(memory) > CALL_MEMORY:
         del memory[next(iter(memory))]
+
+
+def remember_call(memo: TraceMemo, mark: CallMark) -> None:
+    memo.calls[mark.span_id] = mark
+    if len(memo.calls) > CALL_MEMORY:
+        del memo.calls[next(iter(memo.calls))]
+
+
+def adopt(into: TraceMemo, trace: TraceMemo) -> None:
+    """Carry what ``trace``'s memo learnt of its model calls into its session's memo ``into``
+    (a trace first seen alone, then folded into a session: ``mapping/sessions.py``)."""
+    for mark in trace.calls.values():
+        remember_call(into, mark)
+    for span_id in trace.covered:
+        remember(into.covered, span_id)
+    if into.silent is None:
+        into.silent = trace.silent
 
 
 def bound_pending(memo: TraceMemo) -> None:

@@ -205,5 +205,5 @@ def _views(
                     duplicate += 1
                     continue
                 keys[view_key] = span.trace_id + span.span_id
-                views.append(span_view_from_proto(span, resource))
+                views.append(span_view_from_proto(span, resource, scope_spans.scope.name))
     return views, keys, problems, duplicate
