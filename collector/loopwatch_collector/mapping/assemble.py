@@ -87,6 +87,13 @@ class MappedTrace:
     spans: tuple[tuple[str, str], ...]
     ignored: int = 0  # spans with no agent meaning (HTTP, DB, agent/workflow wrappers, ...)
 
+    @property
+    def aliases(self) -> tuple[str, ...]:
+        """The trace ids folded into the session (``context.trace_id``), in order: each names
+        it on the read paths (``store.base.SessionStore.alias``)."""
+        folded = dict.fromkeys(trace_id for trace_id, _ in self.spans if trace_id != self.context.trace_id)
+        return tuple(folded)
+
 
 @dataclass(slots=True)
 class _Group:

@@ -83,7 +83,7 @@ class Pipeline:
         self._step_log = StepLogLimits.of(config.sessions)
         self._timeline_steps = config.sessions.timeline_steps
         self._waiters: dict[str, asyncio.Event] = {}  # trace id -> set on its next ingest
-        self._waiting: dict[str, int] = {}  # trace id -> GetVerdict calls waiting on it
+        self._waiting: dict[str, int] = {}  # session key -> GetVerdict calls waiting on it
         self._started = False
         self._stopped = False
         store.add_removal_listener(self._on_removed)
@@ -151,23 +151,29 @@ class Pipeline:
         """
         loop = asyncio.get_running_loop()
         deadline = loop.time() + max(0.0, min(timeout_s, self.config.sessions.get_verdict_max_wait_s))
-        self._waiting[trace_id] = self._waiting.get(trace_id, 0) + 1
+        waited: set[str] = set()  # keys this call waits on: the trace's, or its session's
         try:
             while True:
-                record = await self._store_call("get", self.store.get(trace_id))
+                record = await self.get_session(trace_id)
                 if record is not None and judged_steps(record.state) >= min_step:
                     return current_verdict(record)
                 remaining = deadline - loop.time()
                 if remaining <= 0 or self._stopped:
                     return current_verdict(record) if record else Verdict(action=Action.CONTINUE, step=0)
-                event = self._waiters.setdefault(trace_id, asyncio.Event())
+                # Woken by its session's ingest: a folded trace's is the session it was folded into.
+                key = record.trace_id if record is not None else trace_id
+                if key not in waited:
+                    waited.add(key)
+                    self._waiting[key] = self._waiting.get(key, 0) + 1
+                event = self._waiters.setdefault(key, asyncio.Event())
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(event.wait(), min(remaining, _GET_VERDICT_POLL_S))
         finally:
-            self._waiting[trace_id] -= 1
-            if not self._waiting[trace_id]:
-                del self._waiting[trace_id]
-                self._waiters.pop(trace_id, None)
+            for key in waited:
+                self._waiting[key] -= 1
+                if not self._waiting[key]:
+                    del self._waiting[key]
+                    self._waiters.pop(key, None)
 
     def subscribe(
         self, *, agent: str | None = None, actions: frozenset[Action] | None = None, tenant: str = ANONYMOUS
@@ -177,7 +183,19 @@ class Pipeline:
         return self.hub.subscribe(agent=agent, actions=actions, owns=owned_by(tenant))
 
     async def get_session(self, trace_id: str) -> SessionRecord | None:
-        return await self._store_call("get", self.store.get(trace_id))
+        """The session of the key ``trace_id``: its own, or the one it was folded into (a
+        client-only trace, ``mapping/sessions.py``); ``None`` when unknown. Raises
+        ``StoreError``."""
+        record = await self._store_call("get", self.store.get(trace_id))
+        if record is not None:
+            return record
+        session = await self._store_call("resolve", self.store.resolve(trace_id))
+        return None if session is None else await self._store_call("get", self.store.get(session))
+
+    async def alias(self, aliases: Sequence[str], session_id: str) -> None:
+        """Record the trace keys ``aliases`` as folded into the session key ``session_id``
+        (the OTLP ingestor, after ingesting their spans). Raises ``StoreError``."""
+        await self._store_call("alias", self.store.alias(aliases, session_id))
 
     async def list_sessions(
         self,

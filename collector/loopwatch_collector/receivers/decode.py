@@ -73,6 +73,7 @@ class TraceBatch:
     span_keys: tuple[bytes, ...]  # trace id + span id bytes, for dedupe across requests
     items: int  # what the request counts: spans, or log records
     ignored: int = 0  # spans with no agent meaning
+    aliases: tuple[str, ...] = ()  # trace ids folded into the session ``context.trace_id``
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -180,7 +181,12 @@ def _batch(
 ) -> TraceBatch | bytes:
     events = PickledEvents.of(trace.events) if pickled else trace.events
     batch = TraceBatch(
-        context=trace.context, events=events, span_keys=span_keys, items=items, ignored=trace.ignored
+        context=trace.context,
+        events=events,
+        span_keys=span_keys,
+        items=items,
+        ignored=trace.ignored,
+        aliases=trace.aliases,
     )
     return pickle.dumps(batch, protocol=pickle.HIGHEST_PROTOCOL) if pickled else batch
 

@@ -5,8 +5,10 @@ its spans mapped to per-trace events by ``decode.py`` — in the ingest worker p
 given (``offload.py``), so that this CPU work never runs on the event loop serving verdicts —
 then drops traces whose spans were all seen before (by tenant + trace id + span id, bounded
 memory) and hands each trace's events to ``pipeline.ingest`` in slices sized to a CPU-time
-budget (``slicing.py``), yielding to verdict calls between slices (``priority.py``); it
-reports how many spans were rejected (OTLP partial success). A logs request
+budget (``slicing.py``), yielding to verdict calls between slices (``priority.py``), and
+records the trace ids folded into another session as its aliases (``aliases``, the pipeline:
+the read paths find the session by any of them); it reports how many spans were rejected
+(OTLP partial success). A logs request
 (``signal="logs"``) goes the same way: the GenAI log events of each model call become one view
 of its span, mapped by the same per-tenant mapper as the spans, so logs and spans join
 whichever comes first; its counts are log records, and re-sent records are
@@ -57,7 +59,7 @@ from loopwatch_collector.receivers.priority import VerdictPriority
 from loopwatch_collector.receivers.slicing import SliceSizer
 from loopwatch_collector.security.content import ContentControl
 from loopwatch_collector.security.quota import IngestRateLimiter
-from loopwatch_collector.security.tenancy import ANONYMOUS, scoped_context
+from loopwatch_collector.security.tenancy import ANONYMOUS, scoped_context, session_key
 
 logger = logging.getLogger(__name__)
 
@@ -81,6 +83,12 @@ class TraceSink(Protocol):
     async def ingest(
         self, context: TraceContext, events: Sequence[Event], *, source: Literal["otlp"]
     ) -> Verdict: ...
+
+
+class AliasSink(Protocol):
+    """Where the ingestor records trace ids folded into a session (``Pipeline.alias``)."""
+
+    async def alias(self, aliases: Sequence[str], session_id: str) -> None: ...
 
 
 class _Incrementable(Protocol):
@@ -150,6 +158,7 @@ class OtlpIngestor:
         priority: VerdictPriority | None = None,
         content: ContentControl | None = None,
         slices: SliceSizer | None = None,
+        aliases: AliasSink | None = None,
     ) -> None:
         if max_in_flight < 1:
             raise ValueError("otlp.max_in_flight must be >= 1")
@@ -172,6 +181,7 @@ class OtlpIngestor:
         self._priority = priority
         self._content = content or ContentControl()
         self._slices = slices or SliceSizer()
+        self._aliases = aliases
 
     async def export(self, request: ExportTraceServiceRequest, *, tenant: str = ANONYMOUS) -> ExportOutcome:
         """Ingest a parsed trace ``request`` into ``tenant``'s sessions, decoding on the event
@@ -259,7 +269,11 @@ class OtlpIngestor:
                 continue
             try:
                 chunks = event_chunks(trace.events)
-                await self._ingest_trace(scoped_context(tenant, trace.context), tenant, chunks)
+                context = scoped_context(tenant, trace.context)
+                await self._ingest_trace(context, tenant, chunks)
+                if trace.aliases and self._aliases is not None:
+                    folded = [session_key(tenant, trace_id) for trace_id in trace.aliases]
+                    await self._aliases.alias(folded, context.trace_id)
             except StoreError as exc:
                 # Retryable: traces ingested so far are marked seen, so the re-sent request
                 # skips them and the retry counts nothing twice.

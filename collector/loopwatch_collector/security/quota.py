@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from prometheus_client import CollectorRegistry, Counter
@@ -137,6 +137,12 @@ class TenantQuotaStore:
         self, *, predicate: SessionPredicate | None = None, limit: int = 100
     ) -> list[SessionRecord]:
         return await self.inner.list_sessions(predicate=predicate, limit=limit)
+
+    async def alias(self, aliases: Sequence[str], session_id: str) -> None:
+        await self.inner.alias(aliases, session_id)
+
+    async def resolve(self, trace_id: str) -> str | None:
+        return await self.inner.resolve(trace_id)
 
     async def live_sessions(self, tenant: str) -> int:
         """Live sessions of ``tenant`` as the bound counts them (here, or in the store)."""

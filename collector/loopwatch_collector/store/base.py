@@ -20,6 +20,8 @@ Contract for implementations:
   returns live objects: read them right away, on the event loop).
 - Records are plain data (dataclasses, tuples, dicts of primitives and the event model), so a
   codec can serialise them; they are bounded in size (windows, never the transcript).
+- Trace aliases (``alias`` / ``resolve``): a trace folded into another session resolves to it,
+  tenant-scoped by its key like everything else; unknown keys resolve to nothing.
 - Removal (idle TTL, LRU eviction, explicit) notifies removal listeners exactly once per record,
   on the event loop, with a ``RemovalReason``; listeners must not raise or block.
 - Store failures raise ``StoreError``; callers fail open (CONTINUE) and count them.
@@ -30,7 +32,7 @@ Contract for implementations:
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, TypeVar
 
@@ -148,4 +150,15 @@ class SessionStore(Protocol):
 
     def add_removal_listener(self, listener: RemovalListener) -> None:
         """Call ``listener`` whenever a record leaves the store (see ``RemovalReason``)."""
+        ...
+
+    async def alias(self, aliases: Sequence[str], session_id: str) -> None:
+        """Make each key of ``aliases`` (trace keys folded into the session ``session_id``,
+        ``mapping/sessions.py``) name that session for ``resolve``. Bounded; an alias lives no
+        longer than its session. Raises ``StoreError``."""
+        ...
+
+    async def resolve(self, trace_id: str) -> str | None:
+        """The session key the trace key ``trace_id`` was folded into, or ``None`` (an alias
+        of no session: a session's own key, or unknown). Raises ``StoreError``."""
         ...

@@ -35,9 +35,10 @@ import logging
 import struct
 import time
 from collections import OrderedDict
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Protocol
 
+from loopwatch_collector.store.aliases import TraceAliases
 from loopwatch_collector.store.base import (
     Apply,
     ConversationUsage,
@@ -112,6 +113,9 @@ class InMemorySessionStore:
         self._owned: dict[str, OrderedDict[str, None]] = {}
         self._owned_bytes: dict[str, int] = {}
         self._conversations: OrderedDict[str, ConversationUsage] = OrderedDict()
+        # As many aliases as sessions: a client-only conversation holds one per model call, and
+        # its oldest calls' ids are the first forgotten.
+        self._aliases = TraceAliases(max_sessions)
         self._listeners: list[RemovalListener] = []
         self._sweeper: asyncio.Task[None] | None = None
 
@@ -197,6 +201,13 @@ class InMemorySessionStore:
             if scanned % _COMPACT_BATCH == 0 and isinstance(entry, bytes):
                 await asyncio.sleep(0)
         return found
+
+    async def alias(self, aliases: Sequence[str], session_id: str) -> None:
+        if session_id in self._sessions:
+            self._aliases.add(aliases, session_id)
+
+    async def resolve(self, trace_id: str) -> str | None:
+        return self._aliases.session_of(trace_id)
 
     def _conversation(self, conversation_id: str, now: float) -> ConversationUsage:
         """The live counters of ``conversation_id`` (fresh after its idle TTL), most recent."""
@@ -321,6 +332,7 @@ class InMemorySessionStore:
 
     def _remove(self, trace_id: str, reason: RemovalReason) -> None:
         entry = self._sessions.pop(trace_id)
+        self._aliases.forget_session(trace_id)
         owner = self._owner_of(trace_id)
         held = compacted_bytes(entry) if isinstance(entry, bytes) else self._hot.pop(trace_id)
         self._charge(owner, -held)

@@ -42,10 +42,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Coroutine, Mapping
+from collections.abc import Callable, Coroutine, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -147,6 +148,7 @@ class RedisSessionStore:
         if self._opt.tls is not None and not url.startswith("rediss://"):
             raise ConfigError("redis.options.tls: needs a rediss:// url")
         self._sweep_interval_s = sweep_interval_s
+        self._ttl_s = idle_ttl_s
         self._clock = clock
         try:
             self._client = redis_client(url, self._opt)
@@ -231,6 +233,14 @@ class RedisSessionStore:
         self, *, predicate: SessionPredicate | None = None, limit: int = 100
     ) -> list[SessionRecord]:
         return await self._run("list", self._index.list_records(predicate, limit))
+
+    async def alias(self, aliases: Sequence[str], session_id: str) -> None:
+        if aliases:
+            expire_s = math.ceil(self._ttl_s + _EXPIRY_GRACE_S)
+            await self._run("alias", self._index.alias(aliases, session_id, expire_s))
+
+    async def resolve(self, trace_id: str) -> str | None:
+        return await self._run("resolve", self._index.resolve(trace_id))
 
     # --- the transaction -------------------------------------------------------------------
 
