@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from collections.abc import Iterator
 
 import grpc
@@ -173,3 +174,48 @@ def test_get_verdict_waits_for_a_trace_folded_while_it_waits(
     waiting = stub.GetVerdict.future(request, metadata=metadata(ALPHA_KEY), timeout=5)
     export(channel, ALPHA_KEY, spans[-1])
     assert waiting.result().step == JUDGED
+
+
+def _subscribers(collector: RunningCollector) -> int:
+    return collector.collector.pipeline.hub.subscribers
+
+
+def _wait_for_subscribers(collector: RunningCollector, count: int) -> None:
+    deadline = time.monotonic() + 5
+    while _subscribers(collector) < count:
+        assert time.monotonic() < deadline, "the streams never subscribed"
+        time.sleep(0.01)
+
+
+def test_watch_verdicts_by_a_folded_trace_id_streams_its_sessions_verdicts_for_its_tenant_only(
+    collector: RunningCollector, channel: grpc.Channel
+) -> None:
+    conversation = f"conv-{os.urandom(4).hex()}"
+    spans = [client_call(n, conversation) for n in range(CALLS)]
+    session = session_trace_id(f"conversation\x00{conversation}")
+    export(channel, ALPHA_KEY, *spans[:2])  # folded, not looping yet
+    stub = pb_grpc.LoopGuardStub(channel)
+    folded = pb.WatchVerdictsRequest(trace_id=spans[0].trace_id.hex())
+    before = _subscribers(collector)
+    own = stub.WatchVerdicts(folded, metadata=metadata(ALPHA_KEY), timeout=10)
+    others = stub.WatchVerdicts(folded, metadata=metadata(BETA_KEY), timeout=3)
+    unknown = pb.WatchVerdictsRequest(trace_id=os.urandom(16).hex())
+    nobody = stub.WatchVerdicts(unknown, metadata=metadata(BETA_KEY), timeout=3)
+    _wait_for_subscribers(collector, before + 3)
+    export(channel, ALPHA_KEY, *spans[2:])
+    first = next(own)
+    own.cancel()
+    assert (first.trace_id, first.action) == (session, pb.ACTION_NUDGE)
+    for stream in (others, nobody):  # nothing, until the deadline: alike
+        with pytest.raises(grpc.RpcError) as info:
+            next(stream)
+        assert info.value.code() is grpc.StatusCode.DEADLINE_EXCEEDED
+
+
+def test_watch_verdicts_names_a_malformed_trace_id(channel: grpc.Channel) -> None:
+    stub = pb_grpc.LoopGuardStub(channel)
+    stream = stub.WatchVerdicts(pb.WatchVerdictsRequest(trace_id="not-hex"), metadata=metadata(ALPHA_KEY))
+    with pytest.raises(grpc.RpcError) as info:
+        next(stream)
+    assert info.value.code() is grpc.StatusCode.INVALID_ARGUMENT
+    assert "trace_id" in (info.value.details() or "")

@@ -176,11 +176,25 @@ class Pipeline:
                     self._waiters.pop(key, None)
 
     def subscribe(
-        self, *, agent: str | None = None, actions: frozenset[Action] | None = None, tenant: str = ANONYMOUS
+        self,
+        *,
+        agent: str | None = None,
+        actions: frozenset[Action] | None = None,
+        tenant: str = ANONYMOUS,
+        session: str | None = None,
     ) -> Subscription:
-        """A stream of ``tenant``'s issued intervening verdicts (``WatchVerdicts``); close it
-        when done."""
-        return self.hub.subscribe(agent=agent, actions=actions, owns=owned_by(tenant))
+        """A stream of ``tenant``'s issued intervening verdicts (``WatchVerdicts``), only those
+        of the session key ``session`` when given (see ``session_of``); close it when done."""
+        owns = owned_by(tenant)
+        if session is not None:
+            owns = _only(session) if owns(session) else _nothing
+        return self.hub.subscribe(agent=agent, actions=actions, owns=owns)
+
+    async def session_of(self, trace_id: str) -> str:
+        """The session key the trace key ``trace_id`` names now: the session it was folded into,
+        else its own (a session, or one that may start). Raises ``StoreError``."""
+        record = await self.get_session(trace_id)
+        return trace_id if record is None else record.trace_id
 
     async def get_session(self, trace_id: str) -> SessionRecord | None:
         """The session of the key ``trace_id``: its own, or the one it was folded into (a
@@ -368,6 +382,14 @@ class Pipeline:
 
     def _on_detector_error(self, detector: str, exc: BaseException) -> None:
         self.metrics.detector_errors.labels(detector=detector).inc()
+
+
+def _only(session: str) -> Callable[[str], bool]:
+    return lambda key: key == session
+
+
+def _nothing(key: str) -> bool:
+    return False
 
 
 def _counter(usage: ConversationUsage) -> ConversationCounter:

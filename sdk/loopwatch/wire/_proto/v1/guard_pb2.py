@@ -24,41 +24,41 @@ _sym_db = _symbol_database.Default()
 
 
 
-DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x18loopwatch/v1/guard.proto\x12\x0cloopwatch.v1\"\xcc\x01\n\x0f\x45valuateRequest\x12\x10\n\x08trace_id\x18\x01 \x01(\t\x12\r\n\x05\x61gent\x18\x02 \x01(\t\x12\x17\n\x0f\x63onversation_id\x18\x03 \x01(\t\x12#\n\x06\x65vents\x18\x04 \x03(\x0b\x32\x13.loopwatch.v1.Event\x12,\n\ncheckpoint\x18\x05 \x01(\x0e\x32\x18.loopwatch.v1.Checkpoint\x12,\n\x0cpending_call\x18\x06 \x01(\x0b\x32\x16.loopwatch.v1.ToolCall\"7\n\x11GetVerdictRequest\x12\x10\n\x08trace_id\x18\x01 \x01(\t\x12\x10\n\x08min_step\x18\x02 \x01(\r\"L\n\x14WatchVerdictsRequest\x12\r\n\x05\x61gent\x18\x01 \x01(\t\x12%\n\x07\x61\x63tions\x18\x02 \x03(\x0e\x32\x14.loopwatch.v1.Action\"\xc1\x01\n\x05\x45vent\x12\x10\n\x08\x65vent_id\x18\x01 \x01(\t\x12\x16\n\x0etime_unix_nano\x18\x02 \x01(\x03\x12\"\n\x04step\x18\x03 \x01(\x0b\x32\x12.loopwatch.v1.StepH\x00\x12/\n\x0btool_result\x18\x04 \x01(\x0b\x32\x18.loopwatch.v1.ToolResultH\x00\x12\x31\n\x0cuser_message\x18\x05 \x01(\x0b\x32\x19.loopwatch.v1.UserMessageH\x00\x42\x06\n\x04kind\"\xd5\x01\n\x04Step\x12\x11\n\x04text\x18\x01 \x01(\tH\x00\x88\x01\x01\x12(\n\x06sketch\x18\x02 \x01(\x0b\x32\x18.loopwatch.v1.TextSketch\x12*\n\ntool_calls\x18\x03 \x03(\x0b\x32\x16.loopwatch.v1.ToolCall\x12\x14\n\x0cinput_tokens\x18\x04 \x01(\x04\x12\x15\n\routput_tokens\x18\x05 \x01(\x04\x12\x15\n\rfinish_reason\x18\x06 \x01(\t\x12\x17\n\x0frefers_to_calls\x18\x07 \x01(\x08\x42\x07\n\x05_text\"\x9c\x01\n\x08ToolCall\x12\n\n\x02id\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\x13\n\x0b\x66ingerprint\x18\x03 \x01(\t\x12\x16\n\targuments\x18\x04 \x01(\tH\x00\x88\x01\x01\x12,\n\nrepetition\x18\x05 \x01(\x0b\x32\x18.loopwatch.v1.Repetition\x12\r\n\x05shape\x18\x06 \x01(\tB\x0c\n\n_arguments\"\xaa\x01\n\nToolResult\x12\x0f\n\x07\x63\x61ll_id\x18\x01 \x01(\t\x12\x13\n\x0b\x66ingerprint\x18\x02 \x01(\t\x12\x0c\n\x04size\x18\x03 \x01(\x04\x12\x10\n\x08is_error\x18\x04 \x01(\x08\x12\x12\n\nerror_type\x18\x05 \x01(\t\x12\x14\n\x07preview\x18\x06 \x01(\tH\x00\x88\x01\x01\x12\x14\n\x07\x63ontent\x18\x07 \x01(\tH\x01\x88\x01\x01\x42\n\n\x08_previewB\n\n\x08_content\"h\n\x0bUserMessage\x12\x13\n\x0b\x66ingerprint\x18\x01 \x01(\t\x12(\n\x06sketch\x18\x02 \x01(\x0b\x32\x18.loopwatch.v1.TextSketch\x12\x11\n\x04text\x18\x03 \x01(\tH\x00\x88\x01\x01\x42\x07\n\x05_text\"j\n\nTextSketch\x12\x0e\n\x06length\x18\x01 \x01(\r\x12\x0f\n\x07minhash\x18\x02 \x03(\r\x12\r\n\x05words\x18\x03 \x01(\r\x12,\n\nrepetition\x18\x04 \x01(\x0b\x32\x18.loopwatch.v1.Repetition\"l\n\nRepetition\x12\x0c\n\x04unit\x18\x01 \x01(\t\x12\x0e\n\x06period\x18\x02 \x01(\r\x12\x0f\n\x07repeats\x18\x03 \x01(\r\x12\x13\n\x0b\x62lock_chars\x18\x04 \x01(\r\x12\r\n\x05start\x18\x05 \x01(\r\x12\x0b\n\x03\x65nd\x18\x06 \x01(\r\"\xda\x01\n\x07\x46inding\x12\x10\n\x08\x64\x65tector\x18\x01 \x01(\t\x12\x0b\n\x03key\x18\x02 \x01(\t\x12\x0f\n\x07summary\x18\x03 \x01(\t\x12\r\n\x05\x63ount\x18\x04 \x01(\r\x12\x12\n\nfirst_step\x18\x05 \x01(\r\x12\x11\n\tlast_step\x18\x06 \x01(\r\x12\x10\n\x08severity\x18\x07 \x01(\t\x12\x11\n\ttool_name\x18\x08 \x01(\t\x12\x11\n\targuments\x18\t \x01(\t\x12\x1b\n\x13last_result_preview\x18\n \x01(\t\x12\x14\n\x0ctrimmed_text\x18\x0b \x01(\t\"\x97\x01\n\x07Verdict\x12$\n\x06\x61\x63tion\x18\x01 \x01(\x0e\x32\x14.loopwatch.v1.Action\x12\x0c\n\x04step\x18\x02 \x01(\r\x12\x0f\n\x07message\x18\x03 \x01(\t\x12&\n\x07\x66inding\x18\x04 \x01(\x0b\x32\x15.loopwatch.v1.Finding\x12\x10\n\x08trace_id\x18\x05 \x01(\t\x12\r\n\x05\x61gent\x18\x06 \x01(\t*s\n\x06\x41\x63tion\x12\x16\n\x12\x41\x43TION_UNSPECIFIED\x10\x00\x12\x13\n\x0f\x41\x43TION_CONTINUE\x10\x01\x12\x10\n\x0c\x41\x43TION_NUDGE\x10\x02\x12\x19\n\x15\x41\x43TION_WITHDRAW_TOOLS\x10\x03\x12\x0f\n\x0b\x41\x43TION_HALT\x10\x04*e\n\nCheckpoint\x12\x1a\n\x16\x43HECKPOINT_UNSPECIFIED\x10\x00\x12\x1a\n\x16\x43HECKPOINT_AFTER_BATCH\x10\x01\x12\x1f\n\x1b\x43HECKPOINT_BEFORE_TOOL_CALL\x10\x02\x32\xe1\x01\n\tLoopGuard\x12@\n\x08\x45valuate\x12\x1d.loopwatch.v1.EvaluateRequest\x1a\x15.loopwatch.v1.Verdict\x12\x44\n\nGetVerdict\x12\x1f.loopwatch.v1.GetVerdictRequest\x1a\x15.loopwatch.v1.Verdict\x12L\n\rWatchVerdicts\x12\".loopwatch.v1.WatchVerdictsRequest\x1a\x15.loopwatch.v1.Verdict0\x01\x62\x06proto3')
+DESCRIPTOR = _descriptor_pool.Default().AddSerializedFile(b'\n\x18loopwatch/v1/guard.proto\x12\x0cloopwatch.v1\"\xcc\x01\n\x0f\x45valuateRequest\x12\x10\n\x08trace_id\x18\x01 \x01(\t\x12\r\n\x05\x61gent\x18\x02 \x01(\t\x12\x17\n\x0f\x63onversation_id\x18\x03 \x01(\t\x12#\n\x06\x65vents\x18\x04 \x03(\x0b\x32\x13.loopwatch.v1.Event\x12,\n\ncheckpoint\x18\x05 \x01(\x0e\x32\x18.loopwatch.v1.Checkpoint\x12,\n\x0cpending_call\x18\x06 \x01(\x0b\x32\x16.loopwatch.v1.ToolCall\"7\n\x11GetVerdictRequest\x12\x10\n\x08trace_id\x18\x01 \x01(\t\x12\x10\n\x08min_step\x18\x02 \x01(\r\"^\n\x14WatchVerdictsRequest\x12\r\n\x05\x61gent\x18\x01 \x01(\t\x12%\n\x07\x61\x63tions\x18\x02 \x03(\x0e\x32\x14.loopwatch.v1.Action\x12\x10\n\x08trace_id\x18\x03 \x01(\t\"\xc1\x01\n\x05\x45vent\x12\x10\n\x08\x65vent_id\x18\x01 \x01(\t\x12\x16\n\x0etime_unix_nano\x18\x02 \x01(\x03\x12\"\n\x04step\x18\x03 \x01(\x0b\x32\x12.loopwatch.v1.StepH\x00\x12/\n\x0btool_result\x18\x04 \x01(\x0b\x32\x18.loopwatch.v1.ToolResultH\x00\x12\x31\n\x0cuser_message\x18\x05 \x01(\x0b\x32\x19.loopwatch.v1.UserMessageH\x00\x42\x06\n\x04kind\"\xd5\x01\n\x04Step\x12\x11\n\x04text\x18\x01 \x01(\tH\x00\x88\x01\x01\x12(\n\x06sketch\x18\x02 \x01(\x0b\x32\x18.loopwatch.v1.TextSketch\x12*\n\ntool_calls\x18\x03 \x03(\x0b\x32\x16.loopwatch.v1.ToolCall\x12\x14\n\x0cinput_tokens\x18\x04 \x01(\x04\x12\x15\n\routput_tokens\x18\x05 \x01(\x04\x12\x15\n\rfinish_reason\x18\x06 \x01(\t\x12\x17\n\x0frefers_to_calls\x18\x07 \x01(\x08\x42\x07\n\x05_text\"\x9c\x01\n\x08ToolCall\x12\n\n\x02id\x18\x01 \x01(\t\x12\x0c\n\x04name\x18\x02 \x01(\t\x12\x13\n\x0b\x66ingerprint\x18\x03 \x01(\t\x12\x16\n\targuments\x18\x04 \x01(\tH\x00\x88\x01\x01\x12,\n\nrepetition\x18\x05 \x01(\x0b\x32\x18.loopwatch.v1.Repetition\x12\r\n\x05shape\x18\x06 \x01(\tB\x0c\n\n_arguments\"\xaa\x01\n\nToolResult\x12\x0f\n\x07\x63\x61ll_id\x18\x01 \x01(\t\x12\x13\n\x0b\x66ingerprint\x18\x02 \x01(\t\x12\x0c\n\x04size\x18\x03 \x01(\x04\x12\x10\n\x08is_error\x18\x04 \x01(\x08\x12\x12\n\nerror_type\x18\x05 \x01(\t\x12\x14\n\x07preview\x18\x06 \x01(\tH\x00\x88\x01\x01\x12\x14\n\x07\x63ontent\x18\x07 \x01(\tH\x01\x88\x01\x01\x42\n\n\x08_previewB\n\n\x08_content\"h\n\x0bUserMessage\x12\x13\n\x0b\x66ingerprint\x18\x01 \x01(\t\x12(\n\x06sketch\x18\x02 \x01(\x0b\x32\x18.loopwatch.v1.TextSketch\x12\x11\n\x04text\x18\x03 \x01(\tH\x00\x88\x01\x01\x42\x07\n\x05_text\"j\n\nTextSketch\x12\x0e\n\x06length\x18\x01 \x01(\r\x12\x0f\n\x07minhash\x18\x02 \x03(\r\x12\r\n\x05words\x18\x03 \x01(\r\x12,\n\nrepetition\x18\x04 \x01(\x0b\x32\x18.loopwatch.v1.Repetition\"l\n\nRepetition\x12\x0c\n\x04unit\x18\x01 \x01(\t\x12\x0e\n\x06period\x18\x02 \x01(\r\x12\x0f\n\x07repeats\x18\x03 \x01(\r\x12\x13\n\x0b\x62lock_chars\x18\x04 \x01(\r\x12\r\n\x05start\x18\x05 \x01(\r\x12\x0b\n\x03\x65nd\x18\x06 \x01(\r\"\xda\x01\n\x07\x46inding\x12\x10\n\x08\x64\x65tector\x18\x01 \x01(\t\x12\x0b\n\x03key\x18\x02 \x01(\t\x12\x0f\n\x07summary\x18\x03 \x01(\t\x12\r\n\x05\x63ount\x18\x04 \x01(\r\x12\x12\n\nfirst_step\x18\x05 \x01(\r\x12\x11\n\tlast_step\x18\x06 \x01(\r\x12\x10\n\x08severity\x18\x07 \x01(\t\x12\x11\n\ttool_name\x18\x08 \x01(\t\x12\x11\n\targuments\x18\t \x01(\t\x12\x1b\n\x13last_result_preview\x18\n \x01(\t\x12\x14\n\x0ctrimmed_text\x18\x0b \x01(\t\"\x97\x01\n\x07Verdict\x12$\n\x06\x61\x63tion\x18\x01 \x01(\x0e\x32\x14.loopwatch.v1.Action\x12\x0c\n\x04step\x18\x02 \x01(\r\x12\x0f\n\x07message\x18\x03 \x01(\t\x12&\n\x07\x66inding\x18\x04 \x01(\x0b\x32\x15.loopwatch.v1.Finding\x12\x10\n\x08trace_id\x18\x05 \x01(\t\x12\r\n\x05\x61gent\x18\x06 \x01(\t*s\n\x06\x41\x63tion\x12\x16\n\x12\x41\x43TION_UNSPECIFIED\x10\x00\x12\x13\n\x0f\x41\x43TION_CONTINUE\x10\x01\x12\x10\n\x0c\x41\x43TION_NUDGE\x10\x02\x12\x19\n\x15\x41\x43TION_WITHDRAW_TOOLS\x10\x03\x12\x0f\n\x0b\x41\x43TION_HALT\x10\x04*e\n\nCheckpoint\x12\x1a\n\x16\x43HECKPOINT_UNSPECIFIED\x10\x00\x12\x1a\n\x16\x43HECKPOINT_AFTER_BATCH\x10\x01\x12\x1f\n\x1b\x43HECKPOINT_BEFORE_TOOL_CALL\x10\x02\x32\xe1\x01\n\tLoopGuard\x12@\n\x08\x45valuate\x12\x1d.loopwatch.v1.EvaluateRequest\x1a\x15.loopwatch.v1.Verdict\x12\x44\n\nGetVerdict\x12\x1f.loopwatch.v1.GetVerdictRequest\x1a\x15.loopwatch.v1.Verdict\x12L\n\rWatchVerdicts\x12\".loopwatch.v1.WatchVerdictsRequest\x1a\x15.loopwatch.v1.Verdict0\x01\x62\x06proto3')
 
 _globals = globals()
 _builder.BuildMessageAndEnumDescriptors(DESCRIPTOR, _globals)
 _builder.BuildTopDescriptorsAndMessages(DESCRIPTOR, 'loopwatch.v1.guard_pb2', _globals)
 if not _descriptor._USE_C_DESCRIPTORS:
   DESCRIPTOR._loaded_options = None
-  _globals['_ACTION']._serialized_start=1827
-  _globals['_ACTION']._serialized_end=1942
-  _globals['_CHECKPOINT']._serialized_start=1944
-  _globals['_CHECKPOINT']._serialized_end=2045
+  _globals['_ACTION']._serialized_start=1845
+  _globals['_ACTION']._serialized_end=1960
+  _globals['_CHECKPOINT']._serialized_start=1962
+  _globals['_CHECKPOINT']._serialized_end=2063
   _globals['_EVALUATEREQUEST']._serialized_start=43
   _globals['_EVALUATEREQUEST']._serialized_end=247
   _globals['_GETVERDICTREQUEST']._serialized_start=249
   _globals['_GETVERDICTREQUEST']._serialized_end=304
   _globals['_WATCHVERDICTSREQUEST']._serialized_start=306
-  _globals['_WATCHVERDICTSREQUEST']._serialized_end=382
-  _globals['_EVENT']._serialized_start=385
-  _globals['_EVENT']._serialized_end=578
-  _globals['_STEP']._serialized_start=581
-  _globals['_STEP']._serialized_end=794
-  _globals['_TOOLCALL']._serialized_start=797
-  _globals['_TOOLCALL']._serialized_end=953
-  _globals['_TOOLRESULT']._serialized_start=956
-  _globals['_TOOLRESULT']._serialized_end=1126
-  _globals['_USERMESSAGE']._serialized_start=1128
-  _globals['_USERMESSAGE']._serialized_end=1232
-  _globals['_TEXTSKETCH']._serialized_start=1234
-  _globals['_TEXTSKETCH']._serialized_end=1340
-  _globals['_REPETITION']._serialized_start=1342
-  _globals['_REPETITION']._serialized_end=1450
-  _globals['_FINDING']._serialized_start=1453
-  _globals['_FINDING']._serialized_end=1671
-  _globals['_VERDICT']._serialized_start=1674
-  _globals['_VERDICT']._serialized_end=1825
-  _globals['_LOOPGUARD']._serialized_start=2048
-  _globals['_LOOPGUARD']._serialized_end=2273
+  _globals['_WATCHVERDICTSREQUEST']._serialized_end=400
+  _globals['_EVENT']._serialized_start=403
+  _globals['_EVENT']._serialized_end=596
+  _globals['_STEP']._serialized_start=599
+  _globals['_STEP']._serialized_end=812
+  _globals['_TOOLCALL']._serialized_start=815
+  _globals['_TOOLCALL']._serialized_end=971
+  _globals['_TOOLRESULT']._serialized_start=974
+  _globals['_TOOLRESULT']._serialized_end=1144
+  _globals['_USERMESSAGE']._serialized_start=1146
+  _globals['_USERMESSAGE']._serialized_end=1250
+  _globals['_TEXTSKETCH']._serialized_start=1252
+  _globals['_TEXTSKETCH']._serialized_end=1358
+  _globals['_REPETITION']._serialized_start=1360
+  _globals['_REPETITION']._serialized_end=1468
+  _globals['_FINDING']._serialized_start=1471
+  _globals['_FINDING']._serialized_end=1689
+  _globals['_VERDICT']._serialized_start=1692
+  _globals['_VERDICT']._serialized_end=1843
+  _globals['_LOOPGUARD']._serialized_start=2066
+  _globals['_LOOPGUARD']._serialized_end=2291
 # @@protoc_insertion_point(module_scope)
