@@ -113,8 +113,11 @@ class TenantQuotaStore:
         *,
         create: Callable[[], SessionRecord],
         conversation_id: str | None = None,
+        touch: bool = True,
     ) -> R:
-        result = await self.inner.update(trace_id, apply, create=create, conversation_id=conversation_id)
+        result = await self.inner.update(
+            trace_id, apply, create=create, conversation_id=conversation_id, touch=touch
+        )
         if self.store_side:
             return result
         tenant = tenant_of_key(trace_id)

@@ -67,6 +67,16 @@ class StepLog:
 
 
 @dataclass(slots=True, kw_only=True)
+class Reported:
+    """The totals of a session its ends reported so far, and when it was last reopened."""
+
+    reopened_unix_s: float
+    steps: int = 0
+    input_tokens: int = 0
+    output_tokens: int = 0
+
+
+@dataclass(slots=True, kw_only=True)
 class SessionRecord:
     """One trace's detection state plus what the REST API and metrics need about it.
 
@@ -90,6 +100,13 @@ class SessionRecord:
     looping: bool = False
     runaway: bool = False
     step_log: StepLog | None = None  # None while the step log is off: costs nothing then
+    input_tokens: int = 0  # of the steps ingested (their usage)
+    output_tokens: int = 0
+    #: When the session was ended and why (``processing/idle_close.py``); a later event reopens it.
+    ended_unix_s: float | None = None
+    end_reason: str | None = None
+    #: What earlier ends reported, so that the next end reports only what came after (None: never ended).
+    reported: Reported | None = None
     #: The last steps and verdict send times, for the session page (``store/timeline.py``).
     timeline: SessionTimeline = field(default_factory=SessionTimeline)
 
@@ -132,10 +149,12 @@ class SessionStore(Protocol):
         *,
         create: Callable[[], SessionRecord],
         conversation_id: str | None = None,
+        touch: bool = True,
     ) -> R:
         """Load the record of ``trace_id`` (or ``create()`` it) and, with ``conversation_id``,
         the conversation's counters; ``apply`` them, save both; return ``apply``'s result.
-        Refreshes the record's idle timer. Raises ``StoreError``."""
+        Refreshes the record's idle timer unless ``touch`` is False (a change that is no
+        activity: ending an idle session). Raises ``StoreError``."""
         ...
 
     async def get(self, trace_id: str) -> SessionRecord | None:

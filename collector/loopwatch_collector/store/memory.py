@@ -143,6 +143,7 @@ class InMemorySessionStore:
         *,
         create: Callable[[], SessionRecord],
         conversation_id: str | None = None,
+        touch: bool = True,
     ) -> R:
         # Nothing here awaits: the event loop is the one lock around record and conversation.
         now = self._clock()
@@ -164,10 +165,12 @@ class InMemorySessionStore:
             if isinstance(entry, bytes):
                 self._charge(owner, -compacted_bytes(entry))
             self._sessions[trace_id] = record
-            self._sessions.move_to_end(trace_id)
-            owned.move_to_end(trace_id)
+            if touch:
+                self._sessions.move_to_end(trace_id)
+                owned.move_to_end(trace_id)
         charged = self._hot.pop(trace_id, 0)
-        record.last_seen_unix_s = now
+        if touch:
+            record.last_seen_unix_s = now
         usage = self._conversation(conversation_id, now) if conversation_id is not None else None
         try:
             return apply(record, usage)

@@ -206,6 +206,7 @@ class RedisSessionStore:
         *,
         create: Callable[[], SessionRecord],
         conversation_id: str | None = None,
+        touch: bool = True,
     ) -> R:
         entry = self._locks.get(trace_id)
         if entry is None:
@@ -218,7 +219,8 @@ class RedisSessionStore:
             else:
                 await lock.acquire()  # uncontended: returns without suspending
             try:
-                return await self._run("update", self._update(trace_id, apply, create, conversation_id))
+                work = self._update(trace_id, apply, create, conversation_id, touch)
+                return await self._run("update", work)
             finally:
                 lock.release()
         finally:
@@ -250,6 +252,7 @@ class RedisSessionStore:
         apply: Apply[R],
         create: Callable[[], SessionRecord],
         conversation_id: str | None,
+        touch: bool,
     ) -> R:
         key = self._index.key(trace_id)
         cached = self._cache.pop(trace_id, None)
@@ -270,7 +273,8 @@ class RedisSessionStore:
             replaced = record if record is not None and self._index.expired(record, now) else None
             if record is None or replaced is not None:
                 record = create()
-            record.last_seen_unix_s = now
+            if touch:
+                record.last_seen_unix_s = now
             usage = self._writer.known_usage(conversation_id, now)
             before = (usage.steps, usage.tool_calls) if usage is not None else (0, 0)
             result = apply(record, usage)  # may raise: nothing was written, the cache entry is gone
@@ -286,7 +290,7 @@ class RedisSessionStore:
                     await self._index.evict(victim, self._removed)
                 if replaced is not None:
                     self._notify(replaced, RemovalReason.EXPIRED)
-                if now - indexed >= _INDEX_INTERVAL_S:
+                if touch and now - indexed >= _INDEX_INTERVAL_S:
                     indexed = now
                     self._commands.zadd_soon(self._index.index_key, trace_id, now)
                 self._remember(trace_id, _Cached(new_token, record, indexed, contended))
