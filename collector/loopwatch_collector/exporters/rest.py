@@ -116,6 +116,10 @@ class SessionSummary(BaseModel):
     runaway: bool
     halted: bool
     last_verdict: VerdictBody | None
+    input_tokens: int = 0
+    output_tokens: int = 0
+    ended_unix_s: float | None = None  # set while the session is ended (sessions.idle_close_s)
+    end_reason: str | None = None
 
     @classmethod
     def of(cls, r: SessionRecord, tenant: str = ANONYMOUS) -> SessionSummary:
@@ -133,6 +137,10 @@ class SessionSummary(BaseModel):
             runaway=r.runaway,
             halted=r.state.policy.halted,
             last_verdict=VerdictBody.of(r.last_verdict) if r.last_verdict else None,
+            input_tokens=r.input_tokens,
+            output_tokens=r.output_tokens,
+            ended_unix_s=r.ended_unix_s,
+            end_reason=r.end_reason,
         )
 
 

@@ -12,6 +12,7 @@ from loopwatch.events import Event, Step, ToolCall, ToolResult, Usage
 from loopwatch_collector.config import CollectorConfig, config_from_mapping
 from loopwatch_collector.exceptions import ConfigError
 from loopwatch_collector.exporters.metrics import Metrics
+from loopwatch_collector.exporters.rest import SessionSummary
 from loopwatch_collector.processing.idle_close import IDLE, OpenSessions
 from loopwatch_collector.processing.pipeline import Pipeline
 from loopwatch_collector.security.quota import ANONYMOUS_LABEL
@@ -170,3 +171,16 @@ def test_idle_close_s_must_be_below_the_ttl_when_set() -> None:
     short_ttl = config_from_mapping({"sessions": {"idle_ttl_s": 60}})
     assert short_ttl.sessions.closes_after_s == 0  # the default is off under a shorter TTL
     assert CollectorConfig().sessions.closes_after_s == CollectorConfig().sessions.idle_close_s > 0
+
+
+async def test_the_rest_summary_shows_the_end_and_the_tokens() -> None:
+    clock = Clock()
+    pipeline, _, _, _ = make_pipeline(CONFIG, clock=clock)
+    await _steps(pipeline, clock, range(2))
+    clock.now += CLOSE_S
+    await pipeline.close_idle()
+    record = await pipeline.get_session(TRACE)
+    assert record is not None
+    summary = SessionSummary.of(record)
+    assert (summary.end_reason, summary.ended_unix_s) == (IDLE, clock.now)
+    assert (summary.input_tokens, summary.output_tokens) == (2 * IN_TOKENS, 2 * OUT_TOKENS)
