@@ -18,7 +18,8 @@ turns them into events:
   plus OpenLLMetry on one LangChain app). Across batches only call ids and event ids dedupe.
 - model-call spans that report one call (a provider SDK's own span beside a framework's or
   OpenLLMetry's, :mod:`same_call`) -> one step, from the report with content; across batches
-  the report that made the step first keeps it.
+  the report that made the step first keeps it, and a content-free answer exported before its
+  parent waits for the parent (a second report takes it over) or the next model call.
 - a ``loopwatch.user_message`` span event (the SDK's turn boundary, on the ``invoke_agent``
   span) -> a ``UserMessage``, placed among the batch's events by time. The agent span is
   exported when the run ends, so its turn boundaries fall in place when the run's spans arrive
@@ -159,6 +160,7 @@ class SpanMapper:
             elif (llm := llm_of(span)) is not None:
                 llms[span.span_id] = llm
         second_reports = one_report_per_call(memo, spans, llms)  # one step per model call
+        batch = {span.span_id for span in spans}
         events: list[Event] = []
         group = _Group()
         ignored = 0
@@ -181,8 +183,11 @@ class SpanMapper:
                 continue
             _flush(group, events)
             group = _Group()
-            events.extend(self._llm_events(memo, span, llm, root=span.span_id in client_only))
+            orphan = bool(span.parent_span_id) and span.parent_span_id not in batch
+            events.extend(self._llm_events(memo, span, llm, root=span.span_id in client_only, orphan=orphan))
         _flush(group, events)
+        if memo.answer is not None and memo.answer[0].parent_span_id in batch:
+            events.extend(self._waited_answer(memo))  # its parent came and was no second report
         if user_messages:
             events = _merge_by_time(events, user_messages)
         context = TraceContext(
@@ -259,8 +264,19 @@ class SpanMapper:
             capture_content=keep,
         )
 
-    def _llm_events(self, memo: TraceMemo, span: SpanView, llm: LlmSpan, *, root: bool) -> list[Event]:
-        events: list[Event] = []
+    def _waited_answer(self, memo: TraceMemo) -> list[Event]:
+        """The step of the content-free answer ``memo.answer`` (now known to be no twin's)."""
+        if memo.answer is None:
+            return []
+        span, llm = memo.answer
+        memo.answer = None
+        return self._llm_events(memo, span, llm, root=False, orphan=False)
+
+    def _llm_events(
+        self, memo: TraceMemo, span: SpanView, llm: LlmSpan, *, root: bool, orphan: bool
+    ) -> list[Event]:
+        """``orphan``: the span's parent is not in its batch (not seen yet)."""
+        events: list[Event] = self._waited_answer(memo)  # an earlier answer comes first
         if memo.silent is not None and memo.silent[0] == span.span_id:
             memo.silent = None  # its log events arrived after the span: they make its step
         if memo.silent is not None:
@@ -287,6 +303,9 @@ class SpanMapper:
         if calls is None:
             calls = tuple(self._requested(span, call, index) for index, call in enumerate(llm.calls))
         answered = llm.finish_reason is not None and not requests_tools(llm)
+        if orphan and answered and not (llm.output_known or calls or sdk_id or span.from_logs):
+            memo.answer = (span, llm)  # maybe the inner report of a call: wait for its parent
+            return events
         if not (llm.output_known or calls or sdk_id or answered):
             # Stopped for tools (or unknown), content off: tool spans or the call's log events
             # will make the step, if any come. When the call is its trace's root (client-only

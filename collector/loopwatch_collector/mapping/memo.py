@@ -7,7 +7,9 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from loopwatch_collector.mapping.model import LlmSpan
     from loopwatch_collector.mapping.same_call import CallMark
+    from loopwatch_collector.mapping.spans import SpanView
 
 # Call ids remembered per trace: a step requests a handful; results arrive within a few steps.
 CALL_MEMORY = 256
@@ -27,6 +29,10 @@ class TraceMemo:
     # span makes its step or the next model call shows that none will (client-only, content off).
     silent: tuple[str, int] | None = None
     covered: dict[str, None] = field(default_factory=dict)  # model calls that made their step
+    # A content-free model call that answered, exported before its parent: it may be the inner
+    # report of a call whose outer report comes next (``same_call``); its step waits for the
+    # parent (then made unless the parent took it over) or the next model call.
+    answer: tuple[SpanView, LlmSpan] | None = None
     # Model-call spans seen (span id -> mark), to recognise a second report of one call.
     calls: dict[str, CallMark] = field(default_factory=dict)
 
@@ -62,6 +68,8 @@ def adopt(into: TraceMemo, trace: TraceMemo) -> None:
         remember(into.covered, span_id)
     if into.silent is None:
         into.silent = trace.silent
+    if into.answer is None:
+        into.answer = trace.answer
 
 
 def bound_pending(memo: TraceMemo) -> None:

@@ -134,8 +134,8 @@ def one_report_per_call(memo: TraceMemo, spans: Sequence[SpanView], llms: dict[s
     order) that report one call, among themselves and with the calls ``memo`` remembers from
     earlier batches. Returns the ids of the spans that make no step; ``llms`` gets each
     winner's completed reading. A call that already made its step keeps it (a later report adds
-    nothing, even its content); a call left waiting in ``memo.silent`` is taken over by its new
-    report. Remembers the batch's calls in ``memo``. Called by the span mapper only."""
+    nothing, even its content); a call left waiting in ``memo.silent`` or ``memo.answer`` is
+    taken over by its new report. Remembers the batch's calls in ``memo``. Called by the span mapper only."""
     reports = _Reports()
     for mark in memo.calls.values():
         reports.add(mark, reports.match(mark))
@@ -158,6 +158,8 @@ def one_report_per_call(memo: TraceMemo, spans: Sequence[SpanView], llms: dict[s
             continue
         if memo.silent is not None and memo.silent[0] in earlier:
             memo.silent = None  # its new report makes the step
+        if memo.answer is not None and memo.answer[0].span_id in earlier:
+            memo.answer = None
         best_span, merged = winner([(by_id[m.span_id], llms[m.span_id]) for m in current])
         llms[best_span.span_id] = merged
         losers.update(m.span_id for m in current if m.span_id != best_span.span_id)

@@ -190,17 +190,33 @@ def test_the_inner_report_exported_first_is_taken_over_by_the_outer_one() -> Non
     assert _first_intervention([e for t in traces for e in t.events]) == 3
 
 
-def test_an_answer_reported_first_by_the_content_free_span_is_counted_once() -> None:
-    """The SDK's span of the final answer arrives alone, says the model answered and makes its
-    (text-less) step at once, in its trace's own session; OpenLLMetry's report then adds
-    nothing, so the answer is counted once, outside the folded session (docs/sessions.md)."""
+def test_an_answer_reported_first_by_the_content_free_span_waits_for_its_twin() -> None:
+    """The SDK's span of the final answer arrives alone and says the model answered: it waits
+    for its parent, OpenLLMetry's report, which makes the step with the text, in the session."""
     mapper = SpanMapper()
     calls = [_client_only_call(n, response_ids=False) for n in range(CALLS)]
     traces = [t for c in calls for t in [*mapper.map([c.inner]), *mapper.map([c.outer])]]
-    steps = _steps(traces)
-    assert len(steps) == CALLS
-    assert steps[-1].text is None
-    assert len({t.context.trace_id for t in traces if t.events}) == 2
+    _assert_one_step_per_call(traces)
+    assert len({t.context.trace_id for t in traces if t.events}) == 1
+
+
+def test_a_content_free_answer_under_an_agent_span_is_made_when_the_parent_arrives() -> None:
+    """SDK-only tracing inside an agent span: the answer's step is made once the agent span
+    shows it had no second report, or at the next model call."""
+    agent = span({"gen_ai.operation.name": "invoke_agent"}, name="invoke_agent bot")
+    mapper = SpanMapper()
+    first = _sdk_span(
+        CALLS - 1, trace_id=agent.trace_id, parent=agent.span_id, start=next(_clock), response_id=None
+    )
+    second = _sdk_span(
+        CALLS - 1, trace_id=agent.trace_id, parent=agent.span_id, start=next(_clock), response_id=None
+    )
+    assert _steps(mapper.map([first])) == []  # waits
+    assert len(_steps(mapper.map([second]))) == 1  # the first answer, before the next call
+    steps = _steps(mapper.map([agent]))
+    assert len(steps) == 1  # the second, when the parent arrives
+    assert steps[0].tool_calls == ()
+    assert steps[0].finish_reason == "end_turn"
 
 
 def test_a_report_after_the_call_made_its_step_adds_nothing() -> None:
