@@ -51,6 +51,7 @@ from loopwatch.fingerprint import canonical_arguments
 from loopwatch.wire import ids
 from loopwatch_collector.mapping import loopwatch_sdk, openinference
 from loopwatch_collector.mapping.logs import PartialCalls
+from loopwatch_collector.mapping.lone_reports import LoneReports
 from loopwatch_collector.mapping.memo import TraceMemo, adopt, bound_pending, remember, take_pending
 from loopwatch_collector.mapping.model import UNKNOWN, LlmSpan, RequestedCall, ToolSpan
 from loopwatch_collector.mapping.recognise import llm_of, requests_tools, tool_of
@@ -118,21 +119,29 @@ class SpanMapper:
         self._memos: OrderedDict[str, TraceMemo] = OrderedDict()
         self._partial_calls = PartialCalls(max_traces)
         self._sessions = SessionKeys(conversation_keys=CONVERSATION_KEYS, max_traces=max_traces)
+        self._lone = LoneReports()
 
     def map(self, spans: Iterable[SpanView]) -> list[MappedTrace]:
         """Events per session, sessions in order of first appearance. Never raises on any span."""
         by_trace: dict[str, list[SpanView]] = {}
-        for span in self._partial_calls.complete(list(spans)):
+        for span in [*self._lone.release(), *self._partial_calls.complete(list(spans))]:
             by_trace.setdefault(span.trace_id, []).append(span)
+        lone_twins = self._lone.sort(by_trace)  # a provider SDK's report of a call in its own trace
         by_session: dict[str, list[SpanView]] = {}
+        placed: dict[str, str] = {}
         client_only: set[str] = set()
         for trace_id, trace_spans in by_trace.items():
+            if trace_id in lone_twins:
+                continue
             placement = self._sessions.place(trace_id, trace_spans)
+            placed[trace_id] = placement.session_id
             if placement.session_id != trace_id and (alone := self._memos.pop(trace_id, None)) is not None:
                 adopt(self._memo(placement.session_id), alone)  # seen alone first, now folded
             by_session.setdefault(placement.session_id, []).extend(trace_spans)
             if placement.client_only:
                 client_only.update(s.span_id for s in trace_spans if not s.parent_span_id)
+        for trace_id, twin in lone_twins.items():  # into the session of its twin, as one call
+            by_session.setdefault(placed[twin], []).extend(by_trace[trace_id])
         return [self._map_trace(session_id, found, client_only) for session_id, found in by_session.items()]
 
     def forget(self, trace_id: str) -> None:

@@ -3,17 +3,17 @@
 A provider SDK that traces itself (the ``anthropic`` client's ``anthropic.messages.create``,
 no content) beside a framework or client instrumentation that reports the same call
 (OpenLLMetry's ``anthropic.chat``, OpenInference's LLM span, both with content) gives two
-model-call spans for one call. Two spans are taken as one call (``same_call``) when they are in
-the same trace and:
+model-call spans for one call. Two spans are taken as one call (``same_call``) when:
 
 - both carry a response id (``gen_ai.response.id``): they are one call exactly when the ids
-  are equal;
-- else: they overlap in time, one is the other's parent or they share a parent, and nothing
-  they carry disagrees: not their instrumentation scope (one instrumentation never reports a
-  call twice), not their models (where both name one; a dated response model matches its
-  undated request model), not their output tokens (where both count them: input tokens differ
-  between instrumentations that add cached tokens and those that do not), not their outputs
-  (where both captured one).
+  are equal, in one trace or two (the SDK traces each call in a trace of its own, beside
+  OpenLLMetry's: ``lone_reports.py`` brings them into one session);
+- else: they are in the same trace, overlap in time, one is the other's parent or they share
+  a parent, and nothing they carry disagrees: not their instrumentation scope (one
+  instrumentation never reports a call twice), not their models (where both name one; a
+  dated response model matches its undated request model), not their output tokens (where
+  both count them: input tokens differ between instrumentations that add cached tokens and
+  those that do not), not their outputs (where both captured one).
 
 Parallel calls under one agent span overlap as siblings; they are told apart by their response
 ids, their scope (one instrumentation reports both), or their differing outputs or token counts.
@@ -80,10 +80,12 @@ class CallMark:
 
 def same_call(a: CallMark, b: CallMark) -> bool:
     """Whether ``a`` and ``b`` report one model call (see the module docstring)."""
-    if a.trace_id != b.trace_id or a.span_id == b.span_id:
+    if a.span_id == b.span_id:
         return False
     if a.response_id is not None and b.response_id is not None:
-        return a.response_id == b.response_id
+        return a.response_id == b.response_id  # the provider's id: across traces too
+    if a.trace_id != b.trace_id:
+        return False
     if a.scope and a.scope == b.scope:
         return False
     related = (

@@ -143,7 +143,8 @@ def decode_request(
             spans=len(views) + duplicate,
         )
     batches = [
-        _batch(trace, tuple(keys[pair] for pair in trace.spans), len(trace.spans), pickled=pickled)
+        # A span held from an earlier request (``mapping/lone_reports.py``) has no key here.
+        _batch(trace, tuple(keys[p] for p in trace.spans if p in keys), len(trace.spans), pickled=pickled)
         for trace in traces
     ]
     return DecodedRequest(

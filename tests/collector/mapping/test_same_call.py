@@ -314,3 +314,41 @@ def test_reports_of_different_models_times_or_places_are_different_calls() -> No
     assert not same_call(_mark(outer), _mark(unrelated))
     fewer_tokens = replace(inner, attributes={**inner.attributes, "gen_ai.usage.output_tokens": 3})
     assert not same_call(_mark(outer), _mark(fewer_tokens))
+
+
+def _own_traces_call(n: int) -> Call:
+    """The n-th call as the real packages report it: the SDK's span and OpenLLMetry's are each
+    the root of a trace of their own, tied by the provider's response id."""
+    start = next(_clock)
+    rid = f"msg_fake_{n}"
+    outer = _openllmetry_span(n, trace_id=os.urandom(16).hex(), parent="", start=start, response_id=rid)
+    inner = _sdk_span(n, trace_id=os.urandom(16).hex(), parent="", start=start, response_id=rid)
+    return Call(outer=outer, inner=inner)
+
+
+def test_reports_in_two_traces_tied_by_the_response_id_are_one_step_in_the_folded_session() -> None:
+    mapper = SpanMapper()
+    calls = [_own_traces_call(n) for n in range(CALLS)]
+    traces = [t for c in calls for t in [*mapper.map([c.inner]), *mapper.map([c.outer])]]
+    _assert_one_step_per_call(traces)
+    assert len({t.context.trace_id for t in traces}) == 1  # one session, no session per SDK span
+    aliases = {a for t in traces for a in t.aliases}
+    assert {c.inner.trace_id for c in calls} <= aliases  # the SDK's trace ids name the session
+    assert _first_intervention([e for t in traces for e in t.events]) == 3
+
+
+def test_reports_in_two_traces_in_one_batch_are_one_step() -> None:
+    call = _own_traces_call(0)
+    traces = SpanMapper().map([call.inner, call.outer])
+    [step] = _steps(traces)
+    assert step.tool_calls[0].arguments == '{"q":"atlantis"}'  # the content report's
+
+
+def test_a_lone_report_without_a_twin_is_mapped_with_the_next_batch() -> None:
+    mapper = SpanMapper()
+    lone = _own_traces_call(0).inner
+    assert mapper.map([lone]) == []  # held: its twin may come next
+    later = _own_traces_call(1).inner
+    traces = mapper.map([later])  # no twin came: the first is mapped now, the second held
+    assert [t.context.trace_id for t in traces] == [lone.trace_id]
+    assert len(_steps(traces)) == 1
