@@ -144,6 +144,12 @@ class SpanMapper:
             by_session.setdefault(placed[twin], []).extend(by_trace[trace_id])
         return [self._map_trace(session_id, found, client_only) for session_id, found in by_session.items()]
 
+    @property
+    def held(self) -> int:
+        """Lone reports held for the next batch (``lone_reports.py``): map an empty batch to
+        release them."""
+        return len(self._lone)
+
     def forget(self, trace_id: str) -> None:
         """Drop what is remembered of ``trace_id`` (idempotent)."""
         self._memos.pop(trace_id, None)

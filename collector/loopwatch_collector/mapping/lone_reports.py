@@ -11,7 +11,9 @@ id and no captured output, not seen before) is held and mapped with the next bat
 mapper, where its twin (the same response id, another trace) usually is; there the two are one
 call (``same_call``) in the twin's session, and the lone report's trace id names that session
 (``MappedTrace.aliases``). A lone report whose twin is in its own batch goes straight to the
-twin's session. One without a twin is mapped, one batch late, as before. Bounded: at most
+twin's session. One without a twin is mapped, one batch late, as before: the OTLP ingestor
+sends an empty batch through the mapper a moment after a request that left reports held
+(``receivers/ingest.py``), so a quiet tenant's last call is not held for long. Bounded: at most
 ``MAX_HELD`` spans are held (the oldest released first). Event-loop only, as the mapper.
 """
 
@@ -34,6 +36,9 @@ class LoneReports:
     def __init__(self) -> None:
         self._held: list[SpanView] = []
         self._released: set[str] = set()  # span ids released into the current batch
+
+    def __len__(self) -> int:
+        return len(self._held)
 
     def release(self) -> list[SpanView]:
         """The held spans, to map with the current batch (never held again)."""

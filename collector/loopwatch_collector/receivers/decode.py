@@ -86,6 +86,7 @@ class DecodedRequest:
     duplicate: int = 0  # spans repeated within this request
     spans: int = 0  # spans with valid ids, repeated ones included (what a rate limit counts)
     ignored: int = 0  # log records that are not joinable GenAI events
+    held: int = 0  # lone reports the mapper holds for its next batch (mapping/lone_reports.py)
 
 
 def batch_of(item: TraceBatch | bytes) -> TraceBatch:
@@ -153,6 +154,7 @@ def decode_request(
         rejected=len(problems),
         duplicate=duplicate,
         spans=len(views) + duplicate,
+        held=mapper.held,
     )
 
 
@@ -174,7 +176,7 @@ def decode_logs(
         _batch(trace, (), sum(found.records.get(pair, 0) for pair in trace.spans), pickled=pickled)
         for trace in traces
     ]
-    return DecodedRequest(traces=tuple(batches), ignored=found.ignored)
+    return DecodedRequest(traces=tuple(batches), ignored=found.ignored, held=mapper.held)
 
 
 def _batch(

@@ -45,6 +45,7 @@ from loopwatch.verdict import Verdict
 from loopwatch_collector.exceptions import OverloadedError, StoreError
 from loopwatch_collector.mapping import SpanMapper
 from loopwatch_collector.receivers.decode import (
+    PROTOBUF,
     DecodedRequest,
     Signal,
     batch_of,
@@ -72,6 +73,9 @@ DEFAULT_MAX_IN_FLIGHT = 32
 DEFAULT_MAX_IN_FLIGHT_BYTES = 2 * MAX_REQUEST_BYTES
 # What a throttled client is told to wait; the Python exporters honour it (OTEL.md 3.3).
 DEFAULT_RETRY_AFTER_S = 1.0
+# How long lone reports (mapping/lone_reports.py) wait for their twin before an empty batch
+# releases them: the twin is exported by the same process within milliseconds.
+DEFAULT_LONE_REPORT_WAIT_S = 1.0
 # (trace id, span id) pairs remembered to drop re-sent spans: re-sends come within the
 # exporter's retry deadline (10 s by default), far less than this many spans at any sane rate.
 DEFAULT_DEDUPE_CAPACITY = 100_000
@@ -159,6 +163,7 @@ class OtlpIngestor:
         content: ContentControl | None = None,
         slices: SliceSizer | None = None,
         aliases: AliasSink | None = None,
+        lone_report_wait_s: float = DEFAULT_LONE_REPORT_WAIT_S,
     ) -> None:
         if max_in_flight < 1:
             raise ValueError("otlp.max_in_flight must be >= 1")
@@ -182,6 +187,9 @@ class OtlpIngestor:
         self._content = content or ContentControl()
         self._slices = slices or SliceSizer()
         self._aliases = aliases
+        self._lone_report_wait_s = lone_report_wait_s
+        self._releasing: set[str] = set()  # tenants with an empty batch on its way
+        self._tasks: set[asyncio.Task[None]] = set()
 
     async def export(self, request: ExportTraceServiceRequest, *, tenant: str = ANONYMOUS) -> ExportOutcome:
         """Ingest a parsed trace ``request`` into ``tenant``'s sessions, decoding on the event
@@ -289,6 +297,8 @@ class OtlpIngestor:
             duplicate += seen
             ignored += trace.ignored
             accepted += max(0, trace.items - seen - trace.ignored)
+        if decoded.held:
+            self._release_later(tenant)
         message = ""
         if problems:
             message = f"{rejected} item(s) rejected: {problems[0]}"
@@ -323,6 +333,27 @@ class OtlpIngestor:
             piece, pending = pending[:size], pending[size:]
             await self._pipeline.ingest(context, piece, source=SOURCE)
             self._slices.record(began, len(piece))
+
+    def _release_later(self, tenant: str) -> None:
+        """In ``lone_report_wait_s``, send ``tenant``'s mapper an empty batch: the lone reports
+        whose twin did not come are mapped then (one pending per tenant; best effort)."""
+        if tenant in self._releasing:
+            return
+        self._releasing.add(tenant)
+        loop = asyncio.get_running_loop()
+        loop.call_later(self._lone_report_wait_s, self._start_release, tenant)
+
+    def _start_release(self, tenant: str) -> None:
+        task = asyncio.get_running_loop().create_task(self._release(tenant))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _release(self, tenant: str) -> None:
+        self._releasing.discard(tenant)
+        try:
+            await self.export_body(b"", PROTOBUF, tenant=tenant)
+        except (OverloadedError, StoreError) as exc:  # the tenant's next request releases them
+            logger.debug("lone reports of %r wait for the next request: %s", tenant, exc)
 
     async def _yield(self) -> None:
         if self._priority is not None:
