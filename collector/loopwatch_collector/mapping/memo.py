@@ -6,9 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from loopwatch_collector.mapping.call_mark import CallMark
+
 if TYPE_CHECKING:
     from loopwatch_collector.mapping.model import LlmSpan
-    from loopwatch_collector.mapping.same_call import CallMark
     from loopwatch_collector.mapping.spans import SpanView
 
 # Call ids remembered per trace: a step requests a handful; results arrive within a few steps.

@@ -23,59 +23,22 @@ instrumentations each would be taken as one: a limit stated in ``docs/sessions.m
 ``winner`` picks the span whose step stands for the call: the one with content (requested
 calls, then text), else the outer one; its usage and finish reason are completed from the
 other (the same call, so nothing is counted twice). Pure functions; ``CallMark`` is what the
-span mapper remembers of a model call between batches (``memo.TraceMemo.calls``).
+span mapper remembers of a model call between batches (``memo.TraceMemo.calls``, ``call_mark.py``).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
+from loopwatch_collector.mapping.call_mark import CallMark
 from loopwatch_collector.mapping.memo import TraceMemo, remember_call
 from loopwatch_collector.mapping.model import LlmSpan
 from loopwatch_collector.mapping.spans import SpanView
-from loopwatch_collector.mapping.values import first_text
 
-_RESPONSE_ID_KEYS = ("gen_ai.response.id",)
-# Request model first: what the application asked for, the same in every instrumentation.
-_MODEL_KEYS = ("gen_ai.request.model", "gen_ai.response.model", "llm.model_name", "gen_ai.model")
 # Reports of one call compared with a span (siblings, children, same response id): twins are
 # adjacent in time, so a few suffice, and a hostile batch of many sibling calls stays linear.
 _NEIGHBOURS = 8
-
-
-@dataclass(frozen=True, slots=True, kw_only=True)
-class CallMark:
-    """What identifies one model-call span: ids, time, scope, model and what it reported."""
-
-    trace_id: str
-    span_id: str
-    parent_span_id: str
-    scope: str
-    start_ns: int
-    end_ns: int
-    response_id: str | None
-    models: frozenset[str]
-    output_tokens: int
-    output: tuple[str | None, tuple[str, ...]] | None  # (text, requested tool names) if captured
-
-    @classmethod
-    def of(cls, span: SpanView, llm: LlmSpan) -> CallMark:
-        attrs = span.attributes
-        models = frozenset(m for key in _MODEL_KEYS if (m := first_text(attrs, key)) is not None)
-        output = (llm.text, tuple(c.name for c in llm.calls)) if llm.output_known else None
-        return cls(
-            trace_id=span.trace_id,
-            span_id=span.span_id,
-            parent_span_id=span.parent_span_id,
-            scope=span.scope,
-            start_ns=span.start_ns,
-            end_ns=span.end_ns,
-            response_id=first_text(attrs, *_RESPONSE_ID_KEYS),
-            models=models,
-            output_tokens=max(0, llm.output_tokens),
-            output=output,
-        )
 
 
 def same_call(a: CallMark, b: CallMark) -> bool:

@@ -17,8 +17,9 @@ from loopwatch.detect.engine import Engine
 from loopwatch.events import Event, Step, ToolResult
 from loopwatch.verdict import Action
 from loopwatch_collector.mapping import MappedTrace, SpanMapper, SpanView
+from loopwatch_collector.mapping.call_mark import CallMark
 from loopwatch_collector.mapping.recognise import llm_of
-from loopwatch_collector.mapping.same_call import CallMark, same_call
+from loopwatch_collector.mapping.same_call import same_call
 from tests.collector.mapping.span_builders import span, span_id
 
 MODEL = "claude-sonnet-4-5"
