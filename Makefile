@@ -3,7 +3,7 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: run test lint bench interop system-deps proto clean
+.PHONY: run test lint bench interop coding-agents system-deps proto clean
 
 $(STAMP): sdk/pyproject.toml collector/pyproject.toml requirements-dev.txt
 	python3 -m venv $(VENV)
@@ -34,8 +34,14 @@ bench: $(STAMP)
 interop: $(STAMP)
 	$(PY) -m tests.interop.run_matrix
 
+## coding-agents: the real coding-agent CLIs (Claude Code from npm, into .coding-agents/) with
+## loopwatch's hooks, end to end against a scripted model on loopback
+coding-agents: $(STAMP)
+	./scripts/install-coding-agents.sh
+	LOOPWATCH_CODING_AGENTS=1 $(PY) -m pytest tests/coding_agents
+
 proto: $(STAMP)
 	./scripts/gen_proto.sh
 
 clean:
-	rm -rf $(VENV) .interop .pytest_cache .mypy_cache .ruff_cache
+	rm -rf $(VENV) .interop .coding-agents .pytest_cache .mypy_cache .ruff_cache

@@ -2,9 +2,10 @@
 public sets through one setting, ``LOOPWATCH_CORPUS``.
 
 ``corpus/`` (shipped) holds what may be redistributed: ``synthetic/`` and ``synthetic-agents/``
-complete, ``real/`` and ``real-agents/`` in part (``corpus/README.md``). ``LOOPWATCH_CORPUS``
-names a folder with the complete public sets (``.ci/run`` sets it to ``../shared/corpus``); the
-shared scorer is expected beside it at ``../eval/score.py``.
+complete, ``real/`` and ``real-agents/`` in part (``corpus/README.md``), and the sets that exist only in
+the repository (``REPO_ONLY_SETS``: added after the shared corpus, always read from ``corpus/``).
+``LOOPWATCH_CORPUS`` names a folder with the complete public sets (``.ci/run`` sets it to
+``../shared/corpus``); the shared scorer is expected beside it at ``../eval/score.py``.
 
 A test that needs what is absent calls ``public_set`` / ``shared_scorer``, which skip with a
 reason naming what is missing — or fail when ``CI=true``, because CI always has the corpus.
@@ -24,11 +25,16 @@ REPO_CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 #: Sets shipped in full in ``corpus/``; the others only in part.
 COMPLETE_IN_REPO = frozenset({"synthetic", "synthetic-agents"})
 PUBLIC_SETS = ("real", "real-agents", "synthetic", "synthetic-agents")
+#: Sets shipped only in ``corpus/`` (not in the shared corpus); no acceptance bar yet.
+REPO_ONLY_SETS = ("synthetic-generalize", "heldout-twin", "real-more")
 
 
 def public_set(name: str) -> Path:
     """The complete public set ``name``: from ``LOOPWATCH_CORPUS`` when set, else the shipped
-    copy when it is complete; otherwise skip (fail in CI) naming what is missing."""
+    copy when it is complete; otherwise skip (fail in CI) naming what is missing. A set in
+    ``REPO_ONLY_SETS`` is always the shipped copy."""
+    if name in REPO_ONLY_SETS:
+        return REPO_CORPUS / name
     configured = os.environ.get(CORPUS_ENV)
     if configured:
         path = Path(configured) / name

@@ -4,6 +4,8 @@ and ``loopwatch eval`` cross-checked against the shared scorer.
 Bars (issue 13): ``real-agents`` clean recall >= 0.75, ``real`` >= 0.80, ``synthetic`` and
 ``synthetic-agents`` >= 0.95; no healthy run flagged on any set. ``synthetic*`` ship with the
 repository; ``real*`` are complete only through ``LOOPWATCH_CORPUS`` (see ``shared_corpus``).
+The repository-only sets (``synthetic-generalize``, ``real-more``; issue 20): clean recall >= 0.75,
+none harmed, at most 5 % of healthy runs nudged.
 """
 
 from __future__ import annotations
@@ -17,8 +19,10 @@ from typing import Any
 
 import pytest
 
-from tests.shared_corpus import PUBLIC_SETS, public_set, shared_scorer
+from tests.collector.test_eval_cli import scenario
+from tests.shared_corpus import PUBLIC_SETS, REPO_ONLY_SETS, public_set, shared_scorer
 
+MAX_NUDGED_RATE = 0.05
 MIN_CLEAN_RECALL = {"real-agents": 0.75, "real": 0.80, "synthetic": 0.95, "synthetic-agents": 0.95}
 CLI = [sys.executable, "-m", "loopwatch_collector.cli"]
 TIMEOUT_S = 600
@@ -48,9 +52,42 @@ def test_public_set_meets_its_bar(name: str) -> None:
     assert done.returncode == 0, done.stderr
 
 
-@pytest.mark.parametrize("name", PUBLIC_SETS)
+@pytest.mark.parametrize("name", REPO_ONLY_SETS)
+def test_repository_only_set_meets_its_bar(name: str) -> None:
+    """Sets added for issue 20: clean recall >= 0.75, no healthy run harmed, at most 5 % nudged
+    (the issue's bar for new sets; a nudge on a retry that ends in a hand-off is allowed)."""
+    done = loopwatch_eval(
+        str(public_set(name)), "--format", "json", "--min-clean-recall", "0.75", "--max-harmed", "0"
+    )
+    summary = json.loads(done.stdout)["summary"]
+    measured = (
+        f"{name}: clean recall {summary['clean_recall']:.2f} ({summary['clean']}/{summary['loops']}), "
+        f"{summary['nudged']} nudged and {summary['harmed']} harmed of {summary['non_loops']} healthy runs"
+    )
+    assert done.returncode == 0, f"{measured}\n{done.stderr}"
+    assert summary["nudged_rate"] <= MAX_NUDGED_RATE, measured
+
+
+@pytest.mark.parametrize("name", [*PUBLIC_SETS, *REPO_ONLY_SETS])
 def test_eval_agrees_with_the_shared_scorer(name: str, tmp_path: Path) -> None:
-    corpus = public_set(name)
+    assert_eval_agrees_with_the_shared_scorer(public_set(name), tmp_path)
+
+
+def test_eval_agrees_with_the_shared_scorer_on_nudged_and_harmed_runs(tmp_path: Path) -> None:
+    """The public sets harm no healthy run, so a small folder does: one nudged, one withdrawn."""
+    corpus = tmp_path / "corpus"
+    corpus.mkdir()
+    healthy = {"loop": False, "kinds": ["none"], "onset_step": None}
+    for name, repeats in (("quiet", 2), ("nudged", 3), ("withdrawn", 5), ("halted", 6)):
+        scenario(corpus / f"{name}.json", repeats, healthy)
+    scenario(corpus / "loop.json", 4, {"loop": True, "kinds": ["identical_call"], "onset_step": 3})
+    mine = assert_eval_agrees_with_the_shared_scorer(corpus, tmp_path)
+    assert (mine["nudged"], mine["harmed"]) == (1, 2)
+
+
+def assert_eval_agrees_with_the_shared_scorer(corpus: Path, tmp_path: Path) -> dict[str, Any]:
+    """Score ``corpus`` with the shared scorer and ``loopwatch eval``, assert that every summary
+    figure and every first firing agree, and return ``loopwatch eval``'s summary."""
     scorer = shared_scorer()
     out = tmp_path / "score.json"
     env = {**os.environ, "LOOPWATCH_CMD": " ".join(CLI)}
@@ -66,12 +103,14 @@ def test_eval_agrees_with_the_shared_scorer(name: str, tmp_path: Path) -> None:
     done = loopwatch_eval(str(corpus), "--format", "json")
     assert done.returncode == 0, done.stderr
     ours = json.loads(done.stdout)
-    mine = ours["summary"]
+    mine: dict[str, Any] = ours["summary"]
     assert theirs["errors"] == []
     assert _pick(mine) == {
         "recall": theirs["recall"],
         "clean_recall": theirs["clean_recall"],
         "flagged": theirs["false_positives"],
+        "nudged": theirs["false_positives"] - theirs["harmed"],
+        "harmed": theirs["harmed"],
         "early_alarms": theirs["early_alarms"],
         "false_alarm_rate": theirs["false_alarm_rate"],
         "median_steps_wasted": theirs["median_steps_wasted"],
@@ -82,8 +121,11 @@ def test_eval_agrees_with_the_shared_scorer(name: str, tmp_path: Path) -> None:
     assert first == {
         sid: (r["first"]["step"] if r["first"] else None) for sid, r in scored["results"]["loopwatch"].items()
     }
+    harmed = {s["id"] for s in ours["scenarios"] if s["harmed"]}
+    assert harmed == {sid for sid, r in scored["results"]["loopwatch"].items() if r.get("harmed")}
+    return mine
 
 
 def _pick(summary: dict[str, Any]) -> dict[str, Any]:
-    keys = ("recall", "clean_recall", "flagged", "early_alarms", "false_alarm_rate")
+    keys = ("recall", "clean_recall", "flagged", "nudged", "harmed", "early_alarms", "false_alarm_rate")
     return {k: summary[k] for k in (*keys, "median_steps_wasted", "p90_steps_wasted", "by_kind")}

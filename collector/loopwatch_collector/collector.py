@@ -40,6 +40,8 @@ from loopwatch_collector.exporters.ui import UI_OPEN_PATHS
 from loopwatch_collector.exporters.ui.info import register_ui_info
 from loopwatch_collector.listeners import GRPC, OTLP_HTTP, REST, Listener, bind_tcp, check_free, listen_error
 from loopwatch_collector.processing.pipeline import Pipeline
+from loopwatch_collector.receivers.evaluate_call import EvaluateRunner
+from loopwatch_collector.receivers.evaluate_limits import EvaluateLimits
 from loopwatch_collector.receivers.loopguard import SERVICE_NAME, LoopGuardService, add_loop_guard_service
 from loopwatch_collector.receivers.offload import DecodeWorker
 from loopwatch_collector.receivers.priority import VerdictPriority
@@ -56,8 +58,10 @@ from loopwatch_collector.security import (
 )
 from loopwatch_collector.security.connections import (
     grpc_options,
+    listener_budgets,
     quiet_noisy_loggers,
     raise_file_limit,
+    unshared_rpcs,
     uvicorn_options,
 )
 from loopwatch_collector.security.content import ContentControl
@@ -195,15 +199,31 @@ class Collector:
         if otlp is not None:
             await self._decoder.start()  # before serving: the first export must not wait for it
         options = otlp.grpc_options if otlp else _DEFAULT_GRPC_OPTIONS
-        interceptor = AuthInterceptor(self.api_keys, failures=self._auth_failures)
         limits = self.config.limits
+        grpc_budgets = listener_budgets(
+            limits, total_requests=limits.grpc_max_concurrent_rpcs, authenticated=self.api_keys.enabled
+        )
+        interceptor = AuthInterceptor(self.api_keys, failures=self._auth_failures, budgets=grpc_budgets)
+        needed = unshared_rpcs(limits, len(self.api_keys.tenants))
+        if self.api_keys.enabled and needed > limits.grpc_max_concurrent_rpcs:
+            logger.warning(
+                "limits.grpc_max_concurrent_rpcs (%d) is below what %d tenants at their full share "
+                "and the open budgets can hold (%d): busy tenants may be refused for each other's calls; "
+                "raise it or lower limits.tenant_max_requests / tenant_max_streams (SECURITY.md)",
+                limits.grpc_max_concurrent_rpcs,
+                len(self.api_keys.tenants),
+                needed,
+            )
         server = grpc.aio.server(
             options=[*options, *grpc_options(limits, grace_s=listen.shutdown_grace_s)],
             interceptors=[interceptor],
             maximum_concurrent_rpcs=limits.grpc_max_concurrent_rpcs,
         )
         self._grpc = server
-        guard = LoopGuardService(self.pipeline, priority=self._priority, content=self._content)
+        evaluate = EvaluateRunner(
+            self.pipeline, limits=EvaluateLimits.of(limits), priority=self._priority, content=self._content
+        )
+        guard = LoopGuardService(self.pipeline, evaluate=evaluate)
         add_loop_guard_service(guard, server)
         health_pb2_grpc.add_HealthServicer_to_server(self._health, server)
         services = [SERVICE_NAME, health.SERVICE_NAME, reflection.SERVICE_NAME]
@@ -231,8 +251,7 @@ class Collector:
             self.pipeline,
             self.registry,
             is_ready=lambda: self._ready,
-            priority=self._priority,
-            content=self._content,
+            evaluator=evaluate,
         )
         open_paths = rest_open_paths(metrics_requires_key=self.config.auth.metrics_requires_key)
         self._authenticate(rest, open_paths=open_paths | UI_OPEN_PATHS)
@@ -296,9 +315,18 @@ class Collector:
         return TenantQuotaStore(self.store, max_sessions=shares, registry=self.registry)
 
     def _authenticate(self, app: FastAPI, *, open_paths: frozenset[str] | tuple[str, ...]) -> None:
-        """Every route of ``app``, present or added later, needs a key except ``open_paths``."""
+        """Every route of ``app``, present or added later, needs a key except ``open_paths``;
+        requests in progress are bounded per client address and per tenant (``admission.py``)."""
+        limits = self.config.limits
+        budgets = listener_budgets(
+            limits, total_requests=limits.max_concurrency, authenticated=self.api_keys.enabled
+        )
         app.add_middleware(
-            ApiKeyMiddleware, keys=self.api_keys, open_paths=open_paths, failures=self._auth_failures
+            ApiKeyMiddleware,
+            keys=self.api_keys,
+            open_paths=open_paths,
+            failures=self._auth_failures,
+            budgets=budgets,
         )
 
     async def _serve_http(self, app: FastAPI, host: str, port: int, listener: Listener) -> int:

@@ -10,9 +10,12 @@ the project's published ones mean the same thing:
   *early alarm* when some firing is at a step < o (the agent was still healthy); *steps wasted*
   = first firing at or after o, minus o.
 - On a healthy run: *flagged* (a false positive) when it has any firing; a nudge counts, it
-  distracts the model.
+  distracts the model. A flagged healthy run is *harmed* when one of its firings is a
+  ``withdraw_tools`` or ``halt`` (it lost its tools or was stopped: the shared scorer's
+  ``harmed``), else *nudged* (it only got nudges). flagged = nudged + harmed.
 - recall = detected / loops; clean recall = loops detected without an early alarm / loops;
-  false-alarm rate = (flagged + loops with an early alarm) / scenarios; median and p90
+  false-alarm rate = (flagged + loops with an early alarm) / scenarios; nudged and harmed
+  rates = nudged or harmed healthy runs / healthy runs; median and p90
   (nearest rank) of steps wasted over detected loops; recall per labelled kind (a loop counts
   once for every kind it lists, ``?`` when it lists none).
 """
@@ -23,6 +26,7 @@ import math
 import statistics
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from loopwatch.scenario import Label
 from loopwatch.verdict import Action, Verdict
@@ -31,6 +35,7 @@ _TERMINAL = frozenset({Action.WITHDRAW_TOOLS, Action.HALT})
 # Percentile of steps wasted reported beside the median (as the shared scorer does).
 _WASTED_PERCENTILE = 90
 _UNKNOWN_KIND = "?"
+_PERCENT = 100.0
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -54,6 +59,12 @@ class ScenarioScore:
     steps_wasted: int | None = None
     first_valid: Firing | None = None
     flagged: bool = False
+    harmed: bool = False
+
+    @property
+    def nudged(self) -> bool:
+        """A healthy run that got nudges only (no ``withdraw_tools`` or ``halt``)."""
+        return self.flagged and not self.harmed
 
     @property
     def first(self) -> Firing | None:
@@ -81,14 +92,31 @@ class Summary:
     clean: int
     non_loops: int
     flagged: int
+    nudged: int
+    harmed: int
     early_alarms: int
     recall: float | None
     clean_recall: float | None
     flagged_rate: float | None
+    nudged_rate: float | None
+    harmed_rate: float | None
     false_alarm_rate: float | None
     median_steps_wasted: float | None
     p90_steps_wasted: int | None
     by_kind: dict[str, KindRecall] = field(default_factory=dict)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ScoredSet:
+    """The scores of one set of scenarios (one path given to ``loopwatch eval``)."""
+
+    name: str
+    path: Path
+    scores: tuple[ScenarioScore, ...]
+
+    @property
+    def summary(self) -> Summary:
+        return summarise(self.scores)
 
 
 def firings_of(verdicts: Iterable[Verdict]) -> tuple[Firing, ...]:
@@ -110,7 +138,13 @@ def score_scenario(scenario_id: str, label: Label, verdicts: Iterable[Verdict]) 
         raise ValueError(f"{scenario_id}: unlabelled (label.loop is null), cannot be scored")
     firings = firings_of(verdicts)
     if not label.loop:
-        return ScenarioScore(id=scenario_id, label=label, firings=firings, flagged=bool(firings))
+        return ScenarioScore(
+            id=scenario_id,
+            label=label,
+            firings=firings,
+            flagged=bool(firings),
+            harmed=any(f.action in _TERMINAL for f in firings),
+        )
     onset = label.onset_step
     if onset is None:
         raise ValueError(f"{scenario_id}: label.onset_step is required for a loop")
@@ -132,6 +166,8 @@ def summarise(scores: Sequence[ScenarioScore]) -> Summary:
     healthy = [s for s in scores if not s.label.loop]
     detected = [s for s in loops if s.detected]
     flagged = sum(s.flagged for s in healthy)
+    nudged = sum(s.nudged for s in healthy)
+    harmed = sum(s.harmed for s in healthy)
     early = sum(s.early for s in loops)
     wasted = [s.steps_wasted for s in detected if s.steps_wasted is not None]
     by_kind: dict[str, list[int]] = {}
@@ -147,10 +183,14 @@ def summarise(scores: Sequence[ScenarioScore]) -> Summary:
         clean=sum(s.clean for s in loops),
         non_loops=len(healthy),
         flagged=flagged,
+        nudged=nudged,
+        harmed=harmed,
         early_alarms=early,
         recall=_ratio(len(detected), len(loops)),
         clean_recall=_ratio(sum(s.clean for s in loops), len(loops)),
         flagged_rate=_ratio(flagged, len(healthy)),
+        nudged_rate=_ratio(nudged, len(healthy)),
+        harmed_rate=_ratio(harmed, len(healthy)),
         false_alarm_rate=_ratio(flagged + early, len(scores)),
         median_steps_wasted=statistics.median(wasted) if wasted else None,
         p90_steps_wasted=nearest_rank(wasted, _WASTED_PERCENTILE),
@@ -168,11 +208,54 @@ def nearest_rank(values: Sequence[int], percentile: float) -> int | None:
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
+class Limit:
+    """An upper bound on healthy runs: a count, or a rate of the healthy runs (exactly one set).
+
+    ``text`` is how the user wrote it, quoted back in failure messages."""
+
+    text: str
+    count: int | None = None
+    rate: float | None = None
+
+    @classmethod
+    def parse(cls, text: str) -> Limit:
+        """``N`` (an integer >= 0) is a count; ``X`` with a decimal point (0 <= X <= 1) or ``P%``
+        (0 <= P <= 100) a rate. Raises ``ValueError`` saying what is accepted."""
+        spelled = text.strip()
+        try:
+            if spelled.endswith("%"):
+                rate = float(spelled[:-1]) / _PERCENT
+            elif spelled.isdigit():
+                return cls(text=spelled, count=int(spelled))
+            else:
+                rate = float(spelled)
+        except ValueError:
+            rate = math.nan
+        if not 0.0 <= rate <= 1.0:
+            raise ValueError(
+                f"{text!r} is neither a count (an integer >= 0) nor a rate (0 to 1, or 0% to 100%)"
+            )
+        return cls(text=spelled, rate=rate)
+
+    def exceeded(self, count: int, total: int) -> bool:
+        """Whether ``count`` of ``total`` runs is over the limit (a rate of no runs never is)."""
+        if self.count is not None:
+            return count > self.count
+        return total > 0 and self.rate is not None and count / total > self.rate
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
 class Thresholds:
     """A user's bar for CI: ``None`` means not checked."""
 
     min_clean_recall: float | None = None
     max_flagged: int | None = None
+    max_harmed: Limit | None = None
+
+    @property
+    def any(self) -> bool:
+        """Whether some threshold is checked."""
+        return any(t is not None for t in (self.min_clean_recall, self.max_flagged, self.max_harmed))
 
 
 def check(summary: Summary, thresholds: Thresholds) -> list[str]:
@@ -190,6 +273,12 @@ def check(summary: Summary, thresholds: Thresholds) -> list[str]:
         failures.append(
             f"{summary.flagged} of {summary.non_loops} healthy runs flagged, "
             f"more than --max-flagged {thresholds.max_flagged}"
+        )
+    limit = thresholds.max_harmed
+    if limit is not None and limit.exceeded(summary.harmed, summary.non_loops):
+        failures.append(
+            f"{summary.harmed} of {summary.non_loops} healthy runs harmed "
+            f"({summary.harmed_rate:.2f}), more than --max-harmed {limit.text}"
         )
     return failures
 

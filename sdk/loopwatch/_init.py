@@ -104,7 +104,7 @@ def init(
     endpoint = endpoint or os.environ.get(env.LOOPWATCH_ENDPOINT) or None
     service = service_name or os.environ.get("OTEL_SERVICE_NAME") or None
     agent = agent or os.environ.get(env.LOOPWATCH_AGENT_NAME) or service or "agent"
-    capture = capture_content if capture_content is not None else _capture_from_env()
+    capture = capture_content if capture_content is not None else capture_content_from_env()
     api_key = api_key or os.environ.get(env.LOOPWATCH_API_KEY) or None
     tls = _Tls(
         ca_file=tls_ca_file or os.environ.get(env.LOOPWATCH_TLS_CA_FILE) or None,
@@ -184,7 +184,8 @@ def _guard(
     )
 
 
-def _capture_from_env() -> bool:
+def capture_content_from_env() -> bool:
+    """``LOOPWATCH_CAPTURE_CONTENT``, else the OpenTelemetry GenAI capture variable; off by default."""
     raw = os.environ.get(env.LOOPWATCH_CAPTURE_CONTENT)
     if raw is not None:
         return raw.strip().lower() in _TRUE

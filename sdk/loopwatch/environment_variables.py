@@ -55,3 +55,11 @@ LOOPWATCH_TLS_CERT_FILE = "LOOPWATCH_TLS_CERT_FILE"
 
 LOOPWATCH_TLS_KEY_FILE = "LOOPWATCH_TLS_KEY_FILE"
 """Private key (PEM) of ``LOOPWATCH_TLS_CERT_FILE``. Default: unset."""
+
+LOOPWATCH_HOOKS_URL = "LOOPWATCH_HOOKS_URL"
+"""REST URL of the collector that ``loopwatch hook`` (the coding-agent command hook) asks, e.g.
+``http://127.0.0.1:8080``. Default ``http://127.0.0.1:8080``."""
+
+LOOPWATCH_HOOK_TIMEOUT_MS = "LOOPWATCH_HOOK_TIMEOUT_MS"
+"""Deadline of one ``loopwatch hook`` call, in milliseconds: past it the CLI proceeds without a
+decision. Default 1000."""

@@ -14,18 +14,21 @@ from __future__ import annotations
 import contextlib
 import json
 import re
+import zlib
 from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from loopwatch.fingerprint import (
+    argument_frame,
     call_fingerprint,
     canonical_arguments,
     digest,
+    error_class,
     result_fingerprint,
     shape_fingerprint,
 )
-from loopwatch.sketch import Repetition, TextSketch, find_repetition, sketch_text
+from loopwatch.sketch import STOPWORDS, Repetition, TextSketch, find_repetition, overlap_sketch, sketch_text
 
 # Identifier-like tokens (file names, symbols, query words; paths split at "/") that link what
 # a step says to what its calls do. A token counts whole ("a.py") and by its dotted or dashed
@@ -35,6 +38,15 @@ from loopwatch.sketch import Repetition, TextSketch, find_repetition, sketch_tex
 _TERMS_SCAN_CHARS = 4096
 _TOKEN = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.\-]*")
 _PART = re.compile(r"[.\-]")
+# Terms hashed per call or error: a short call names a few; an error names its target at its
+# start (a message) or its end (a traceback), so both ends are read.
+MAX_TERMS = 64
+MAX_ERROR_TERMS = 128
+ERROR_TERMS_SCAN_CHARS = 256
+# Quotes and punctuation around a word in an error ("'a.py'", "(raw.orders)", "path:").
+_WORD_EDGES = "'\"`()[]{}<>,;:!?."
+# A word with a path or URL separator names a target whole, besides its parts.
+_PATHLIKE_WORD = re.compile(r"[/\\:]")
 # A result preview long enough to quote in a nudge ("the last result was: ..."), short enough
 # to keep in bounded per-session state.
 PREVIEW_CHARS = 200
@@ -47,13 +59,18 @@ class ToolCall:
     ``arguments`` is the canonical JSON text (sorted keys) or ``None`` when content capture is
     off; ``fingerprint`` identifies tool name plus arguments either way. ``repetition`` is the
     longest back-to-back repetition inside the string arguments (a model can degenerate into
-    an ``edit`` argument as well as into its reply).
+    an ``edit`` argument as well as into its reply). ``frame`` is the short call's structure
+    (``fingerprint.argument_frame``): calls with equal frames differ only in their target;
+    ``targets`` hashes the terms of a short call's values (``term_hashes``), so that an error
+    can be seen to name what the call targeted without the call's text.
     """
 
     id: str
     name: str
     fingerprint: str
     shape: str = ""
+    frame: str = ""
+    targets: tuple[int, ...] = ()
     arguments: str | None = None
     repetition: Repetition | None = None
 
@@ -67,11 +84,14 @@ class ToolCall:
         capture_content: bool = True,
     ) -> ToolCall:
         canonical = canonical_arguments(arguments)
+        frame = argument_frame(name, canonical) if arguments is not None else ""
         return cls(
             id=id,
             name=name,
             fingerprint=call_fingerprint(name, canonical),
             shape=shape_fingerprint(name, canonical),
+            frame=frame,
+            targets=_targets(canonical) if frame else (),
             arguments=canonical if capture_content else None,
             repetition=_longest_repetition(arguments),
         )
@@ -137,7 +157,12 @@ class ToolResult:
     ``fingerprint`` is taken after volatile content (timestamps, ids, durations) is stripped,
     so two results with the same fingerprint taught the model nothing new. ``size`` counts
     characters of the raw result; ``0`` means empty, which detectors treat as "no
-    information". ``preview`` is ``None`` in privacy mode.
+    information". ``preview`` is ``None`` in privacy mode. ``error_class`` (failures only) is
+    the kind of the failure, equal for the same error in other words; ``overlap`` sketches the
+    result's word trigrams so that a result saying about the same as an earlier one is known
+    as an echo (``sketch.overlap_sketch``; empty for short results). ``error_terms`` hashes
+    the terms a failure's text names (``term_hashes``): a fan-out's errors name their targets.
+    All three are content-free.
     """
 
     event_id: str
@@ -146,6 +171,9 @@ class ToolResult:
     size: int
     is_error: bool = False
     error_type: str | None = None
+    error_class: str = ""
+    error_terms: tuple[int, ...] = ()
+    overlap: tuple[int, ...] = ()
     preview: str | None = None
     time_unix_ns: int = 0
 
@@ -168,6 +196,9 @@ class ToolResult:
             size=len(content),
             is_error=is_error,
             error_type=error_type,
+            error_class=error_class(content) if is_error else "",
+            error_terms=error_term_hashes(content) if is_error else (),
+            overlap=overlap_sketch(content),
             preview=_preview(content) if capture_content else None,
             time_unix_ns=time_unix_ns,
         )
@@ -225,6 +256,53 @@ def _refers_to_calls(text: str | None, calls: tuple[ToolCall, ...]) -> bool:
     return False
 
 
+def term_hashes(text: str) -> tuple[int, ...]:
+    """Stable 32-bit hashes of ``text``'s identifier-like terms, sorted, at most ``MAX_TERMS``.
+
+    Content-free, so privacy mode can still compare what calls name. Function words do not
+    count; whole paths and URLs count besides their identifier parts: ``/srv/app/messages`` is
+    another target than ``/srv/app/messages.py`` though their parts are the same.
+    """
+    words = {w.strip(_WORD_EDGES).lower() for w in text.split()}
+    terms = {t for t in _terms(text) if t not in STOPWORDS} | {w for w in words if _PATHLIKE_WORD.search(w)}
+    return _hashed(terms, MAX_TERMS)
+
+
+def error_term_hashes(content: str) -> tuple[int, ...]:
+    """Hashes of the terms and whole words an error names, at most ``MAX_ERROR_TERMS``.
+
+    A message names its target near its start ("No such file: 'conftest.py'"), a traceback at
+    its end ("OperationalError: no such table: orders"): both ends are read.
+    """
+    text = (
+        content
+        if len(content) <= 2 * ERROR_TERMS_SCAN_CHARS
+        else (content[:ERROR_TERMS_SCAN_CHARS] + "\n" + content[-ERROR_TERMS_SCAN_CHARS:])
+    )
+    words = {w.strip(_WORD_EDGES).lower() for w in text.split()}
+    return _hashed(_terms(text) | words, MAX_ERROR_TERMS)
+
+
+def _hashed(terms: set[str], limit: int) -> tuple[int, ...]:
+    return tuple(sorted(zlib.crc32(t.encode("utf-8")) for t in terms if t))[:limit]
+
+
+def shared_terms(a: tuple[int, ...], b: tuple[int, ...]) -> float:
+    """The share of terms two ``term_hashes`` have in common (Jaccard; 0.0 when either is empty)."""
+    if not a or not b:
+        return 0.0
+    common = len(set(a).intersection(b))
+    return common / (len(a) + len(b) - common)
+
+
+def _targets(canonical: str) -> tuple[int, ...]:
+    try:
+        values = _string_values(json.loads(canonical), min_chars=1)
+    except ValueError:
+        values = [canonical]
+    return term_hashes(" ".join(values))
+
+
 def _terms(text: str) -> set[str]:
     terms: set[str] = set()
     for token in _TOKEN.findall(text):
@@ -237,7 +315,13 @@ def _terms(text: str) -> set[str]:
 
 def _redacted(call: ToolCall) -> ToolCall:
     return ToolCall(
-        id=call.id, name=call.name, fingerprint=call.fingerprint, shape=call.shape, repetition=call.repetition
+        id=call.id,
+        name=call.name,
+        fingerprint=call.fingerprint,
+        shape=call.shape,
+        frame=call.frame,
+        targets=call.targets,
+        repetition=call.repetition,
     )
 
 

@@ -137,3 +137,78 @@ def bounded_fingerprint(fingerprint: str) -> str:
     """``fingerprint`` if at most ``MAX_FINGERPRINT_CHARS`` long, else its digest: equal inputs
     still compare equal, and no foreign span can make one larger than that bound."""
     return fingerprint if len(fingerprint) <= MAX_FINGERPRINT_CHARS else digest(fingerprint)
+
+
+# An exception's type where an error names one: Python's "KeyError: ...", a JavaScript
+# "TypeError: ...", a Java "java.io.IOException: ...", also inside a wrapper's sentence ("Code
+# execution failed at line '...' due to: InterpreterError: ..."). The last one is the cause.
+_EXCEPTION_TYPE = re.compile(r"\b(?:[A-Za-z_][\w]*\.)*([A-Z]\w*(?:Error|Exception|Fault|Failure))\b:")
+# What varies between errors of one kind: the names they quote, the paths and numbers they cite.
+_QUOTED = re.compile(r"'[^'\n]*'|\"[^\"\n]*\"|`[^`\n]*`|<[^<>\n]*>")
+_PATHLIKE = re.compile(r"\S*[/\\]\S*|\b[\w-]+\.[A-Za-z][\w]{0,4}\b")
+# Without an exception type, the first line names the kind; its tail quotes input.
+_ERROR_CLASS_CHARS = 160
+# A traceback's cause is at its end, a message at its start: each is looked for this far in.
+_ERROR_SCAN_CHARS = 4096
+# Exception type names are short; a longer match is not one worth keeping whole.
+_ERROR_TYPE_CHARS = 64
+#: The prefix of an error class that is an exception's type.
+TYPED_ERROR = "type:"
+
+
+def error_class(content: str) -> str:
+    """The kind of an error, as a fingerprint: the same for the same failure in other words.
+
+    Why: a model retrying a failing call renames an argument, rewrites a snippet or quotes
+    another value, and the error text changes with it ("can only concatenate str (not "int")
+    to str", then "unsupported operand type(s) for +: 'int' and 'str'"), while the failure is
+    the same. The class is the exception's type when the error names one (the last, the cause);
+    otherwise the first non-blank line with what varies masked (quoted names, paths, file names,
+    numbers, volatile tokens). Progress shows as a new class: another exception, another
+    message ("SyntaxError", then "ImportError", then "AssertionError").
+
+    Returns ``"type:<ExceptionType>"`` (``TYPED_ERROR`` prefix) or ``"text:<digest>"``: a
+    reader may trust a change of type more than a change of wording.
+    """
+    types: list[str] = _EXCEPTION_TYPE.findall(content[-_ERROR_SCAN_CHARS:])
+    if types:
+        return TYPED_ERROR + types[-1][:_ERROR_TYPE_CHARS]
+    line = next((ln for ln in content[:_ERROR_SCAN_CHARS].splitlines() if ln.strip()), "")
+    masked = _DIGITS.sub("#", _PATHLIKE.sub("<p>", _QUOTED.sub("<q>", _VOLATILE.sub(_placeholder, line))))
+    return "text:" + digest(" ".join(masked.lower().split())[:_ERROR_CLASS_CHARS])
+
+
+# A call this short, on one line, names a target (a path, a table, a name, a short command); a
+# longer one carries a program or a text, and a new one after a failure is a rewrite, not
+# another target. (Canonical JSON escapes a newline inside a value as the two characters \n.)
+FRAME_MAX_CHARS = 200
+
+
+def argument_frame(tool_name: str, canonical_args: str) -> str:
+    """Fingerprint of a short call's structure: its keys and value types, every value masked.
+
+    Calls with equal frames differ only in what they name: a fan-out over paths, tables or
+    namespaces. A renamed key, a string turned object or an extra parameter (a model guessing
+    at a tool's schema) changes the frame. ``""`` for a call longer than ``FRAME_MAX_CHARS``
+    or with a value of several lines (a program, a snippet, a text): it has no single target
+    to vary.
+    """
+    if len(canonical_args) > FRAME_MAX_CHARS or "\\n" in canonical_args:
+        return ""
+    try:
+        value = json.loads(canonical_args)
+    except ValueError:
+        return ""
+    return digest(f"{tool_name}\x00{canonical_json(_frame(value))}")
+
+
+def _frame(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {key: _frame(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_frame(item) for item in value]
+    if isinstance(value, str):
+        return "s"
+    if isinstance(value, bool) or value is None:
+        return value
+    return 0

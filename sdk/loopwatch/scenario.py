@@ -24,8 +24,9 @@ from pathlib import Path
 from typing import Any
 
 from loopwatch.detect.engine import Engine
-from loopwatch.events import Event, Step, ToolCall, ToolResult, Usage, UserMessage
+from loopwatch.events import MAX_ERROR_TERMS, MAX_TERMS, Event, Step, ToolCall, ToolResult, Usage, UserMessage
 from loopwatch.scenario_recorded import repetition_from_json, sketch_from_json, user_fingerprint
+from loopwatch.sketch import OVERLAP_SIZE
 from loopwatch.verdict import Action, Verdict
 
 
@@ -177,8 +178,13 @@ def _result(entry: Mapping[str, Any], index: int) -> ToolResult:
         )
     size = entry.get("size")
     error_type = entry.get("error_type")
+    error_class = entry.get("error_class", "")
     if not isinstance(recorded, str) or not isinstance(size, int) or isinstance(size, bool) or size < 0:
         raise ScenarioError(f"events[{index}]: result_fingerprint must be a string with an integer size >= 0")
+    if not isinstance(error_class, str):
+        raise ScenarioError(f"events[{index}].error_class must be a string")
+    overlap = _hashes(entry.get("overlap", []), f"events[{index}].overlap", OVERLAP_SIZE)
+    error_terms = _hashes(entry.get("error_terms", []), f"events[{index}].error_terms", MAX_ERROR_TERMS)
     if content is not None and not isinstance(content, str):
         raise ScenarioError(f"events[{index}].content must be a string when result_fingerprint is given")
     base = ToolResult.create(event_id=f"e{index}", call_id=call_id, content=content or "")
@@ -188,8 +194,22 @@ def _result(entry: Mapping[str, Any], index: int) -> ToolResult:
         size=size,
         is_error=bool(entry.get("is_error", False)),
         error_type=error_type if isinstance(error_type, str) else None,
+        error_class=error_class,
+        error_terms=error_terms,
+        overlap=overlap,
         preview=base.preview if content is not None else None,
     )
+
+
+def _hashes(value: Any, where: str, limit: int) -> tuple[int, ...]:
+    """A recorded list of hashes (non-negative integers), sorted; the error names ``where``."""
+    if not isinstance(value, list) or len(value) > limit or not all(_is_hash(h) for h in value):
+        raise ScenarioError(f"{where} must be a list of at most {limit} integers >= 0")
+    return tuple(sorted(value))
+
+
+def _is_hash(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 0
 
 
 def _step(entry: Mapping[str, Any], index: int, step_no: int) -> Step:
@@ -232,12 +252,16 @@ def _recorded_call(created: ToolCall, raw: Mapping[str, Any], arguments: Any, wh
     if not isinstance(fingerprint, str):
         raise ScenarioError(f"{where}.fingerprint must be a string")
     shape = raw.get("shape", "")
-    if not isinstance(shape, str):
-        raise ScenarioError(f"{where}.shape must be a string")
+    frame = raw.get("frame", "")
+    if not isinstance(shape, str) or not isinstance(frame, str):
+        raise ScenarioError(f"{where}.shape and .frame must be strings")
+    targets = _hashes(raw.get("targets", []), f"{where}.targets", MAX_TERMS)
     return replace(
         created,
         fingerprint=fingerprint,
         shape=shape,
+        frame=frame,
+        targets=targets,
         # clipped arguments are kept as the text they are; absent ones (privacy mode) stay absent
         arguments=arguments if arguments is None or isinstance(arguments, str) else created.arguments,
         repetition=repetition_from_json(raw.get("repetition"), f"{where}.repetition"),

@@ -69,6 +69,12 @@ def entry(event: Event) -> dict[str, Any]:
         result.update(is_error=event.is_error, result_fingerprint=event.fingerprint, size=event.size)
         if event.error_type is not None:
             result["error_type"] = event.error_type
+        if event.error_class:
+            result["error_class"] = event.error_class
+        if event.error_terms:
+            result["error_terms"] = list(event.error_terms)
+        if event.overlap:
+            result["overlap"] = list(event.overlap)
         return result
     user: dict[str, Any] = {"type": "message", "role": "user", "fingerprint": event.fingerprint}
     user["sketch"] = sketch_json(event.sketch) if event.sketch is not None else None
@@ -81,6 +87,10 @@ def _call(call: ToolCall) -> dict[str, Any]:
         out["arguments"] = _arguments(call.arguments)
     out["fingerprint"] = call.fingerprint
     out["shape"] = call.shape
+    if call.frame:
+        out["frame"] = call.frame
+    if call.targets:
+        out["targets"] = list(call.targets)
     out["repetition"] = repetition_json(call.repetition) if call.repetition is not None else None
     return out
 

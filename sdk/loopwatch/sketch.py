@@ -20,9 +20,20 @@ from dataclasses import dataclass, replace
 # Bottom-k size: 64 values estimate Jaccard similarity within about +-0.1, enough to separate
 # "restated" (>= 0.6) from "different" (< 0.3), at 64 small ints per step of session state.
 SKETCH_SIZE = 64
+# Result overlap sketches: 32 values estimate the share of shared word trigrams within about
+# +-0.15, enough to tell "the same pages again" (>= 0.5) from "other pages" (< 0.2), at 32 small
+# ints per remembered result.
+OVERLAP_SIZE = 32
+# Words a result needs before it is sketched for overlap (see ``overlap_sketch``).
+OVERLAP_MIN_WORDS = 24
+# The head of a result that is sketched for overlap: a listing or a report shows what it is in
+# its first pages, and a 5 MB result costs no more than a short one.
+_OVERLAP_MAX_CHARS = 8_192
+# An odd multiplier mixing three word hashes into a trigram hash (the FNV-1 32-bit prime).
+_MIX = 16_777_619
 # Function words carry no intent: "let me look at X" and "now I'll check X" restate the same
 # intent, so only content words are sketched (a paraphrase keeps most of them).
-_STOPWORDS = frozenset(
+STOPWORDS = frozenset(
     {
         "a", "an", "the", "to", "of", "in", "on", "at", "for", "and", "or", "but", "is", "are",
         "was", "were", "be", "been", "it", "its", "this", "that", "these", "those", "i", "ll",
@@ -79,7 +90,7 @@ class TextSketch:
 def sketch_text(text: str) -> TextSketch:
     """Summarise ``text`` for the narration and degenerate-text detectors."""
     head = text[:_SKETCH_MAX_CHARS].lower()
-    words = [w for w in _WORD.findall(head) if len(w) > 1 and w not in _STOPWORDS]
+    words = [w for w in _WORD.findall(head) if len(w) > 1 and w not in STOPWORDS]
     return TextSketch(
         length=len(text),
         minhash=_bottom_k(words),
@@ -90,17 +101,51 @@ def sketch_text(text: str) -> TextSketch:
 
 def similarity(a: TextSketch, b: TextSketch) -> float:
     """Estimated Jaccard similarity of the two texts' content-word sets (0.0 .. 1.0)."""
-    if not a.minhash or not b.minhash:
+    return bottom_k_similarity(a.minhash, b.minhash, SKETCH_SIZE)
+
+
+def bottom_k_similarity(a: tuple[int, ...], b: tuple[int, ...], k: int) -> float:
+    """Estimated Jaccard similarity of two sets from their bottom-``k`` hashes (0.0 .. 1.0)."""
+    if not a or not b:
         return 0.0
     # Bottom-k estimate: of the k smallest hashes of the union, the share found in both. Each
     # sketch holds its own k smallest, so the union's k smallest are among them.
-    in_a = set(a.minhash)
-    shared = in_a.intersection(b.minhash)
-    union = len(in_a) + len(b.minhash) - len(shared)
-    if union <= SKETCH_SIZE:  # the whole union is its bottom k
+    in_a = set(a)
+    shared = in_a.intersection(b)
+    union = len(in_a) + len(b) - len(shared)
+    if union <= k:  # the whole union is its bottom k
         return len(shared) / union
-    kth = sorted(in_a.union(b.minhash))[SKETCH_SIZE - 1]
-    return sum(1 for h in shared if h <= kth) / SKETCH_SIZE
+    kth = sorted(in_a.union(b))[k - 1]
+    return sum(1 for h in shared if h <= kth) / k
+
+
+def overlap_sketch(text: str) -> tuple[int, ...]:
+    """The bottom-k hashes of ``text``'s content words and word trigrams, or ``()`` when short.
+
+    Why: a paraphrased search that brings back the same pages (reordered, other snippets) or a
+    sub-agent's report that says about the same again is an echo, though no two results are
+    equal. Content words carry the gist (the same subject, the same finding); trigrams carry
+    the order that makes two listings the same (titles, URLs, lines), and keep apart two pages
+    of one document whose words are alike but whose sentences are not. Numbers are kept, so the
+    next page of a listing (other ids, other names) does not overlap the first. Results of fewer
+    than ``OVERLAP_MIN_WORDS`` words get no sketch: one changed word ("running" -> "done") is
+    the whole news of a short result, and only exact fingerprints judge those.
+    """
+    found = _WORD.findall(text[:_OVERLAP_MAX_CHARS].lower())
+    if len(found) < OVERLAP_MIN_WORDS:
+        return ()
+    words = [zlib.crc32(w.encode("utf-8")) for w in found]
+    # A trigram's hash from its words' hashes (one crc32 per word, not per trigram), mixed so that
+    # order counts and kept to 32 bits like the words'.
+    triples = zip(words, words[1:], words[2:], strict=False)  # the shorter slices end it
+    grams = {(a * _MIX + b) * _MIX + c & 0xFFFFFFFF for a, b, c in triples}
+    grams.update(h for w, h in zip(found, words, strict=True) if len(w) > 1 and w not in STOPWORDS)
+    return tuple(heapq.nsmallest(OVERLAP_SIZE, grams))
+
+
+def overlap(a: tuple[int, ...], b: tuple[int, ...]) -> float:
+    """Estimated Jaccard similarity of two results' word trigrams (``overlap_sketch``)."""
+    return bottom_k_similarity(a, b, OVERLAP_SIZE)
 
 
 def same_gist(

@@ -11,7 +11,8 @@ from google.protobuf import json_format
 
 from loopwatch import wire
 from loopwatch.wire import pb
-from loopwatch_collector.exporters.rest import MAX_EVALUATE_BODY_BYTES, FindingBody
+from loopwatch_collector.exporters.rest import FindingBody
+from loopwatch_collector.security.connections import LimitsConfig
 from loopwatch_collector.testing import RunningCollector, running_collector
 from tests.collector.collector_builders import tool_step, trace_id
 
@@ -114,7 +115,7 @@ def test_bad_evaluate_bodies(
 def test_oversize_body_is_413(http: httpx.Client) -> None:
     reply = http.post(
         "/v1/evaluate",
-        content=b" " * (MAX_EVALUATE_BODY_BYTES + 1),
+        content=b" " * (LimitsConfig().evaluate_max_bytes + 1),
         headers={"content-type": "application/json"},
     )
     assert reply.status_code == 413

@@ -30,6 +30,7 @@ COUNTERS: dict[str, set[str]] = {
     "loopwatch_sessions_evicted_total": {"tenant", "reason"},
     "loopwatch_detector_errors_total": {"detector"},
     "loopwatch_store_errors_total": {"operation"},
+    "loopwatch_hook_answers_total": {"tenant", "agent", "decision"},
 }
 GAUGES: dict[str, set[str]] = {
     "loopwatch_sessions_active": {"tenant"},

@@ -4,7 +4,16 @@ import dataclasses
 
 import pytest
 
-from loopwatch.events import PREVIEW_CHARS, Step, ToolCall, ToolResult, Usage, UserMessage
+from loopwatch.events import (
+    PREVIEW_CHARS,
+    Step,
+    ToolCall,
+    ToolResult,
+    Usage,
+    UserMessage,
+    shared_terms,
+    term_hashes,
+)
 from loopwatch.fingerprint import call_fingerprint, canonical_arguments, digest, result_fingerprint
 from loopwatch.sketch import find_repetition, sketch_text
 from loopwatch.verdict import Action, Severity, Verdict, strongest
@@ -250,3 +259,25 @@ def test_strongest_verdict_is_the_latest_of_the_highest_rank() -> None:
     second = Verdict(action=Action.NUDGE, step=2)
     assert strongest([first, Verdict(action=Action.CONTINUE, step=3), second]) is second
     assert strongest([]) is None
+
+
+def test_a_short_call_carries_its_terms_and_a_failure_the_terms_it_names() -> None:
+    call = ToolCall.create(id="c", name="view", arguments={"path": "/srv/app/messages"})
+    failed = ToolResult.create(
+        event_id="r", call_id="c", content="The path /srv/app/messages does not exist.", is_error=True
+    )
+    other = ToolCall.create(id="d", name="view", arguments={"path": "/srv/app/messages.py"})
+
+    assert set(call.targets) - set(other.targets) <= set(failed.error_terms)
+    assert not set(call.targets).isdisjoint(failed.error_terms)
+    assert set(call.targets) != set(other.targets)
+    assert ToolCall.create(id="e", name="run", arguments={"code": "a = 1\nb = 2"}).targets == ()
+    assert ToolResult.create(event_id="s", call_id="c", content="fine").error_terms == ()
+
+
+def test_shared_terms_is_the_jaccard_of_two_term_sets() -> None:
+    a = term_hashes("household income tallinn 2021 details")
+    b = term_hashes("what is the household income of tallinn")
+
+    assert shared_terms(a, b) == pytest.approx(3 / 5)
+    assert shared_terms(a, ()) == 0.0

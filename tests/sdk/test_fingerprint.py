@@ -9,11 +9,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from loopwatch.fingerprint import (
+    FRAME_MAX_CHARS,
+    argument_frame,
     call_fingerprint,
     canonical_arguments,
     canonical_json,
     digest,
     digest_number,
+    error_class,
     normalise_result,
     result_fingerprint,
 )
@@ -178,3 +181,46 @@ def test_provider_call_ids_in_results_are_volatile(first: str, second: str) -> N
 )
 def test_identifiers_that_only_look_like_call_ids_are_kept(kept: str) -> None:
     assert normalise_result(kept) == kept
+
+
+def test_error_class_is_the_same_failure_in_other_words() -> None:
+    renamed = [
+        f"TypeError: page_down() got an unexpected keyword argument '{k}'"
+        for k in ("page_down", "arguments", "")
+    ]
+    assert len({error_class(e) for e in renamed}) == 1
+    traceback = (
+        "Traceback (most recent call last):\n  File \"/app/x.py\", line 3, in <module>\nKeyError: 'id'"
+    )
+    assert error_class(traceback) == error_class("KeyError: 'name'")
+    assert error_class("Could not find file 'a.py' in the workspace.") == error_class(
+        "Could not find file 'tests/b_test.ts' in the workspace."
+    )
+
+
+def test_error_class_tells_other_failures_apart() -> None:
+    assert error_class("KeyError: 'id'") != error_class("TypeError: 'id'")
+    assert error_class("permission denied") != error_class("connection refused")
+
+
+def test_argument_frame_is_equal_for_calls_that_vary_only_their_target() -> None:
+    assert argument_frame("read", canonical_arguments({"path": "a.py"})) == argument_frame(
+        "read", canonical_arguments({"path": "src/b.py"})
+    )
+    schema_guesses: list[dict[str, Any]] = [{"page_down": ""}, {"page_down": {}}, {"arguments": {}}, {"": ""}]
+    assert len({argument_frame("page_down", canonical_arguments(a)) for a in schema_guesses}) == 4
+    assert argument_frame("read", canonical_arguments({"path": "a.py"})) != argument_frame(
+        "open", canonical_arguments({"path": "a.py"})
+    )
+
+
+def test_a_long_call_has_no_frame() -> None:
+    program = canonical_arguments({"code": "print(1)\n" * (FRAME_MAX_CHARS // 9 + 1)})
+    assert argument_frame("python", program) == ""
+
+
+def test_error_class_is_the_exception_type_when_one_is_named() -> None:
+    wrapped = "Code execution failed at line 'x = f()' due to: InterpreterError: f is not defined"
+    assert error_class(wrapped) == "type:InterpreterError"
+    assert error_class("java.io.IOException: disk full") == "type:IOException"
+    assert error_class("permission denied").startswith("text:")

@@ -7,10 +7,13 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from loopwatch.sketch import (
+    OVERLAP_MIN_WORDS,
     SKETCH_SIZE,
     Repetition,
     collapse_repetition,
     find_repetition,
+    overlap,
+    overlap_sketch,
     similarity,
     sketch_text,
 )
@@ -235,3 +238,25 @@ def test_a_long_text_is_scanned_at_head_and_tail_with_offsets_into_the_whole_tex
     assert found.repeats >= 49
     assert text[found.start : found.start + found.block_chars].strip() == "Checking the logs again."
     assert found.end == len(text.rstrip())
+
+
+def test_overlap_of_reordered_listings_is_high_and_of_other_pages_low() -> None:
+    rows = [
+        f"{i}. [Result title number {w}](https://site.example/{w}) a snippet about {w} and more"
+        for i, w in enumerate("abcdef")
+    ]
+    listing = "\n".join(rows)
+    reordered = "\n".join(reversed(rows))
+    other = "\n".join(
+        r.replace("Result title", "Another page").replace("snippet", "summary") for r in rows[::-1]
+    )
+    assert overlap(overlap_sketch(listing), overlap_sketch(reordered)) >= 0.6
+    assert overlap(overlap_sketch(listing), overlap_sketch(other)) < overlap(
+        overlap_sketch(listing), overlap_sketch(reordered)
+    )
+    assert overlap(overlap_sketch(listing), overlap_sketch("completely unrelated words " * 10)) == 0.0
+
+
+def test_short_results_get_no_overlap_sketch() -> None:
+    assert overlap_sketch("status: running, 40% done") == ()
+    assert len(overlap_sketch(" ".join(f"w{i}" for i in range(OVERLAP_MIN_WORDS)))) > 0

@@ -20,7 +20,7 @@ _TRACE = "0af7651916cd43dd8448eb211c80319c"
 def _events(*, capture_content: bool) -> list[Event]:
     calls = (
         ToolCall.create(
-            id="call_1", name="grep", arguments={"q": "x", "a": [1, 2]}, capture_content=capture_content
+            id="call_1", name="grep", arguments={"q": "needle", "a": [1, 2]}, capture_content=capture_content
         ),
         ToolCall.create(
             id="call_2",
@@ -41,12 +41,15 @@ def _events(*, capture_content: bool) -> list[Event]:
             capture_content=capture_content,
         ),
         ToolResult.create(
-            event_id="call_1", call_id="call_1", content="no match", capture_content=capture_content
+            event_id="call_1",
+            call_id="call_1",
+            content="no match in " + " ".join(f"src/module_{i}.py" for i in range(30)),
+            capture_content=capture_content,
         ),
         ToolResult.create(
             event_id="call_2",
             call_id="call_2",
-            content="",
+            content="ValueError: unexpected keyword argument 'text'",
             is_error=True,
             error_type="ValueError",
             capture_content=capture_content,
@@ -60,6 +63,24 @@ def test_events_round_trip(capture_content: bool) -> None:
     events = _events(capture_content=capture_content)
     sent = [pb.Event.FromString(m.SerializeToString()) for m in wire.events_to_proto(events)]
     assert wire.events_from_proto(sent) == events
+
+
+def test_near_duplicate_notions_travel_without_content() -> None:
+    """Privacy mode ships the call's frame, the error's class and the result's overlap sketch."""
+    events = _events(capture_content=False)
+    decoded = wire.events_from_proto(wire.events_to_proto(events))
+    step, found, failed = decoded[1], decoded[2], decoded[3]
+    assert isinstance(step, Step)
+    assert isinstance(found, ToolResult)
+    assert isinstance(failed, ToolResult)
+    assert step.tool_calls[0].frame
+    assert step.tool_calls[0].arguments is None
+    assert len(found.overlap) == 32
+    assert found.preview is None
+    assert failed.error_class
+    assert failed.error_terms
+    assert step.tool_calls[0].targets
+    assert failed.overlap == ()
 
 
 def test_empty_strings_stay_distinct_from_not_captured() -> None:
@@ -157,6 +178,10 @@ def test_decode_errors_name_the_field() -> None:
     assert _bad(pb.Event(event_id="e", step=pb.Step(tool_calls=[bad_call]))) == (
         "events[1].step.tool_calls[0].repetition.end"
     )
+    too_many = pb.ToolResult(call_id="c", fingerprint="f", overlap=list(range(33)))
+    assert _bad(pb.Event(event_id="e", tool_result=too_many)) == "events[1].tool_result.overlap"
+    too_many = pb.ToolResult(call_id="c", fingerprint="f", error_terms=list(range(129)))
+    assert _bad(pb.Event(event_id="e", tool_result=too_many)) == "events[1].tool_result.error_terms"
     user = pb.UserMessage(sketch=pb.TextSketch(repetition=pb.Repetition(unit="page")))
     assert _bad(pb.Event(event_id="e", user_message=user)) == "events[1].user_message.sketch.repetition.unit"
 

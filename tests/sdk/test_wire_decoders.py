@@ -27,7 +27,14 @@ def test_chat_attributes_decode_to_the_steps_calls_and_sketch() -> None:
     encoded = attrs.chat_attributes(step, capture_content=False)
     calls = attrs.step_calls_from(encoded)
     assert calls == tuple(
-        ToolCall(id=c.id, name=c.name, fingerprint=c.fingerprint, shape=c.shape, repetition=c.repetition)
+        ToolCall(
+            id=c.id,
+            name=c.name,
+            fingerprint=c.fingerprint,
+            shape=c.shape,
+            frame=c.frame,
+            repetition=c.repetition,
+        )
         for c in step.tool_calls
     )
     assert attrs.sketch_from(encoded) == step.sketch

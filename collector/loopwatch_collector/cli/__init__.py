@@ -2,7 +2,9 @@
 
 Subcommands: ``serve`` (the collector), ``replay`` and ``eval`` (backtest transcripts),
 ``export`` (a live session as a scenario), ``detectors`` (every detector's options, defaults
-and meaning).
+and meaning), ``hook`` (a coding-agent CLI's command hook: ``loopwatch.hooks.shim``; the CLIs
+themselves run ``python -m loopwatch.hooks``, which starts faster), ``install-hooks`` (writes
+those hooks into a CLI's settings).
 
 ``replay`` is a stable interface other tools depend on (the shared scorer): with
 ``--format jsonl`` it prints exactly one JSON object per scenario,
@@ -24,10 +26,13 @@ from pathlib import Path
 
 import loopwatch
 from loopwatch.detect.engine import Engine
+from loopwatch.hooks.shim import add_arguments as hook_arguments
+from loopwatch.hooks.shim import run as run_hook
 from loopwatch.scenario import ScenarioError, iter_scenario_files, load_scenario, replay
 from loopwatch.verdict import Verdict
 from loopwatch_collector.cli.eval import add_eval_parser, run_eval
 from loopwatch_collector.cli.export import add_export_parser, run_export
+from loopwatch_collector.cli.install_hooks import add_install_hooks_parser, run_install_hooks
 from loopwatch_collector.cli.progress import Progress
 from loopwatch_collector.cli.serve import add_serve_parser, serve
 from loopwatch_collector.detector_reference import FORMATS as REFERENCE_FORMATS
@@ -54,6 +59,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     add_serve_parser(sub)
     add_eval_parser(sub)
     add_export_parser(sub)
+    hp = sub.add_parser(
+        "hook", help="command hook of a coding-agent CLI: hook JSON on stdin, answer on stdout"
+    )
+    hook_arguments(hp)
+    add_install_hooks_parser(sub)
     dp = sub.add_parser("detectors", help="print every detector's options, defaults and meaning")
     dp.add_argument("--format", choices=REFERENCE_FORMATS, default="text")
     args = parser.parse_args(argv)
@@ -64,6 +74,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     if args.command == "serve":
         return serve(args)
+    if args.command == "hook":
+        return run_hook(args)
+    if args.command == "install-hooks":
+        return run_install_hooks(args)
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
     if args.command == "eval":
         return run_eval(args)

@@ -27,6 +27,7 @@ attribute                       metric                                       lab
 ``otlp_spans``                  ``loopwatch_otlp_spans_total``               tenant, result
 ``detector_errors``             ``loopwatch_detector_errors_total``          detector
 ``store_errors``                ``loopwatch_store_errors_total``             operation
+``hook_answers``                ``loopwatch_hook_answers_total``             tenant, agent, decision
 ==============================  ===========================================  ======================
 
 Label values are bounded: ``agent`` goes through ``agent_label`` (the first
@@ -64,6 +65,9 @@ When observed:
   estimated, ``store/budget.py``), read at scrape time; absent with a store that has no such
   figure (Redis: its own ``used_memory`` under ``maxmemory``).
 - ``evaluate_duration``: each ``Evaluate`` / ``POST /v1/evaluate``, with a ``trace_id`` exemplar.
+- ``hook_answers``: each answer of ``POST /v1/hooks/{agent}``; ``agent`` is the CLI (a path value
+  of that route, so bounded), ``decision`` one of ``HOOK_DECISIONS``; its series appear with
+  the first answer.
 
 Thread-safety: prometheus_client metrics are thread-safe; ``agent_label`` is called on the
 event loop only.
@@ -87,6 +91,8 @@ M = TypeVar("M", Counter, Gauge, Histogram)
 OTLP_SPAN_RESULTS = ("accepted", "ignored", "rejected", "duplicate")
 #: ``operation`` values of ``loopwatch_store_errors_total`` (store calls made by the pipeline).
 STORE_OPERATIONS = ("update", "get", "list", "conversation")
+#: ``decision`` values of ``loopwatch_hook_answers_total`` (``loopwatch.hooks.mapping.DecisionKind``).
+HOOK_DECISIONS = ("none", "context", "deny", "stop")
 #: ``type`` values of ``loopwatch_events_total``.
 EVENT_TYPES = ("step", "tool_result", "user_message")
 #: ``source`` values of ``loopwatch_events_total``.
@@ -231,6 +237,12 @@ class Metrics:
         )
         self.store_errors = Counter(
             "loopwatch_store_errors", "Session store failures (failed open).", ["operation"], registry=r
+        )
+        self.hook_answers = Counter(
+            "loopwatch_hook_answers",
+            "Answers sent to coding-agent CLIs' hooks, by decision.",
+            ["tenant", "agent", "decision"],
+            registry=r,
         )
         # Pre-initialise bounded label sets so that dashboards show 0 rather than "No data".
         for detector in detectors:

@@ -3,8 +3,9 @@
 Routes only translate: JSON in, ``Pipeline`` call, JSON out. ``POST /v1/evaluate`` takes the
 protobuf JSON mapping of ``loopwatch.v1.EvaluateRequest`` (field names in snake_case or
 camelCase, enums by name) and goes through the same codec and pipeline as the gRPC
-``Evaluate``; its answer is a ``VerdictBody``. Errors: 400 naming the field, 413 for a body
-over ``MAX_EVALUATE_BODY_BYTES``, 415 for a non-JSON content type, 503 with ``Retry-After``
+``Evaluate`` (``receivers/evaluate_call.py``); its answer is a ``VerdictBody``. Errors: 400
+naming the field, 413 for a body over ``limits.evaluate_max_bytes`` or more events than
+``limits.evaluate_max_events``, 415 for a non-JSON content type, 503 with ``Retry-After``
 when the store is down. The OpenAPI schema is at ``/openapi.json`` (docs at ``/docs``).
 """
 
@@ -16,7 +17,6 @@ from typing import Any, Literal
 
 from fastapi import APIRouter, FastAPI, HTTPException, Query, Request
 from fastapi.responses import JSONResponse, Response
-from google.protobuf import json_format
 from prometheus_client import CollectorRegistry
 from prometheus_client.exposition import choose_encoder
 from pydantic import BaseModel
@@ -26,35 +26,29 @@ from loopwatch.wire import (
     MAX_MESSAGE_CHARS,
     WireError,
     clip,
-    context_from_proto,
-    events_from_proto,
     finding_to_dict,
-    pb,
 )
 from loopwatch_collector.exceptions import StoreError
 from loopwatch_collector.exporters.session_scenario import session_scenario
 from loopwatch_collector.exporters.timeline_view import TimelineStepBody
 from loopwatch_collector.exporters.ui import ui_router
 from loopwatch_collector.processing.pipeline import Pipeline
-from loopwatch_collector.receivers.loopguard import pending_call_from_request
-from loopwatch_collector.receivers.plain_content import fingerprint_plain_content
-from loopwatch_collector.receivers.priority import VerdictPriority
-from loopwatch_collector.security.content import ContentControl
+from loopwatch_collector.receivers.evaluate_call import EvaluateRunner
+from loopwatch_collector.receivers.evaluate_limits import EvaluateLimits, EvaluateTooLargeError
+from loopwatch_collector.receivers.evaluate_parse import MalformedEvaluateError
+from loopwatch_collector.receivers.hooks.route import hooks_router
+from loopwatch_collector.receivers.hooks.service import HookService
+from loopwatch_collector.receivers.http_body import read_json_body, unavailable
+from loopwatch_collector.security.connections import LimitsConfig
 from loopwatch_collector.security.tenancy import (
     ANONYMOUS,
     current_tenant,
     public_id,
-    scoped_context,
     session_key,
 )
 from loopwatch_collector.store.base import SessionRecord
 
 logger = logging.getLogger(__name__)
-
-# An Evaluate carries one step's new events: a few KB, or a few MB with captured content. The
-# OTLP limit (64 MiB) is for batches of many traces; this route serves one agent step.
-MAX_EVALUATE_BODY_BYTES = 16 * 1024 * 1024
-_RETRY_AFTER_S = "1"
 
 
 class FindingBody(BaseModel):
@@ -181,16 +175,15 @@ def create_rest_app(
     *,
     is_ready: Callable[[], bool],
     extra_routers: tuple[APIRouter, ...] = (),
-    priority: VerdictPriority | None = None,
-    content: ContentControl | None = None,
+    evaluator: EvaluateRunner | None = None,
 ) -> FastAPI:
     """The REST app; ``is_ready`` backs ``/readyz`` (false before start and while stopping);
-    ``POST /v1/evaluate`` runs ahead of ingest through ``priority``."""
-    gate = priority or VerdictPriority()
-    kept = content or ContentControl()
+    ``POST /v1/evaluate`` runs through ``evaluator`` (bounded, sliced, ahead of ingest)."""
+    runner = evaluator or EvaluateRunner(pipeline, limits=EvaluateLimits.of(LimitsConfig()))
     app = FastAPI(title="loopwatch collector", version="0.1.0", description=__doc__)
     for router in extra_routers:
         app.include_router(router)
+    app.include_router(hooks_router(HookService(pipeline, priority=runner.priority, content=runner.content)))
     app.include_router(ui_router())  # the session page (/ui): static files over the routes below
 
     @app.get("/healthz", tags=["health"])
@@ -223,7 +216,7 @@ def create_rest_app(
         try:
             records = await pipeline.list_sessions(state=state, agent=agent, limit=limit, tenant=tenant)
         except StoreError as exc:
-            raise _unavailable(exc) from exc
+            raise unavailable(exc) from exc
         return SessionList(sessions=[SessionSummary.of(r, tenant) for r in records])
 
     @app.get("/v1/sessions/{trace_id}", tags=["sessions"], responses={404: {"description": "unknown"}})
@@ -262,30 +255,16 @@ def create_rest_app(
     )
     async def evaluate(request: Request) -> EvaluateResponse:
         """JSON twin of ``LoopGuard.Evaluate``: append a step's events, get the verdict."""
-        content_type = request.headers.get("content-type", "").split(";")[0].strip().lower()
-        if content_type != "application/json":
-            raise HTTPException(status_code=415, detail="content-type must be application/json")
-        body = await _read_limited(request, MAX_EVALUATE_BODY_BYTES)
-        message = pb.EvaluateRequest()
+        body = await read_json_body(request, runner.limits.max_bytes, setting="limits.evaluate_max_bytes")
         try:
-            json_format.Parse(body.decode("utf-8"), message)
-        except (json_format.ParseError, UnicodeDecodeError, RecursionError) as exc:
-            raise HTTPException(status_code=400, detail=f"body: {exc}") from exc
-        fingerprint_plain_content(message)
-        try:
-            trace = context_from_proto(message.trace_id, message.agent, message.conversation_id)
-            events = events_from_proto(message.events)
-            pending = pending_call_from_request(message)
-        except WireError as exc:
+            message = await runner.parse_json(current_tenant(), body)
+            trace, verdict = await runner.run(current_tenant(), message)
+        except EvaluateTooLargeError as exc:
+            raise HTTPException(status_code=413, detail=str(exc)) from exc
+        except (WireError, MalformedEvaluateError) as exc:
             raise HTTPException(status_code=400, detail=str(exc)) from exc
-        tenant = current_tenant()
-        events = kept.events(tenant, events)
-        pending = kept.call(tenant, pending)
-        try:
-            with gate.verdict():
-                verdict = await pipeline.evaluate(scoped_context(tenant, trace), events, pending_call=pending)
         except StoreError as exc:
-            raise _unavailable(exc) from exc
+            raise unavailable(exc) from exc
         return EvaluateResponse(
             **VerdictBody.of(verdict).model_dump(), trace_id=trace.trace_id, agent=trace.agent
         )
@@ -299,27 +278,7 @@ async def _session_of(pipeline: Pipeline, tenant: str, trace_id: str) -> Session
     try:
         record = await pipeline.get_session(session_key(tenant, trace_id))
     except StoreError as exc:
-        raise _unavailable(exc) from exc
+        raise unavailable(exc) from exc
     if record is None:
         raise HTTPException(status_code=404, detail=f"no live session for trace_id {trace_id!r}")
     return record
-
-
-async def _read_limited(request: Request, limit: int) -> bytes:
-    declared = request.headers.get("content-length")
-    if declared is not None and declared.isdigit() and int(declared) > limit:
-        raise HTTPException(status_code=413, detail=f"body larger than {limit} bytes")
-    chunks: list[bytes] = []
-    size = 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > limit:
-            raise HTTPException(status_code=413, detail=f"body larger than {limit} bytes")
-        chunks.append(chunk)
-    return b"".join(chunks)
-
-
-def _unavailable(exc: StoreError) -> HTTPException:
-    return HTTPException(
-        status_code=503, detail=f"session store unavailable: {exc}", headers={"Retry-After": _RETRY_AFTER_S}
-    )

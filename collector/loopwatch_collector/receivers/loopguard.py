@@ -4,7 +4,8 @@
 call the ``Pipeline`` and encode the verdict. Errors are mapped at this edge and always sent
 with ``context.abort`` (never an uncaught exception, which gRPC would turn into UNKNOWN):
 
-- bad input -> ``INVALID_ARGUMENT``, the message naming the field (``events[2].event_id: required``);
+- bad input -> ``INVALID_ARGUMENT``, the message naming the field (``events[2].event_id: required``),
+  or the limit a call is over (``limits.evaluate_max_events``; ``evaluate_call.py``);
 - session store down -> ``UNAVAILABLE`` with ``RetryInfo`` (the SDK fails open);
 - anything else -> ``INTERNAL`` (logged once per call).
 
@@ -13,39 +14,30 @@ Runs on the server's event loop.
 
 from __future__ import annotations
 
-import importlib
 import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any, NoReturn, Protocol, TypeVar
 
 import grpc
-from google.protobuf import duration_pb2
 from google.protobuf.message import DecodeError, Message
-from grpc_status import rpc_status
 
-from loopwatch.events import ToolCall
 from loopwatch.verdict import Action
 from loopwatch.wire import (
     WireError,
     action_from_proto,
     context_from_proto,
-    events_from_proto,
     pb,
     pb_grpc,
-    tool_call_from_proto,
     verdict_to_proto,
 )
 from loopwatch_collector.exceptions import StoreError
 from loopwatch_collector.processing.pipeline import Pipeline
-from loopwatch_collector.receivers.plain_content import fingerprint_plain_content
-from loopwatch_collector.receivers.priority import VerdictPriority
-from loopwatch_collector.security.content import ContentControl
-from loopwatch_collector.security.tenancy import (
-    current_tenant,
-    public_id,
-    scoped_context,
-    session_key,
-)
+from loopwatch_collector.receivers.evaluate_call import EvaluateRunner
+from loopwatch_collector.receivers.evaluate_limits import EvaluateLimits, EvaluateTooLargeError
+from loopwatch_collector.receivers.evaluate_parse import MalformedEvaluateError
+from loopwatch_collector.security.admission import abort_with_retry
+from loopwatch_collector.security.connections import LimitsConfig
+from loopwatch_collector.security.tenancy import current_tenant, public_id, session_key
 
 logger = logging.getLogger(__name__)
 
@@ -56,11 +48,6 @@ SERVICE_NAME = "loopwatch.v1.LoopGuard"
 _DEADLINE_MARGIN_S = 0.05
 # Suggested back-off when the store is unavailable; the SDK fails open meanwhile.
 _RETRY_AFTER_S = 1
-# googleapis-common-protos ships no type stubs; imported as modules (typed Any) rather than
-# silenced, so the day stubs are installed nothing here turns into an unused ignore.
-_status_pb2 = importlib.import_module("google.rpc.status_pb2")
-_error_details_pb2 = importlib.import_module("google.rpc.error_details_pb2")
-_UNAVAILABLE = 14  # google.rpc.Code.UNAVAILABLE
 
 
 class Context(Protocol):
@@ -76,38 +63,29 @@ class Context(Protocol):
 class LoopGuardService(pb_grpc.LoopGuardServicer):  # type: ignore[misc]  # generated base is untyped
     """``LoopGuard`` over a ``Pipeline``; see the module docstring for error mapping."""
 
-    def __init__(
-        self,
-        pipeline: Pipeline,
-        *,
-        priority: VerdictPriority | None = None,
-        content: ContentControl | None = None,
-    ) -> None:
+    def __init__(self, pipeline: Pipeline, *, evaluate: EvaluateRunner | None = None) -> None:
         self._pipeline = pipeline
-        self._priority = priority or VerdictPriority()
-        self._content = content or ContentControl()
+        self._evaluate = evaluate or EvaluateRunner(pipeline, limits=EvaluateLimits.of(LimitsConfig()))
 
     async def Evaluate(self, request: pb.EvaluateRequest, context: Context) -> pb.Verdict:  # noqa: N802
-        fingerprint_plain_content(request)
         try:
-            trace = context_from_proto(request.trace_id, request.agent, request.conversation_id)
-            events = events_from_proto(request.events)
-            pending = pending_call_from_request(request)
-        except WireError as exc:
+            trace, verdict = await self._evaluate.run(current_tenant(), request)
+        except (WireError, EvaluateTooLargeError) as exc:
             await context.abort(grpc.StatusCode.INVALID_ARGUMENT, str(exc))
-        tenant = current_tenant()
-        events = self._content.events(tenant, events)
-        pending = self._content.call(tenant, pending)
-        try:
-            scoped = scoped_context(tenant, trace)
-            with self._priority.verdict():
-                verdict = await self._pipeline.evaluate(scoped, events, pending_call=pending)
         except StoreError as exc:
             await _unavailable(context, f"session store unavailable: {exc}")
         except Exception:
             logger.exception("Evaluate failed")
             await context.abort(grpc.StatusCode.INTERNAL, "internal error while evaluating")
         return verdict_to_proto(verdict, trace_id=trace.trace_id, agent=trace.agent)
+
+    async def EvaluateEncoded(self, raw: bytes, context: Context) -> pb.Verdict:  # noqa: N802
+        """``Evaluate`` on the encoded request: parsed within the limits, in slices."""
+        try:
+            request = await self._evaluate.parse_protobuf(current_tenant(), raw)
+        except (EvaluateTooLargeError, MalformedEvaluateError) as exc:
+            await context.abort(grpc.StatusCode.INVALID_ARGUMENT, str(exc))
+        return await self.Evaluate(request, context)
 
     async def GetVerdict(self, request: pb.GetVerdictRequest, context: Context) -> pb.Verdict:  # noqa: N802
         try:
@@ -160,25 +138,9 @@ class LoopGuardService(pb_grpc.LoopGuardServicer):  # type: ignore[misc]  # gene
                 yield verdict_to_proto(issued.verdict, trace_id=trace_id, agent=issued.agent)
 
 
-def pending_call_from_request(request: pb.EvaluateRequest) -> ToolCall | None:
-    checkpoint = request.checkpoint
-    if checkpoint == pb.CHECKPOINT_BEFORE_TOOL_CALL:
-        if not request.HasField("pending_call"):
-            raise WireError("pending_call", "required with CHECKPOINT_BEFORE_TOOL_CALL")
-        return tool_call_from_proto(request.pending_call, field="pending_call")
-    if checkpoint not in (pb.CHECKPOINT_UNSPECIFIED, pb.CHECKPOINT_AFTER_BATCH):
-        raise WireError("checkpoint", f"unknown checkpoint {checkpoint}")
-    if request.HasField("pending_call"):
-        raise WireError("pending_call", "only allowed with CHECKPOINT_BEFORE_TOOL_CALL")
-    return None
-
-
 async def _unavailable(context: Context, message: str) -> NoReturn:
     """Abort with UNAVAILABLE and RetryInfo in ``grpc-status-details-bin``."""
-    retry = _error_details_pb2.RetryInfo(retry_delay=duration_pb2.Duration(seconds=_RETRY_AFTER_S))
-    status = _status_pb2.Status(code=_UNAVAILABLE, message=message)
-    status.details.add().Pack(retry)
-    await context.abort_with_status(rpc_status.to_status(status))
+    await abort_with_retry(context, grpc.StatusCode.UNAVAILABLE, message, _RETRY_AFTER_S)
 
 
 def add_loop_guard_service(service: LoopGuardService, server: grpc.aio.Server) -> None:
@@ -189,7 +151,7 @@ def add_loop_guard_service(service: LoopGuardService, server: grpc.aio.Server) -
     """
     handlers = {
         "Evaluate": grpc.unary_unary_rpc_method_handler(
-            _decoding(service.Evaluate, pb.EvaluateRequest),
+            service.EvaluateEncoded,
             response_serializer=pb.Verdict.SerializeToString,
         ),
         "GetVerdict": grpc.unary_unary_rpc_method_handler(

@@ -30,13 +30,23 @@ from loopwatch.wire import WireError, event_to_proto, pb, tool_call_from_proto, 
 def fingerprint_plain_content(request: pb.EvaluateRequest) -> None:
     """Complete ``request``'s plain-content events and pending call (module docstring)."""
     for event in request.events:
-        kind = event.WhichOneof("kind")
-        if kind == "step":
-            _complete_step(event)
-        elif kind == "tool_result" and not event.tool_result.fingerprint:
-            _complete_result(event)
-        elif kind == "user_message" and not event.user_message.fingerprint:
-            _complete_user_message(event)
+        fingerprint_plain_event(event)
+    fingerprint_plain_pending_call(request)
+
+
+def fingerprint_plain_event(event: pb.Event) -> None:
+    """Complete one plain-content event in place (for callers that go through events in slices)."""
+    kind = event.WhichOneof("kind")
+    if kind == "step":
+        _complete_step(event)
+    elif kind == "tool_result" and not event.tool_result.fingerprint:
+        _complete_result(event)
+    elif kind == "user_message" and not event.user_message.fingerprint:
+        _complete_user_message(event)
+
+
+def fingerprint_plain_pending_call(request: pb.EvaluateRequest) -> None:
+    """Complete ``request``'s plain-content pending call in place, if it has one."""
     if request.HasField("pending_call"):
         _complete_call(request.pending_call)
 

@@ -8,6 +8,8 @@ spend, and safe exposure. See ``SECURITY.md`` at the repository root for the thr
 - ``tenancy``: the calling tenant (``current_tenant()``) and the one function building session
   keys from (tenant, id);
 - ``quota``: per-tenant live-session and ingest-rate bounds;
+- ``admission``: capacity budgets per peer address (unauthenticated work) and per tenant;
+- ``connections``: connection limits and timeouts of every listener (``limits:``);
 - ``exposure``: refusing a non-loopback listener without authentication;
 - ``audit``: counting and rate-limited logging of refusals.
 """

@@ -4,15 +4,24 @@ Found in the field: 21 000 idle sockets exhausted the process's file descriptors
 no client could connect and the logs grew by 129 MB of tracebacks in 20 s. So:
 
 - HTTP (uvicorn): at most ``max_connections`` open connections per listener (more are closed
-  at once), ``max_concurrency`` requests in progress (more get 503), request headers must
+  at once), ``max_concurrency`` authenticated requests in progress, request headers must
   arrive within ``header_timeout_s`` of the connection or of the previous response, a body may
   pause at most ``body_timeout_s`` between chunks, idle keep-alive connections close after
   ``keep_alive_s``, and headers are bounded (``max_header_bytes``). Uvicorn itself has no
   header or body timeout and counts no connection that has not sent a request, hence
   ``GuardedH11Protocol``.
-- gRPC: ``grpc_options`` bounds connection age and idleness, the handshake time, concurrent
-  streams per connection and concurrent RPCs, and enforces keepalive pings (a client pinging
-  more often than ``grpc_min_ping_interval_s`` is disconnected).
+  Connections that have not yet sent a complete request head are also bounded per peer
+  address (``header_phase_per_peer``) and per listener (``header_phase_connections``), so
+  half-sent requests from one address cannot fill the listener. Requests in progress are
+  counted by ``admission.py`` (per peer for open paths, per tenant otherwise), never by
+  connection: uvicorn's own ``limit_concurrency`` counts open connections and is off.
+- gRPC: ``grpc_options`` bounds connection age and idleness (a connection without an RPC in
+  progress, a preface-only one included, is closed after ``grpc_max_connection_idle_s``), the
+  handshake time (the client's HTTP/2 settings included), concurrent streams per connection and
+  concurrent RPCs, and enforces keepalive pings (a client pinging more often than
+  ``grpc_min_ping_interval_s`` is disconnected). Who may hold RPCs is ``admission.py``'s.
+- ``Evaluate`` calls are bounded in events and bytes (``evaluate_max_events``,
+  ``evaluate_max_bytes``; ``receivers/evaluate_limits.py``).
 - Logs: ``quiet_noisy_loggers`` rate-limits the loggers an attack makes speak (asyncio's
   accept errors, uvicorn's warnings, gRPC's core).
 
@@ -30,6 +39,7 @@ import h11
 from pydantic import BaseModel, ConfigDict, Field
 from uvicorn.protocols.http.h11_impl import H11Protocol
 
+from loopwatch_collector.security.admission import Budget, ListenerBudgets
 from loopwatch_collector.security.audit import RateLimitFilter
 
 logger = logging.getLogger(__name__)
@@ -51,12 +61,30 @@ class LimitsConfig(BaseModel):
     body_timeout_s: float = Field(default=30.0, gt=0)
     keep_alive_s: float = Field(default=5.0, gt=0)
     max_header_bytes: int = Field(default=64 * 1024, ge=1024)
-    grpc_max_connection_idle_s: float = Field(default=300.0, gt=0)
+    #: Idle (no RPC in progress) gRPC connections close after this; clients reconnect on their
+    #: next call. Short, because a preface-only connection is idle from its first byte.
+    grpc_max_connection_idle_s: float = Field(default=30.0, gt=0)
     grpc_max_connection_age_s: float = Field(default=1800.0, gt=0)
     grpc_handshake_timeout_s: float = Field(default=10.0, gt=0)
     grpc_max_concurrent_streams: int = Field(default=256, ge=1)
     grpc_max_concurrent_rpcs: int = Field(default=4096, ge=1)
     grpc_min_ping_interval_s: float = Field(default=10.0, gt=0)
+    #: HTTP connections still sending their first request head, per peer address and in all.
+    header_phase_per_peer: int = Field(default=32, ge=1)
+    header_phase_connections: int = Field(default=256, ge=1)
+    #: Requests on open (keyless) paths and RPCs of open services in progress, per peer and in all.
+    open_requests_per_peer: int = Field(default=16, ge=1)
+    open_requests: int = Field(default=128, ge=1)
+    #: Open server streams (gRPC health ``Watch``) per peer and in all.
+    open_streams_per_peer: int = Field(default=4, ge=1)
+    open_streams: int = Field(default=64, ge=1)
+    #: Authenticated requests / RPCs in progress per tenant (the total is ``max_concurrency`` for
+    #: HTTP, ``grpc_max_concurrent_rpcs`` for gRPC), and server streams (``WatchVerdicts``).
+    tenant_max_requests: int = Field(default=256, ge=1)
+    tenant_max_streams: int = Field(default=64, ge=1)
+    #: One ``Evaluate`` call: events and request bytes (the SDK sends at most 256 events, < 4 MiB).
+    evaluate_max_events: int = Field(default=4096, ge=1)
+    evaluate_max_bytes: int = Field(default=16 * 1024 * 1024, ge=1024)
 
 
 def grpc_options(limits: LimitsConfig, *, grace_s: float) -> tuple[tuple[str, Any], ...]:
@@ -76,11 +104,35 @@ def grpc_options(limits: LimitsConfig, *, grace_s: float) -> tuple[tuple[str, An
     )
 
 
+def listener_budgets(limits: LimitsConfig, *, total_requests: int, authenticated: bool) -> ListenerBudgets:
+    """Fresh ``admission`` budgets for one listener whose authenticated requests in progress are
+    bounded by ``total_requests``. Without authentication every caller is the one anonymous
+    tenant, so per-tenant bounds would bound everyone together: only the total applies then."""
+    per_tenant_requests = limits.tenant_max_requests if authenticated else total_requests
+    per_tenant_streams = limits.tenant_max_streams if authenticated else total_requests
+    return ListenerBudgets(
+        open_requests=Budget("unauthenticated requests", limits.open_requests_per_peer, limits.open_requests),
+        open_streams=Budget("unauthenticated streams", limits.open_streams_per_peer, limits.open_streams),
+        tenant_requests=Budget("requests", per_tenant_requests, total_requests),
+        tenant_streams=Budget("streams", per_tenant_streams, total_requests),
+    )
+
+
+def unshared_rpcs(limits: LimitsConfig, tenants: int) -> int:
+    """RPCs the gRPC budgets can hold together: open requests and streams, and every one of
+    ``tenants`` at its full share. At most ``grpc_max_concurrent_rpcs``, no tenant can be
+    refused because of what others hold (the server's own cap answers RESOURCE_EXHAUSTED to
+    whoever comes next)."""
+    per_tenant = limits.tenant_max_requests + limits.tenant_max_streams
+    return limits.open_requests + limits.open_streams + tenants * per_tenant
+
+
 def uvicorn_options(limits: LimitsConfig, *, grace_s: float) -> dict[str, Any]:
-    """``uvicorn.Config`` keyword arguments for ``limits``."""
+    """``uvicorn.Config`` keyword arguments for ``limits``. Requests in progress are bounded by
+    the ``admission`` budgets of the app (``http_auth.ApiKeyMiddleware``), not by uvicorn."""
     return {
         "http": guarded_protocol(limits),
-        "limit_concurrency": limits.max_concurrency,
+        "limit_concurrency": None,
         "timeout_keep_alive": limits.keep_alive_s,
         # uvicorn reads 0 as "no timeout"; a grace of 0 means closing at once.
         "timeout_graceful_shutdown": grace_s or _IMMEDIATE_S,
@@ -89,28 +141,37 @@ def uvicorn_options(limits: LimitsConfig, *, grace_s: float) -> dict[str, Any]:
 
 
 class GuardedH11Protocol(H11Protocol):
-    """uvicorn's h11 protocol with a connection cap and header / body read timeouts."""
+    """uvicorn's h11 protocol with a connection cap, a per-peer budget of connections still
+    sending their first request head, and header / body read timeouts."""
 
     max_connections: ClassVar[int] = 4096
     header_timeout_s: ClassVar[float] = 10.0
     body_timeout_s: ClassVar[float] = 30.0
+    # One per listener (``guarded_protocol``): connections before their first complete head.
+    header_phase: ClassVar[Budget] = Budget("connections sending headers", 32, 256)
     # Process-wide counts, across listeners (diagnostics and tests).
-    refused: ClassVar[int] = 0  # connections closed at once for being over the cap
+    refused: ClassVar[int] = 0  # connections closed at once for being over a cap
     timed_out: ClassVar[int] = 0  # connections closed for a read timeout
 
     _read_timer: asyncio.TimerHandle | None = None
+    _head_of: str | None = None  # the peer whose header-phase unit this connection holds
 
     def connection_made(self, transport: asyncio.Transport) -> None:  # type: ignore[override]
         super().connection_made(transport)
-        if len(self.connections) > self.max_connections:
+        peer = transport.get_extra_info("peername")
+        host = str(peer[0]) if isinstance(peer, tuple) and peer else ""
+        if len(self.connections) > self.max_connections or not self.header_phase.try_acquire(host):
             GuardedH11Protocol.refused += 1
             transport.abort()
             return
+        self._head_of = host
         self._arm(self.header_timeout_s)
 
     def data_received(self, data: bytes) -> None:
         super().data_received(data)
         state = self.conn.their_state
+        if state is not h11.IDLE:
+            self._end_header_phase()
         if state is h11.SEND_BODY:
             self._arm(self.body_timeout_s)  # re-armed by every chunk: an idle timeout
         elif state is h11.IDLE:
@@ -121,7 +182,13 @@ class GuardedH11Protocol(H11Protocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._disarm()
+        self._end_header_phase()
         super().connection_lost(exc)
+
+    def _end_header_phase(self) -> None:
+        if self._head_of is not None:
+            self.header_phase.release(self._head_of)
+            self._head_of = None
 
     def _arm(self, timeout_s: float) -> None:
         self._disarm()
@@ -148,6 +215,9 @@ def guarded_protocol(limits: LimitsConfig) -> type[GuardedH11Protocol]:
             "max_connections": limits.max_connections,
             "header_timeout_s": limits.header_timeout_s,
             "body_timeout_s": limits.body_timeout_s,
+            "header_phase": Budget(
+                "connections sending headers", limits.header_phase_per_peer, limits.header_phase_connections
+            ),
         },
     )
 

@@ -13,7 +13,9 @@ Two patterns, each firing at the ``repeats``-th step (default 3):
   run the tests.") while the harness keeps asking. The same reply to each new user message,
   turn after turn, is the ``same_response`` detector's. State is per turn.
 
-Not flagged: "Moving on to `b.py`" then reading ``b.py`` (the step refers to its calls: that
+Not flagged: a restated intent over calls that still bring new results (a search fan-out
+narrated in one template: progress, whatever the text says; the alarm waits for a step that
+brings nothing), "Moving on to `b.py`" then reading ``b.py`` (the step refers to its calls: that
 is fan-out, not narration), "Checking again" while polling or "Let's run the tests again"
 after an edit (a step repeating the previous step's calls breaks the chain; whether that is
 progress is for the result-aware detectors to judge), short texts ("Done.", "Next file."),
@@ -30,7 +32,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from loopwatch.detect.novelty import REPHRASED_TERMS
 from loopwatch.detect.step import StepRecord
+from loopwatch.events import shared_terms
 from loopwatch.sketch import TextSketch, same_gist, similarity
 from loopwatch.verdict import Finding
 
@@ -78,6 +82,7 @@ class NarrationState:
     last_calls: tuple[str, ...] = ()
     restated: int = 0  # consecutive steps restating the same intent
     restated_from: int = 0
+    last_targets: tuple[int, ...] = ()  # the previous step's calls' terms (ToolCall.targets)
     last_reply: TextSketch | None = None  # the previous text-only step's
     same_replies: int = 0  # consecutive text-only steps saying the same thing
     same_replies_from: int = 0
@@ -100,6 +105,11 @@ class Narration:
         limit = self.config.repeats
         if limit < 2 or max(state.restated, state.same_replies) < limit:
             return None
+        if step.novelty.informative:
+            # Calls that still bring something new are progress, whatever the text repeats:
+            # the alarm waits for a step that brings nothing (a search fan-out narrated in one
+            # template stays quiet while each search finds new results).
+            return None
         chains = [
             (state.restated_from, state.restated, "the same intent was restated"),
             (state.same_replies_from, state.same_replies, "the model said the same thing without acting"),
@@ -115,7 +125,14 @@ class Narration:
         repeated_action = bool(calls) and calls == state.last_calls
         state.last_calls = calls
         previous, state.last_sketch = state.last_sketch, sketch
-        if sketch is None or sketch.words < self.config.min_words or repeated_action or step.refers_to_calls:
+        targets = tuple(sorted({t for c in step.calls for t in c.targets}))
+        previous_targets, state.last_targets = state.last_targets, targets
+        # Acting on what the text names excuses the restatement, unless the calls only ask again
+        # what the previous step asked and bring nothing ("checking `parse_header`" over greps
+        # for it, reworded, returning the same line); a fan-out over new targets still acts.
+        asking_again = step.novelty.fruitless and shared_terms(targets, previous_targets) >= REPHRASED_TERMS
+        acting = step.refers_to_calls and not asking_again
+        if sketch is None or sketch.words < self.config.min_words or repeated_action or acting:
             state.restated, state.last_sketch = 0, None
             return
         if previous is not None and similarity(previous, sketch) >= self.config.similarity:

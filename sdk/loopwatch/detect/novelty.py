@@ -15,15 +15,27 @@ of a completed step is classified once, by the engine, before any detector runs:
 - ``RECHECK``: the same successful call and result as in an earlier turn: the user asked
   again. Neither progress nor repetition.
 - ``ECHO``: a different call of the same tool returned a result the tool already gave in this
-  turn: the variation (a rephrased query, another limit) did not matter.
-- ``BLANK``: a new call that failed or came back empty, outside a sweep or fan-out.
+  turn, or one that overlaps it heavily (``ECHO_OVERLAP`` of its word trigrams: the same pages
+  reordered with other snippets, a sub-agent's report saying about the same again): the
+  variation (a rephrased query, another limit, a reworded task) did not matter.
+- ``BLANK``: a new call that failed or came back empty, outside a sweep or fan-out, unless it
+  failed in a new way: a tool that has failed since it last succeeded, always with typed
+  exceptions, and now raises one of a type it had not (``ToolResult.error_class``:
+  "SyntaxError", then "ImportError", then "AssertionError") made progress, and the call is
+  ``NEW``. The same type in other words ("can only concatenate str", "unsupported operand
+  type(s)": both TypeErrors) is BLANK.
 - ``PROBE``: a sweep or fan-out: a call of the same shape as the tool's previous call (only
   numbers differ: the next date, id or page) whose result is empty, an error, or a short answer
   (``SWEEP_ANSWER_CHARS``) the tool already gave ("[]", "(0 rows)"): "nothing here" again, or a
   failing call on a new target of a tool that failed on other new targets in the steps just
-  before (``FANOUT_TARGETS`` in a row), with an error the tool had not given (each names its
-  target). Absence on a new target is information; the same error for a rephrased call is
-  not.
+  before (``FANOUT_TARGETS`` in a row), with an error the tool had not given that names the
+  target: a term the call has and the tool's previous call had not appears in the error
+  (``ToolCall.targets``, ``ToolResult.error_terms``: hashed, so privacy mode judges alike). A
+  target is what a short call of one frame varies (``ToolCall.frame``: the same keys and value
+  types, only the values change): a rewritten snippet, a renamed or retyped parameter is
+  another attempt, and an error that does not name what changed ("can only concatenate str")
+  says the attempt failed the same way, not that a target is absent. Absence on a new target is information;
+  the same error for a rephrased call is not.
 - ``UNKNOWN``: no result arrived or none was recorded. Missing content is never "the same".
 
 A step is *fruitless* when it has calls and each of them is a REPEAT, ECHO or BLANK; it is
@@ -34,8 +46,14 @@ recently used calls, a few results per tool, the previous shape per tool.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from loopwatch.detect.step import NO_CALLS, CallOutcome, Novelty, StepNovelty
+from loopwatch.events import shared_terms
+from loopwatch.fingerprint import TYPED_ERROR
+from loopwatch.sketch import overlap
+
+_T = TypeVar("_T")
 
 # Calls remembered per session. Lost-context repeats recur within tens of steps; a call not
 # seen for 256 distinct calls is as good as new to the model, whose context is long gone.
@@ -52,6 +70,24 @@ FANOUT_TARGETS = 3
 # date or line number means the variation did not reach the data (a widened window over one
 # file). The public corpus scores the same from 8 to 32 characters.
 SWEEP_ANSWER_CHARS = 24
+# Estimated share of word trigrams from which a rephrased call's result echoes one the tool
+# gave: the same pages reordered with other snippets share 0.4-0.6; another search's results
+# share under a fifth. A call that is no rephrasing (another file, a reworded task) echoes only
+# with a near copy: files of one template share about half their trigrams, a sub-agent's
+# report saying the same again nine tenths.
+ECHO_OVERLAP = 0.4
+COPY_OVERLAP = 0.8
+# Share of terms from which a call rephrases the tool's previous one ("X household income 2021
+# details" after "household income 2021 X official"): reading another file of one template
+# shares its directories only, and such answers may overlap without echoing anything.
+REPHRASED_TERMS = 0.4
+# Overlap sketches remembered per tool within a turn: a paraphrase echoes a recent answer.
+OVERLAPS_PER_TOOL = 4
+# A tool each of whose new answers shared at least this much with an earlier one wraps them in
+# boilerplate (a write acknowledged with the file and the same long instructions each time):
+# overlap says nothing there, and only exact echoes count for it. Searches on other subjects
+# share under a fifth, so one such answer keeps overlap meaningful for the tool.
+BOILERPLATE_OVERLAP = 0.3
 
 
 @dataclass(slots=True)
@@ -76,9 +112,15 @@ class NoveltyState:
     tool_results: dict[str, list[str]] = field(default_factory=dict)  # this turn's, per tool
     last_shape: dict[str, str] = field(default_factory=dict)  # per tool, its previous call's
     fanout: dict[str, int] = field(default_factory=dict)  # tool -> new targets failed in a row
+    fanout_frame: dict[str, str] = field(default_factory=dict)  # tool -> frame of those calls
+    last_targets: dict[str, tuple[int, ...]] = field(default_factory=dict)  # per tool, its last call's
     # Failures per tool and error since the tool last succeeded: an error that a trivially
     # varied call got too counts when the call is then re-issued verbatim.
     tool_errors: dict[str, dict[str, int]] = field(default_factory=dict)
+    # Classes of those failures: a failure of another class is progress.
+    tool_error_classes: dict[str, list[str]] = field(default_factory=dict)
+    tool_overlaps: dict[str, list[tuple[int, ...]]] = field(default_factory=dict)  # this turn's
+    tool_boilerplate: dict[str, float] = field(default_factory=dict)  # least its new answers shared
 
 
 def assess(state: NoveltyState, calls: tuple[CallOutcome, ...], *, number: int, turn: int) -> StepNovelty:
@@ -89,6 +131,8 @@ def assess(state: NoveltyState, calls: tuple[CallOutcome, ...], *, number: int, 
     if turn != state.turn:
         state.turn = turn
         state.tool_results.clear()
+        state.tool_overlaps.clear()
+        state.tool_boilerplate.clear()
     if not calls:
         return NO_CALLS
     state.seq += 1
@@ -109,11 +153,28 @@ def assess(state: NoveltyState, calls: tuple[CallOutcome, ...], *, number: int, 
 
 
 def _advance_fanout(state: NoveltyState, calls: tuple[CallOutcome, ...]) -> dict[str, int]:
-    """Count, per tool, the consecutive steps in which it failed on a call never made before."""
-    failed_new = {c.name for c in calls if c.is_error and c.call not in state.calls}
+    """Count, per tool, the consecutive steps in which it failed on a new target: a call never
+    made before, of the frame of the tool's previous such call (see ``ToolCall.frame``)."""
+    failed_new = {
+        c.name: c.frame for c in calls if c.frame and c.call not in state.calls and _names_target(state, c)
+    }
     if failed_new or state.fanout:
-        state.fanout = {tool: state.fanout.get(tool, 0) + 1 for tool in failed_new}
+        state.fanout = {
+            tool: state.fanout.get(tool, 0) + 1 if state.fanout_frame.get(tool) == frame else 1
+            for tool, frame in failed_new.items()
+        }
+        state.fanout_frame = failed_new
     return state.fanout
+
+
+def _names_target(state: NoveltyState, call: CallOutcome) -> bool:
+    """Whether ``call`` failed with an error naming what it changed from the tool's last call."""
+    if not call.is_error:
+        return False
+    # What the call names that the previous did not; a call that only dropped terms (the same
+    # file name without its directory) is judged by all it names.
+    changed = set(call.targets).difference(state.last_targets.get(call.name, ())) or set(call.targets)
+    return not changed.isdisjoint(call.error_terms)
 
 
 def _classify(
@@ -154,19 +215,58 @@ def _classify(
 
 
 def _classify_new_call(state: NoveltyState, call: CallOutcome, fan_out: bool) -> Novelty:
-    sweep = bool(call.shape) and state.last_shape.get(call.name) == call.shape
+    sweep = bool(call.shape) and bool(call.frame) and state.last_shape.get(call.name) == call.shape
     if call.is_error or call.empty:
-        return Novelty.PROBE if sweep or (fan_out and call.is_error) else Novelty.BLANK
+        if sweep or (fan_out and call.is_error):
+            return Novelty.PROBE
+        return Novelty.NEW if call.is_error and _fails_differently(state, call) else Novelty.BLANK
     results = state.tool_results.get(call.name)
     if results is not None and call.result in results:
         return Novelty.PROBE if sweep and call.size <= SWEEP_ANSWER_CHARS else Novelty.ECHO
-    if results is None:
-        results = state.tool_results[call.name] = []
-        while len(state.tool_results) > TOOL_MEMORY:
-            del state.tool_results[next(iter(state.tool_results))]
-    results.append(call.result or "")
-    del results[:-RESULTS_PER_TOOL]
+    overlaps = state.tool_overlaps.get(call.name)
+    # Only a short call (a query, a target: it has a frame) asks for information; a write or
+    # an edit whose result shows the file it changed echoes its own input, not an answer.
+    if overlaps and call.overlap:
+        closest = max(overlap(call.overlap, o) for o in overlaps)
+        boilerplate = state.tool_boilerplate.get(call.name, 0.0)
+        rephrased = shared_terms(call.targets, state.last_targets.get(call.name, ())) >= REPHRASED_TERMS
+        needed = ECHO_OVERLAP if rephrased else COPY_OVERLAP
+        if call.frame and not sweep and closest >= needed and boilerplate < BOILERPLATE_OVERLAP:
+            return Novelty.ECHO
+        # What every new answer shared with the closest earlier one: the tool's wrapper.
+        state.tool_boilerplate[call.name] = min(closest, state.tool_boilerplate.get(call.name, closest))
+        while len(state.tool_boilerplate) > TOOL_MEMORY:
+            del state.tool_boilerplate[next(iter(state.tool_boilerplate))]
+    _remember(state.tool_results, call.name, call.result or "", RESULTS_PER_TOOL)
+    if call.overlap:
+        _remember(state.tool_overlaps, call.name, call.overlap, OVERLAPS_PER_TOOL)
     return Novelty.NEW
+
+
+def _fails_differently(state: NoveltyState, call: CallOutcome) -> bool:
+    """Whether the tool, failing since its last success, now raises another type of exception.
+
+    Only exception types are trusted to tell a new failure: two untyped messages ("takes 0
+    positional arguments", "got an unexpected keyword argument") may well say the same thing.
+    """
+    classes = state.tool_error_classes.get(call.name)
+    typed = call.error_class.startswith(TYPED_ERROR)
+    return (
+        bool(classes)
+        and typed
+        and all(c.startswith(TYPED_ERROR) and c != call.error_class for c in classes or ())
+    )
+
+
+def _remember(memory: dict[str, list[_T]], tool: str, value: _T, keep: int) -> None:
+    """Append ``value`` to ``tool``'s last ``keep`` values, remembering ``TOOL_MEMORY`` tools."""
+    values = memory.get(tool)
+    if values is None:
+        values = memory[tool] = []
+        while len(memory) > TOOL_MEMORY:
+            del memory[next(iter(memory))]
+    values.append(value)
+    del values[:-keep]
 
 
 def _count_failure(state: NoveltyState, call: CallOutcome) -> None:
@@ -174,7 +274,16 @@ def _count_failure(state: NoveltyState, call: CallOutcome) -> None:
         return
     if not call.is_error:
         state.tool_errors.pop(call.name, None)
+        state.tool_error_classes.pop(call.name, None)
         return
+    if call.error_class:
+        classes = state.tool_error_classes.pop(call.name, [])
+        state.tool_error_classes[call.name] = classes  # most recently failing tool last
+        if call.error_class not in classes:
+            classes.append(call.error_class)
+            del classes[:-RESULTS_PER_TOOL]
+        while len(state.tool_error_classes) > TOOL_MEMORY:
+            del state.tool_error_classes[next(iter(state.tool_error_classes))]
     errors = state.tool_errors.pop(call.name, {})
     state.tool_errors[call.name] = errors  # most recently failing tool last
     errors[call.result] = errors.pop(call.result, 0) + 1
@@ -185,6 +294,10 @@ def _count_failure(state: NoveltyState, call: CallOutcome) -> None:
 
 
 def _remember_shape(state: NoveltyState, call: CallOutcome) -> None:
+    state.last_targets.pop(call.name, None)
+    state.last_targets[call.name] = call.targets
+    while len(state.last_targets) > TOOL_MEMORY:
+        del state.last_targets[next(iter(state.last_targets))]
     if state.last_shape.get(call.name) == call.shape:
         return
     state.last_shape.pop(call.name, None)

@@ -6,6 +6,13 @@ result the tool already gave for another request, or an empty or failing answer 
 rephrasing) — ``nudge_at`` times in a row (default 6): a search rephrased again and again,
 ``LIMIT 100`` then ``250``, a log window widened, the same file range re-read.
 
+Second pattern, other work allowed in between: ``echoes_at`` (default 3) calls of one tool
+in a turn, each a *different* call whose result echoed one the tool already gave (see
+``novelty.py``: the same result, or one sharing most of its word trigrams), with no new result
+from that tool in between: a query paraphrased between page visits and re-planning that keeps
+bringing the same pages back, a task handed again to a sub-agent whose report says about the
+same.
+
 Not flagged: pagination and fan-out over many files (each result is new, so the streak
 resets), polling whose status changes, a different tool breaking the streak, a sweep (one
 call per date, id or page, all empty: each probe is information, so the streak resets),
@@ -17,7 +24,7 @@ policy's escalation here, not a second threshold. Values < 2 mean off.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from loopwatch.detect.step import Novelty, StepRecord
 from loopwatch.verdict import Finding
@@ -31,13 +38,19 @@ class SameToolConfig:
         nudge_at: consecutive steps calling one tool with nothing new back (the same result
             again, a result the tool already gave, an empty or failing answer to a rephrasing)
             that fire; < 2 = off.
+        echoes_at: rephrased calls of one tool in a turn whose results echoed what it had
+            already returned, with no new result from it in between (other tools' calls may
+            come between), that fire; < 2 = off.
     """
 
     nudge_at: int = 6
+    echoes_at: int = 3
 
     def validate(self) -> None:
         if self.nudge_at < 0:
             raise ValueError("same_tool.nudge_at must be >= 0 (values < 2 mean off)")
+        if self.echoes_at < 0:
+            raise ValueError("same_tool.echoes_at must be >= 0 (values < 2 mean off)")
 
 
 @dataclass(slots=True)
@@ -45,6 +58,13 @@ class SameToolState:
     tool: str = ""
     streak: int = 0
     streak_start: int = 0
+    # Per tool, the echoes since its last new result and the step of the first; bounded by
+    # the tools of one turn (the state is per turn) and trimmed to ECHO_TOOLS.
+    echoes: dict[str, tuple[int, int]] = field(default_factory=dict)
+
+
+# Tools whose echoes are followed at once: a turn rephrasing more tools than this has moved on.
+ECHO_TOOLS = 16
 
 
 class SameTool:
@@ -61,6 +81,42 @@ class SameTool:
     def observe(self, state: SameToolState, step: StepRecord) -> Finding | None:
         if not step.calls:
             return None
+        echoed = self._count_echoes(state, step)
+        streak = self._streak(state, step)
+        return streak or echoed
+
+    def _count_echoes(self, state: SameToolState, step: StepRecord) -> Finding | None:
+        found: Finding | None = None
+        for call, kind in zip(step.calls, step.novelty.kinds, strict=False):
+            if kind is Novelty.NEW:
+                state.echoes.pop(call.name, None)
+            elif kind is Novelty.ECHO and call.frame and call.overlap:
+                # A query (a short call, on one line) answered at length with what it answered
+                # before; a short answer ("[edit applied]", "OK") may well repeat for new work.
+                count, first = state.echoes.pop(call.name, (0, step.number))
+                state.echoes[call.name] = (count + 1, first)
+                if len(state.echoes) > ECHO_TOOLS:
+                    del state.echoes[next(iter(state.echoes))]
+                limit = self.config.echoes_at
+                if limit >= 2 and count + 1 >= limit:
+                    found = Finding(
+                        detector=self.name,
+                        key=f"{self.name}:echo:{call.name}:{first}",
+                        summary=(
+                            f"`{call.name}` was called {count + 1} times with rephrased arguments "
+                            "and brought back what it had already returned"
+                        ),
+                        count=count + 1,
+                        first_step=first,
+                        last_step=step.number,
+                        tool_name=call.name,
+                        arguments=call.arguments,
+                        call_fingerprint=call.call,
+                        last_result_preview=call.preview,
+                    )
+        return found
+
+    def _streak(self, state: SameToolState, step: StepRecord) -> Finding | None:
         tools = {c.name for c in step.calls}
         tool = next(iter(tools))
         if len(tools) != 1 or tool != state.tool:

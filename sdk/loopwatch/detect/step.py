@@ -105,7 +105,12 @@ class CallOutcome(NamedTuple):
     is_error: bool
     empty: bool
     shape: str = ""  # call fingerprint with numbers masked (events.ToolCall.shape)
+    frame: str = ""  # a short call's keys and value types (events.ToolCall.frame)
+    targets: tuple[int, ...] = ()  # hashed terms of a short call's values (events.ToolCall.targets)
     size: int = 0  # characters of the raw result (0: empty or none)
+    overlap: tuple[int, ...] = ()  # the result's trigram sketch (events.ToolResult.overlap)
+    error_terms: tuple[int, ...] = ()  # hashed terms the error names (events.ToolResult.error_terms)
+    error_class: str = ""  # a failure's kind (events.ToolResult.error_class)
     arguments: str | None = None
     preview: str | None = None
     repetition: Repetition | None = None

@@ -31,9 +31,9 @@ from collections.abc import Mapping
 from dataclasses import asdict
 from typing import Any
 
-from loopwatch.events import Step, ToolCall, ToolResult, UserMessage
+from loopwatch.events import MAX_ERROR_TERMS, MAX_TERMS, Step, ToolCall, ToolResult, UserMessage
 from loopwatch.fingerprint import bounded_fingerprint
-from loopwatch.sketch import Repetition, TextSketch
+from loopwatch.sketch import OVERLAP_SIZE, Repetition, TextSketch
 from loopwatch.verdict import Verdict
 from loopwatch.wire.ids import MAX_EVENT_ID_CHARS
 
@@ -65,6 +65,11 @@ LOOPWATCH_STEP_TOOL_CALL_FINGERPRINTS = "loopwatch.step.tool_call.fingerprints"
 #: Shapes of the step's calls (``ToolCall.shape``: fingerprints with numbers masked), same order.
 LOOPWATCH_STEP_TOOL_CALL_SHAPES = "loopwatch.step.tool_call.shapes"
 """str[]: call fingerprints (tool name + canonical arguments), parallel to the ids."""
+#: Frames of the step's calls (``ToolCall.frame``: a short call's keys and value types), same order.
+LOOPWATCH_STEP_TOOL_CALL_FRAMES = "loopwatch.step.tool_call.frames"
+#: Per call, its ``ToolCall.targets`` (hashed terms of a short call's values) as comma-separated
+#: integers, same order.
+LOOPWATCH_STEP_TOOL_CALL_TARGETS = "loopwatch.step.tool_call.targets"
 LOOPWATCH_STEP_TOOL_CALL_REPETITIONS = "loopwatch.step.tool_call.repetitions"
 """str[]: per call, "" or the compact JSON of the longest repetition inside its arguments."""
 LOOPWATCH_STEP_REFERS_TO_CALLS = "loopwatch.step.refers_to_calls"
@@ -81,6 +86,12 @@ LOOPWATCH_TOOL_RESULT_SIZE = "loopwatch.tool.result.size"
 """int: characters in the raw result; 0 = empty (no information)."""
 LOOPWATCH_TOOL_RESULT_IS_ERROR = "loopwatch.tool.result.is_error"
 """bool: the call failed (raised, or returned an error result)."""
+LOOPWATCH_TOOL_RESULT_ERROR_CLASS = "loopwatch.tool.result.error_class"
+"""str: a failure's kind (``fingerprint.error_class``): equal for the same error in other words."""
+LOOPWATCH_TOOL_RESULT_ERROR_TERMS = "loopwatch.tool.result.error_terms"
+"""int[]: hashed terms a failure's text names (``events.error_term_hashes``; at most 128)."""
+LOOPWATCH_TOOL_RESULT_OVERLAP = "loopwatch.tool.result.overlap"
+"""int[]: bottom-k hashes of the result's word trigrams (``sketch.overlap_sketch``; at most 32)."""
 LOOPWATCH_USER_MESSAGE_FINGERPRINT = "loopwatch.user_message.fingerprint"
 #: Content-word sketch of the user message (JSON, as ``loopwatch.text.sketch``).
 LOOPWATCH_USER_MESSAGE_SKETCH = "loopwatch.user_message.sketch"
@@ -124,6 +135,8 @@ def chat_attributes(step: Step, *, capture_content: bool) -> dict[str, Attribute
         LOOPWATCH_STEP_TOOL_CALL_NAMES: [c.name for c in step.tool_calls],
         LOOPWATCH_STEP_TOOL_CALL_FINGERPRINTS: [c.fingerprint for c in step.tool_calls],
         LOOPWATCH_STEP_TOOL_CALL_SHAPES: [c.shape for c in step.tool_calls],
+        LOOPWATCH_STEP_TOOL_CALL_FRAMES: [c.frame for c in step.tool_calls],
+        LOOPWATCH_STEP_TOOL_CALL_TARGETS: [",".join(map(str, c.targets)) for c in step.tool_calls],
         LOOPWATCH_STEP_TOOL_CALL_REPETITIONS: [repetition_json(c.repetition) for c in step.tool_calls],
         LOOPWATCH_STEP_REFERS_TO_CALLS: step.refers_to_calls,
     }
@@ -151,8 +164,12 @@ def tool_attributes(
         LOOPWATCH_TOOL_RESULT_SIZE: result.size,
         LOOPWATCH_TOOL_RESULT_IS_ERROR: result.is_error,
     }
+    if result.overlap:
+        attributes[LOOPWATCH_TOOL_RESULT_OVERLAP] = list(result.overlap)
     if result.is_error:
         attributes[ERROR_TYPE] = result.error_type or "_OTHER"
+        attributes[LOOPWATCH_TOOL_RESULT_ERROR_CLASS] = result.error_class
+        attributes[LOOPWATCH_TOOL_RESULT_ERROR_TERMS] = list(result.error_terms)
     if capture_content:
         if call.arguments is not None:
             attributes[GEN_AI_TOOL_CALL_ARGUMENTS] = call.arguments
@@ -228,12 +245,16 @@ def step_calls_from(attributes: Mapping[str, Any]) -> tuple[ToolCall, ...] | Non
     reps = attributes.get(LOOPWATCH_STEP_TOOL_CALL_REPETITIONS)
     reps = list(reps) if isinstance(reps, list | tuple) else []
     shapes = _strings(attributes.get(LOOPWATCH_STEP_TOOL_CALL_SHAPES)) or []
+    frames = _strings(attributes.get(LOOPWATCH_STEP_TOOL_CALL_FRAMES)) or []
+    targets = _strings(attributes.get(LOOPWATCH_STEP_TOOL_CALL_TARGETS)) or []
     return tuple(
         ToolCall(
             id=call_id,
             name=name,
             fingerprint=bounded_fingerprint(fingerprint),
             shape=bounded_fingerprint(shapes[i]) if i < len(shapes) else "",
+            frame=bounded_fingerprint(frames[i]) if i < len(frames) else "",
+            targets=_hash_list(targets[i].split(","), MAX_TERMS) if i < len(targets) else (),
             repetition=repetition_from_json(reps[i]) if i < len(reps) else None,
         )
         for i, (call_id, name, fingerprint) in enumerate(zip(ids, names, prints, strict=True))
@@ -288,6 +309,9 @@ def tool_result_from(attributes: Mapping[str, Any], *, call_id: str, time_unix_n
         size=max(0, _int(attributes.get(LOOPWATCH_TOOL_RESULT_SIZE))),
         is_error=is_error,
         error_type=(_text(attributes.get(ERROR_TYPE)) or "error") if is_error else None,
+        error_class=bounded_fingerprint(_text(attributes.get(LOOPWATCH_TOOL_RESULT_ERROR_CLASS)) or ""),
+        error_terms=_hash_list(attributes.get(LOOPWATCH_TOOL_RESULT_ERROR_TERMS), MAX_ERROR_TERMS),
+        overlap=_hash_list(attributes.get(LOOPWATCH_TOOL_RESULT_OVERLAP), OVERLAP_SIZE),
         time_unix_ns=time_unix_ns,
     )
 
@@ -325,6 +349,15 @@ def _repetition(value: Any) -> Repetition | None:
         start=_int(value.get("start")),
         end=_int(value.get("end")),
     )
+
+
+def _hash_list(value: Any, limit: int) -> tuple[int, ...]:
+    """A list of hashes (integers, or their decimal strings): sorted; ``()`` when absent,
+    malformed or longer than ``limit``."""
+    if not isinstance(value, list | tuple) or len(value) > limit:
+        return ()
+    hashes = [int(h) if isinstance(h, str) and h.isdigit() else h for h in value if h != ""]
+    return tuple(sorted(h for h in hashes if _is_int(h)))
 
 
 def _json_object(value: Any) -> Mapping[str, Any] | None:

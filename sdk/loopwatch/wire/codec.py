@@ -105,6 +105,9 @@ def event_to_proto(event: Event) -> pb.Event:
             size=event.size,
             is_error=event.is_error,
             error_type=event.error_type or "",
+            error_class=event.error_class,
+            error_terms=list(event.error_terms),
+            overlap=list(event.overlap),
         )
         if event.preview is not None:
             result.preview = event.preview
@@ -118,7 +121,14 @@ def event_to_proto(event: Event) -> pb.Event:
 
 def tool_call_to_proto(call: ToolCall) -> pb.ToolCall:
     """Encode one tool call (also used for ``EvaluateRequest.pending_call``)."""
-    msg = pb.ToolCall(id=call.id, name=call.name, fingerprint=call.fingerprint, shape=call.shape)
+    msg = pb.ToolCall(
+        id=call.id,
+        name=call.name,
+        fingerprint=call.fingerprint,
+        shape=call.shape,
+        frame=call.frame,
+        targets=list(call.targets),
+    )
     if call.arguments is not None:
         msg.arguments = call.arguments
     if call.repetition is not None:

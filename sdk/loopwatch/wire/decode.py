@@ -17,6 +17,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from loopwatch.events import (
+    MAX_ERROR_TERMS,
+    MAX_TERMS,
     PREVIEW_CHARS,
     Event,
     Step,
@@ -26,8 +28,13 @@ from loopwatch.events import (
     Usage,
     UserMessage,
 )
-from loopwatch.fingerprint import MAX_FINGERPRINT_CHARS, shape_fingerprint
-from loopwatch.sketch import Repetition, TextSketch
+from loopwatch.fingerprint import (
+    MAX_FINGERPRINT_CHARS,
+    argument_frame,
+    bounded_fingerprint,
+    shape_fingerprint,
+)
+from loopwatch.sketch import OVERLAP_SIZE, Repetition, TextSketch
 from loopwatch.verdict import Action, Finding, Severity, Verdict
 from loopwatch.wire._proto.v1 import guard_pb2 as pb
 from loopwatch.wire.codec import ACTION_TO_PROTO, FINDING_FIELDS, MAX_ID_CHARS, clip
@@ -197,6 +204,9 @@ def _tool_result(msg: pb.ToolResult, event_id: str, time_unix_ns: int) -> ToolRe
         size=msg.size,
         is_error=msg.is_error,
         error_type=msg.error_type or None,
+        error_class=bounded_fingerprint(msg.error_class),
+        error_terms=_hashes(msg.error_terms, "error_terms", MAX_ERROR_TERMS),
+        overlap=_hashes(msg.overlap, "overlap", OVERLAP_SIZE),
         preview=clip(msg.preview, PREVIEW_CHARS) if msg.HasField("preview") else None,
         time_unix_ns=time_unix_ns,
     )
@@ -224,9 +234,19 @@ def _tool_call(msg: pb.ToolCall) -> ToolCall:
         fingerprint=msg.fingerprint,
         # A client that sends arguments but no shape gets the shape the SDK would compute.
         shape=msg.shape or (shape_fingerprint(msg.name, arguments) if arguments is not None else ""),
+        frame=bounded_fingerprint(
+            msg.frame or (argument_frame(msg.name, arguments) if arguments is not None else "")
+        ),
+        targets=_hashes(msg.targets, "targets", MAX_TERMS),
         arguments=arguments,
         repetition=_repetition(msg.repetition, "repetition") if msg.HasField("repetition") else None,
     )
+
+
+def _hashes(hashes: Sequence[int], field: str, limit: int) -> tuple[int, ...]:
+    if len(hashes) > limit:
+        raise WireError(field, f"at most {limit} hashes")
+    return tuple(sorted(hashes))
 
 
 def _sketch(msg: pb.TextSketch) -> TextSketch:

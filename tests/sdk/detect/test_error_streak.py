@@ -129,3 +129,98 @@ def test_values_below_two_switch_it_off(threshold: int) -> None:
 def test_negative_threshold_is_rejected_naming_the_key() -> None:
     with pytest.raises(ValueError, match=r"error_streak\.threshold"):
         ErrorStreak(ErrorStreakConfig(threshold=-1))
+
+
+SNIPPET = "import pandas as pd\ndf = pd.read_csv('sales.csv')\n" + "total = df['amount'].sum()\n" * 8
+
+
+NAMES = ("total", "amount_sum", "grand_total", "revenue", "result", "answer")
+
+
+def rewrite(i: int) -> StepSpec:
+    """A code-execution tool failing at the same line while the model rewrites the snippet."""
+    name = NAMES[i]
+    code = f"# let me try a different approach with {name}\n{SNIPPET}print({name})"
+    error = (
+        f"Code execution failed at line 'print({name})' due to: InterpreterError: name '{name}' is undefined"
+    )
+    return step(
+        call("python_interpreter", {"code": code}, error, is_error=True),
+        text="I apologize for the error, let me try a different approach.",
+    )
+
+
+def test_rewritten_snippets_failing_the_same_way_fire_at_the_fourth() -> None:
+    """Each rewrite is a new call with a new error text: no fan-out, because a program is not a
+    target (the call has no frame), so the novelty rules leave the streak running."""
+    result = run(ErrorStreak(), [rewrite(i) for i in range(4)])
+
+    assert result.findings[2] is None
+    assert result.finding().count == 4
+
+
+def schema_misuse(arguments: dict[str, object], key: str) -> StepSpec:
+    error = f"TypeError: page_down() got an unexpected keyword argument '{key}'"
+    return step(call("page_down", arguments, error, is_error=True))
+
+
+def test_schema_misuse_under_trivially_varied_arguments_fires() -> None:
+    """The same kind of error for renamed or retyped parameters, with planning text between:
+    the frames differ (another key, another type), so this is no fan-out over targets."""
+    script = [
+        schema_misuse({"page_down": ""}, "page_down"),
+        step(text="Facts so far: the page lists the 2019 results. Plan: scroll down."),
+        schema_misuse({"page_down": {}}, "page_down"),
+        schema_misuse({"arguments": {}}, "arguments"),
+        step(text="Plan: call the tool again to read further down the page."),
+        schema_misuse({"": ""}, ""),
+    ]
+
+    assert run(ErrorStreak(), script).finding().count == 4
+
+
+def test_fan_out_with_each_error_naming_its_target_stays_quiet() -> None:
+    script = [
+        step(
+            call(
+                "sql",
+                {"query": f"SELECT count(*) FROM {t}.orders"},
+                f'relation "{t}.orders" does not exist',
+                is_error=True,
+            )
+        )
+        for t in ("archive", "raw", "core", "analytics", "legacy", "staging")
+    ]
+
+    assert run(ErrorStreak(), script).fired == []
+
+
+def test_new_targets_whose_errors_do_not_name_them_count() -> None:
+    """Short one-line snippets, each failing with an error about types, not about what changed:
+    the same failure in other words, not absences on new targets."""
+    errors = (
+        'TypeError: can only concatenate str (not "int") to str',
+        "TypeError: unsupported operand type(s) for +: 'int' and 'str'",
+    )
+    script = [
+        step(call("run_python", {"script": f"print(sum({name}))"}, errors[i % 2], is_error=True))
+        for i, name in enumerate(("totals", "amounts", "values", "rows", "prices"))
+    ]
+
+    assert run(ErrorStreak(), script).finding().count == 5
+
+
+def test_a_snippet_failing_with_another_exception_each_run_is_progress() -> None:
+    """SyntaxError, then ImportError, NameError, AssertionError: each run gets further."""
+    errors = (
+        "  File \"<string>\", line 2\n    def patched(value)\nSyntaxError: expected ':'",
+        "Traceback (most recent call last):\nImportError: cannot import name 'impl' from 'pkg.render'",
+        "Traceback (most recent call last):\nNameError: name 'timedelta' is not defined",
+        "Traceback (most recent call last):\nAssertionError: expected -22:00:00, got 18:00:00",
+    )
+    script = [
+        step(call("execute_python", {"code": f"import pkg\nstep_{i}()"}, error, is_error=True))
+        for i, error in enumerate(errors)
+    ]
+
+    assert run(ErrorStreak(), script).fired == []

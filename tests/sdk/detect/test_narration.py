@@ -12,9 +12,17 @@ RESTATED = [
     "Now checking the configuration again to find where retry policy is applied.",
     "Let me look at the configuration once more to find where the retry policy is applied.",
 ]
+# Calls that wander and bring nothing back (empty answers): the restated intent is not acted on.
 WANDERING = [
+    call("read_file", {"path": "src/server.py"}, ""),
+    call("grep", {"pattern": "timeout"}, ""),
+    call("list_dir", {"path": "docs"}, ""),
+    call("read_file", {"path": "README.md"}, ""),
+]
+# The same calls bringing something new each time: progress, whatever the text repeats.
+LEARNING = [
     call("read_file", {"path": "src/server.py"}, "server"),
-    call("grep", {"pattern": "timeout"}, "no matches"),
+    call("grep", {"pattern": "timeout"}, "src/client.py:12: timeout=30"),
     call("list_dir", {"path": "docs"}, "index.md"),
     call("read_file", {"path": "README.md"}, "readme"),
 ]
@@ -22,6 +30,13 @@ WANDERING = [
 
 def restating(n: int) -> list[StepSpec]:
     return [step(WANDERING[i], text=RESTATED[i]) for i in range(n)]
+
+
+def test_restating_over_calls_that_bring_new_results_is_quiet_until_they_stop() -> None:
+    script = [step(LEARNING[i], text=RESTATED[i]) for i in range(3)]
+
+    assert run(Narration(), script).fired == []
+    assert run(Narration(), [*script, step(WANDERING[3], text=RESTATED[3])]).finding().count == 4
 
 
 def test_two_restatements_are_not_narration() -> None:
@@ -248,3 +263,29 @@ def test_restatement_that_stops_acting_keeps_its_key() -> None:
     assert result.finding(3).key == "narration:1"
     assert result.finding(5).key == "narration:1"
     assert result.finding(5).count == 5
+
+
+def test_restating_while_asking_the_same_again_is_not_excused_by_naming_the_target() -> None:
+    """The text names `parse_header` and the greps look for it, reworded, getting the same line
+    back: acting on what the text says stops excusing it once the calls ask nothing new."""
+    texts = [
+        "I need to understand the implementation of parse_header before changing anything.",
+        "I need to understand the implementation of parse_header first, before changing anything.",
+        "Let me understand the implementation of parse_header before changing anything.",
+        "I need to understand the parse_header implementation before changing anything.",
+    ]
+    greps = ['grep -n "def parse_header" src/headers.py', "grep -n 'def parse_header' src/headers.py"]
+    found = "24:def parse_header(value, *, strict=False):"
+    script = [step(call("shell", {"cmd": greps[i % 2]}, found), text=text) for i, text in enumerate(texts)]
+
+    assert run(Narration(), script).finding().count == 3
+
+
+def test_a_fan_out_over_new_files_named_in_the_text_stays_quiet() -> None:
+    texts = [f"Now I will fix the lint issues in the {name} module using sed, as before." for name in "abcd"]
+    script = [
+        step(call("shell", {"cmd": f"sed -i s/x/y/g src/{name}/module_{name}.ts"}, ""), text=text)
+        for name, text in zip("abcd", texts, strict=True)
+    ]
+
+    assert run(Narration(), script).fired == []

@@ -6,6 +6,7 @@ from loopwatch.detect.novelty import CALL_MEMORY, FANOUT_TARGETS, SWEEP_ANSWER_C
 from loopwatch.detect.revisit import Revisit
 from loopwatch.detect.step import CallOutcome, Novelty
 from tests.sdk.detect.detect_builders import USER, CallSpec, ScriptItem, call, run, step
+from tests.sdk.detect.near_duplicates import fresh_listing, listing, write_acknowledgement
 
 N = Novelty
 
@@ -136,3 +137,78 @@ def test_memory_is_bounded() -> None:
     assert len(state.calls) == CALL_MEMORY
     assert "c0" not in state.calls
     assert len(state.tool_results["t"]) <= 8
+
+
+def test_a_paraphrase_bringing_the_same_pages_back_is_an_echo() -> None:
+    """Reordered results with other snippets: no two equal, most word trigrams shared."""
+    first = call("web_search", {"query": "X season 4 test details"}, listing((0, 1, 2, 3, 4), 0))
+    again = call("web_search", {"query": "X season 4 test"}, listing((1, 0, 2, 4, 3), 0))
+
+    assert kinds([one(first), one(again)]) == [(N.NEW,), (N.ECHO,)]
+
+
+def test_a_search_with_other_results_is_new() -> None:
+    script = [
+        one(call("web_search", {"query": f"topic {w}"}, fresh_listing(i))) for i, w in enumerate("abcd")
+    ]
+
+    assert kinds(script) == [(N.NEW,)] * 4
+
+
+def test_answers_wrapped_in_one_boilerplate_are_judged_only_exactly() -> None:
+    """A tool answering two different requests with one long wrapper (a write acknowledged with
+    the same instructions) has shown that overlap says nothing about it: a later near copy of
+    an answer, for a rephrased request, is not taken for an echo."""
+    begin = "public class BeginAction : GameAction { public ulong Player { get; private set; } }"
+    draw = "public class DrawAction : GameAction { public ulong Card { get; private set; } }"
+    renamed = begin.replace("Player", "PlayerId")
+    script = [
+        one(
+            call(
+                "save", {"path": "src/Begin.cs", "body": begin}, write_acknowledgement("src/Begin.cs", begin)
+            )
+        ),
+        one(call("save", {"path": "lib/Draw.cs", "body": draw}, write_acknowledgement("lib/Draw.cs", draw))),
+        one(
+            call(
+                "save",
+                {"path": "src/Begin.cs", "body": renamed},
+                write_acknowledgement("src/Begin.cs", renamed),
+            )
+        ),
+    ]
+
+    assert kinds(script) == [(N.NEW,), (N.NEW,), (N.NEW,)]
+
+
+def test_a_write_of_several_lines_never_echoes() -> None:
+    """Writes carry content, not a target (no frame): their acknowledgements are not answers."""
+    bodies = [f"class Action{i}:\n    def run(self):\n        return {i}\n" for i in range(4)]
+    script = [
+        one(call("save", {"path": "src/actions.py", "body": b}, write_acknowledgement("src/actions.py", b)))
+        for b in bodies
+    ]
+
+    assert kinds(script) == [(N.NEW,)] * 4
+
+
+def test_privacy_mode_sees_the_same_echoes() -> None:
+    first = call("web_search", {"query": "X season 4 test details"}, listing((0, 1, 2, 3, 4), 0))
+    again = call("web_search", {"query": "X 'test' season 4"}, listing((2, 1, 0, 3, 4), 1))
+    script: list[ScriptItem] = [one(first), one(again)]
+
+    assert kinds(script, capture_content=False) == kinds(script) == [(N.NEW,), (N.ECHO,)]
+
+
+def test_a_long_status_list_in_which_one_line_moved_on_is_new() -> None:
+    """Near copies never stand in for the same answer to the same call: a poll of 20 pods where
+    one finished shares almost every trigram, and it is the news the agent waits for."""
+    pods = [f"api-{i} 1/1 Running 0 {i}d" for i in range(20)]
+    done = [p.replace("Running", "Completed") if p.startswith("api-7 ") else p for p in pods]
+    poll = "kubectl get pods"
+    script = [
+        one(call("shell", {"cmd": poll}, "\n".join(pods))),
+        one(call("shell", {"cmd": poll}, "\n".join(done))),
+    ]
+
+    assert kinds(script) == [(N.NEW,), (N.NEW,)]

@@ -5,6 +5,7 @@ import pytest
 from loopwatch.detect.same_tool import SameTool, SameToolConfig
 from loopwatch.verdict import Severity
 from tests.sdk.detect.detect_builders import USER, StepSpec, call, run, step
+from tests.sdk.detect.near_duplicates import fresh_listing, listing
 
 NOTHING = "No results found."
 BASE_PHRASINGS = (
@@ -177,3 +178,83 @@ def test_rephrased_search_alternating_between_two_stale_answers_fires() -> None:
     assert result.findings[6] is not None
     assert result.findings[5] is None
     assert (result.finding(7).count, result.finding(7).first_step) == (6, 2)
+
+
+PARAPHRASES = (
+    "X season 4 test details",
+    "X season 4 test",
+    "X 'test' season 4",
+    "season 4 of X test",
+    "X test s4",
+)
+ORDERS = ((0, 1, 2, 3, 4), (1, 0, 2, 4, 3), (2, 1, 0, 3, 4), (0, 2, 1, 4, 3), (3, 0, 1, 2, 4))
+
+
+def paraphrased_research(n: int) -> list[StepSpec]:
+    """Searches for one query in other words, each followed by a page visit and re-planning."""
+    script: list[StepSpec] = []
+    for i in range(n):
+        script.append(step(call("web_search", {"query": PARAPHRASES[i]}, listing(ORDERS[i], i))))
+        script.append(
+            step(call("visit_page", {"url": f"https://site{i}.example/p"}, fresh_listing(i)), text="Plan.")
+        )
+    return script
+
+
+def test_paraphrased_searches_between_page_visits_fire_at_the_third_echo() -> None:
+    result = run(SameTool(), paraphrased_research(4))
+
+    assert [f for f in result.findings[:6] if f is not None] == []
+    finding = result.finding(7)
+    assert finding.key == "same_tool:echo:web_search:3"
+    assert (finding.count, finding.first_step, finding.tool_name) == (3, 3, "web_search")
+
+
+def test_a_search_that_finds_something_new_starts_the_echoes_over() -> None:
+    script = paraphrased_research(3)
+    script.insert(4, step(call("web_search", {"query": "another subject"}, fresh_listing(5))))
+
+    assert run(SameTool(), script).fired == []
+
+
+def test_a_search_fan_out_with_new_results_each_time_is_quiet() -> None:
+    """The narration repeats ("Let me search for more"), the results do not."""
+    script = [
+        step(
+            call("web_search", {"query": f"subject {i}"}, fresh_listing(i)),
+            text="Let me search for more sources.",
+        )
+        for i in range(6)
+    ]
+
+    assert run(SameTool(), script).fired == []
+
+
+def test_a_task_handed_again_to_a_sub_agent_whose_report_says_the_same_fires() -> None:
+    report = (
+        "Final answer from the search agent: I searched several sources for the 2019 attendance figures of "
+        "the museum and found the annual report, the city statistics portal and a newspaper article. "
+        "None of them lists the attendance for 2019 directly; the annual report gives 2018 only."
+    )
+    tasks = (
+        "Find the 2019 attendance of the museum",
+        "Find the museum's attendance in 2019",
+        "Look up museum attendance 2019",
+        "Get 2019 museum visitor numbers",
+    )
+    script = [
+        step(call("search_agent", {"task": task}, report.replace("several", word)), text="Delegating.")
+        for task, word in zip(tasks, ("several", "many", "three", "various"), strict=True)
+    ]
+
+    assert run(SameTool(), script).finding(4).count == 3
+
+
+def test_echoes_at_is_configurable_and_below_two_off() -> None:
+    assert run(SameTool(SameToolConfig(echoes_at=2)), paraphrased_research(3)).finding(5).count == 2
+    assert run(SameTool(SameToolConfig(echoes_at=1)), paraphrased_research(5)).fired == []
+
+
+def test_negative_echoes_at_is_rejected_naming_the_key() -> None:
+    with pytest.raises(ValueError, match=r"same_tool\.echoes_at"):
+        SameTool(SameToolConfig(echoes_at=-1))

@@ -96,23 +96,27 @@ class Step(_message.Message):
     def __init__(self, text: _Optional[str] = ..., sketch: _Optional[_Union[TextSketch, _Mapping]] = ..., tool_calls: _Optional[_Iterable[_Union[ToolCall, _Mapping]]] = ..., input_tokens: _Optional[int] = ..., output_tokens: _Optional[int] = ..., finish_reason: _Optional[str] = ..., refers_to_calls: _Optional[bool] = ...) -> None: ...
 
 class ToolCall(_message.Message):
-    __slots__ = ("id", "name", "fingerprint", "arguments", "repetition", "shape")
+    __slots__ = ("id", "name", "fingerprint", "arguments", "repetition", "shape", "frame", "targets")
     ID_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     FINGERPRINT_FIELD_NUMBER: _ClassVar[int]
     ARGUMENTS_FIELD_NUMBER: _ClassVar[int]
     REPETITION_FIELD_NUMBER: _ClassVar[int]
     SHAPE_FIELD_NUMBER: _ClassVar[int]
+    FRAME_FIELD_NUMBER: _ClassVar[int]
+    TARGETS_FIELD_NUMBER: _ClassVar[int]
     id: str
     name: str
     fingerprint: str
     arguments: str
     repetition: Repetition
     shape: str
-    def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., fingerprint: _Optional[str] = ..., arguments: _Optional[str] = ..., repetition: _Optional[_Union[Repetition, _Mapping]] = ..., shape: _Optional[str] = ...) -> None: ...
+    frame: str
+    targets: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., fingerprint: _Optional[str] = ..., arguments: _Optional[str] = ..., repetition: _Optional[_Union[Repetition, _Mapping]] = ..., shape: _Optional[str] = ..., frame: _Optional[str] = ..., targets: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class ToolResult(_message.Message):
-    __slots__ = ("call_id", "fingerprint", "size", "is_error", "error_type", "preview", "content")
+    __slots__ = ("call_id", "fingerprint", "size", "is_error", "error_type", "preview", "content", "error_class", "overlap", "error_terms")
     CALL_ID_FIELD_NUMBER: _ClassVar[int]
     FINGERPRINT_FIELD_NUMBER: _ClassVar[int]
     SIZE_FIELD_NUMBER: _ClassVar[int]
@@ -120,6 +124,9 @@ class ToolResult(_message.Message):
     ERROR_TYPE_FIELD_NUMBER: _ClassVar[int]
     PREVIEW_FIELD_NUMBER: _ClassVar[int]
     CONTENT_FIELD_NUMBER: _ClassVar[int]
+    ERROR_CLASS_FIELD_NUMBER: _ClassVar[int]
+    OVERLAP_FIELD_NUMBER: _ClassVar[int]
+    ERROR_TERMS_FIELD_NUMBER: _ClassVar[int]
     call_id: str
     fingerprint: str
     size: int
@@ -127,7 +134,10 @@ class ToolResult(_message.Message):
     error_type: str
     preview: str
     content: str
-    def __init__(self, call_id: _Optional[str] = ..., fingerprint: _Optional[str] = ..., size: _Optional[int] = ..., is_error: _Optional[bool] = ..., error_type: _Optional[str] = ..., preview: _Optional[str] = ..., content: _Optional[str] = ...) -> None: ...
+    error_class: str
+    overlap: _containers.RepeatedScalarFieldContainer[int]
+    error_terms: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, call_id: _Optional[str] = ..., fingerprint: _Optional[str] = ..., size: _Optional[int] = ..., is_error: _Optional[bool] = ..., error_type: _Optional[str] = ..., preview: _Optional[str] = ..., content: _Optional[str] = ..., error_class: _Optional[str] = ..., overlap: _Optional[_Iterable[int]] = ..., error_terms: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class UserMessage(_message.Message):
     __slots__ = ("fingerprint", "sketch", "text")

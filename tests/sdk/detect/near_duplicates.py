@@ -1,0 +1,61 @@
+"""Builders for near-duplicate results: search listings, sub-agent reports, boilerplate writes.
+
+Shared by the novelty and same-tool tests. Content is generated from word lists, so each
+listing is long enough to be sketched (``OVERLAP_MIN_WORDS``) and varies the way real ones do.
+"""
+
+from __future__ import annotations
+
+PAGES = tuple(
+    (f"{topic} season four test results and analysis", f"https://{site}.example/{slug}")
+    for topic, site, slug in (
+        ("Cricket Australia", "espn", "aus-season-4"),
+        ("Ashes series", "bbc", "ashes-review"),
+        ("Test match", "guardian", "test-match-report"),
+        ("Australia England", "cricinfo", "eng-aus-scorecard"),
+        ("Season four", "wisden", "season-four-stats"),
+    )
+)
+SNIPPETS = (
+    "the final day ended with a dramatic collapse of the middle order",
+    "bowlers dominated on a green pitch while rain shortened the second session",
+    "a century from the captain set up a comfortable declaration before tea",
+    "records fell as the openers put on the highest stand of the summer",
+    "the visitors drew level in the series after a tense run chase",
+)
+
+
+def listing(order: tuple[int, ...], snippet_shift: int) -> str:
+    """Search results for ``PAGES`` in ``order``, each with another snippet per ``snippet_shift``."""
+    lines = []
+    for rank, page in enumerate(order, 1):
+        title, url = PAGES[page]
+        snippet = SNIPPETS[(page + snippet_shift) % len(SNIPPETS)]
+        lines.append(f"{rank}. [{title}]({url})\n{snippet}")
+    return "\n\n".join(lines)
+
+
+FRESH_TOPICS = (
+    "volcanic soil chemistry in iceland highlands and its effect on moss growth",
+    "medieval trade routes between venice and alexandria during the spice boom",
+    "the history of the slide rule among engineers in the early twentieth century",
+    "migratory patterns of arctic terns tracked with miniature geolocators",
+    "deep sea hydrothermal vents hosting tubeworm colonies near the galapagos rift",
+    "early printing presses in mainz and the spread of movable type across europe",
+)
+
+
+def fresh_listing(i: int) -> str:
+    """Results of a genuinely new search: pages and words not seen before."""
+    topic = FRESH_TOPICS[i % len(FRESH_TOPICS)]
+    return "\n".join(f"{rank}. {topic} part {rank} overview and sources volume {i}" for rank in range(1, 6))
+
+
+def write_acknowledgement(path: str, body: str) -> str:
+    """A write tool's answer: the file saved, echoed, wrapped in the same long instructions."""
+    return (
+        f"The content was successfully saved to {path}.\n\nHere is the full, updated content of the file "
+        f"that was saved:\n\n{body}\n\nIMPORTANT: For any future changes to this file, use the content "
+        "shown above as your reference. This content reflects the current state of the file, including "
+        "any auto-formatting. Base all further edits on this version to ensure accuracy."
+    )
