@@ -407,6 +407,7 @@ def _otlp_receivers(
         max_in_flight=limits.max_in_flight,
         max_in_flight_bytes=limits.max_in_flight_bytes,
         content=content,
+        aliases=pipeline,
     )
     return _OtlpReceivers(
         grpc_options=receivers.grpc_server_options(limits.max_request_bytes),

@@ -38,7 +38,7 @@ from pathlib import Path
 from typing import Annotated, Any, Literal
 
 import yaml
-from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationError, model_validator
 
 from loopwatch.detect.factory import build_engine
 from loopwatch.detect.settings import DetectorSettings, merge_settings
@@ -64,6 +64,9 @@ STEP_LOG_MAX_BYTES = 48 * 1024
 # 1 GiB holds the 100 000 default sessions live at the ~8.5 KB a typical one costs
 # (bench/bench_memory.py), so only sessions far bigger than typical reach it.
 SESSIONS_MAX_BYTES = 1 << 30
+# An agent between two model calls waits seconds, a person answering it minutes: a quarter of
+# an hour without an event ends the session (a later event reopens it), well before the TTL.
+SESSIONS_IDLE_CLOSE_S = 900.0
 DetectorOptions = dict[str, dict[str, Any]]
 
 
@@ -132,6 +135,28 @@ class SessionsConfig(_Model):
     #: caller's tenant: a filter that matches nothing costs at most this many (~1 us each live,
     #: ~65 us compacted), and the loop is yielded every 100.
     list_max_scan: int = Field(default=10_000, ge=1)
+    #: Seconds without a new event after which a session is ended (``processing/idle_close.py``):
+    #: counted in ``loopwatch_sessions_ended_total`` with its duration, tokens and cost; a later
+    #: event reopens it. 0 = never (sessions only expire, after ``idle_ttl_s``); must be below
+    #: ``idle_ttl_s`` (the default is off when the TTL is shorter).
+    idle_close_s: float = Field(default=SESSIONS_IDLE_CLOSE_S, ge=0)
+    #: Prices for the cost of an ended session (``loopwatch_session_ended_cost_usd``); 0 = no cost.
+    cost_usd_per_million_input_tokens: float = Field(default=0.0, ge=0)
+    cost_usd_per_million_output_tokens: float = Field(default=0.0, ge=0)
+
+    @model_validator(mode="after")
+    def _close_before_expiry(self) -> SessionsConfig:
+        if "idle_close_s" in self.model_fields_set and 0 < self.idle_ttl_s <= self.idle_close_s:
+            raise ValueError(
+                f"sessions.idle_close_s ({self.idle_close_s:g}) must be below sessions.idle_ttl_s "
+                f"({self.idle_ttl_s:g}): a session would expire, unreported, before it is closed"
+            )
+        return self
+
+    @property
+    def closes_after_s(self) -> float:
+        """``idle_close_s`` in force: the default is off under a shorter ``idle_ttl_s``."""
+        return self.idle_close_s if self.idle_close_s < self.idle_ttl_s else 0.0
 
 
 class IngestConfig(_Model):

@@ -21,6 +21,7 @@ COUNTERS: dict[str, set[str]] = {
     "loopwatch_sessions_started_total": {"tenant", "agent"},
     "loopwatch_sessions_looping_total": {"tenant", "agent"},
     "loopwatch_sessions_expired_total": {"tenant"},
+    "loopwatch_sessions_ended_total": {"tenant", "agent", "reason"},
     "loopwatch_events_total": {"tenant", "type", "source"},
     "loopwatch_events_duplicate_total": {"source"},
     "loopwatch_detections_total": {"tenant", "agent", "detector"},
@@ -39,6 +40,9 @@ GAUGES: dict[str, set[str]] = {
 HISTOGRAMS: dict[str, set[str]] = {
     "loopwatch_session_steps": set(),
     "loopwatch_evaluate_duration_seconds": set(),
+    "loopwatch_session_ended_duration_seconds": {"tenant", "agent"},
+    "loopwatch_session_ended_tokens": {"tenant", "agent"},
+    "loopwatch_session_ended_cost_usd": {"tenant", "agent"},
 }
 
 

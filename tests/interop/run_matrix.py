@@ -83,6 +83,9 @@ MATRIX: dict[str, tuple[Cell, ...]] = {
         Cell("anthropic", "sdk", "anthropic_client.py", content=False, model_server="anthropic"),
         Cell("anthropic", "sdk-conversation", "anthropic_client.py", content=False, model_server="anthropic"),
     ),
+    "anthropic-openllmetry": (
+        Cell("anthropic", "sdk-openllmetry", "anthropic_client.py", model_server="anthropic"),
+    ),
     "openlit": (
         Cell("openai", "openlit", "openai_client.py"),
         Cell("openai", "openlit-no-content", "openai_client.py", content=False),

@@ -13,6 +13,10 @@ attribute                       metric                                       lab
 ``sessions_evicted``            ``loopwatch_sessions_evicted_total``         tenant, reason
 ``sessions_bytes``              ``loopwatch_sessions_bytes``                 -
 ``sessions_expired``            ``loopwatch_sessions_expired_total``         tenant
+``sessions_ended``              ``loopwatch_sessions_ended_total``           tenant, agent, reason
+``session_ended_duration``      ``loopwatch_session_ended_duration_seconds`` tenant, agent (histogram)
+``session_ended_tokens``        ``loopwatch_session_ended_tokens``           tenant, agent (histogram)
+``session_ended_cost``          ``loopwatch_session_ended_cost_usd``         tenant, agent (histogram)
 ``events``                      ``loopwatch_events_total``                   tenant, type, source
 ``events_duplicate``            ``loopwatch_events_duplicate_total``         source
 ``detections``                  ``loopwatch_detections_total``               tenant, agent, detector
@@ -52,7 +56,13 @@ When observed:
 - ``sessions_looping``: once per session, at its first non-CONTINUE verdict (also in shadow mode).
 - ``runaway_sessions``: live sessions that hit a hard limit (a ``Severity.LIMIT`` finding: step or
   conversation budgets); decremented when the session leaves the store.
-- ``session_steps``: once per session, when it leaves the store (idle TTL, LRU eviction).
+- ``session_steps``: once per session, when it ends (``sessions.idle_close_s``) or leaves the
+  store (idle TTL, LRU eviction) without having ended; a reopened session's next end observes
+  the steps since it reopened.
+- ``sessions_ended`` and the ``session_ended_*`` histograms: at each end of a session
+  (``processing/idle_close.py``; reason ``idle``), with its duration (first to last event), its
+  input plus output tokens and, when ``sessions.cost_usd_per_million_*_tokens`` are set, their
+  cost; an ended session leaves ``sessions_active`` and ``runaway_sessions`` until reopened.
 - ``verdicts``: the computed verdict per completed step (before shadow mode masks it).
 - ``sessions_bytes``: the in-memory store's ``held_bytes`` (compacted sessions exactly, live ones
   estimated, ``store/budget.py``), read at scrape time; absent with a store that has no such
@@ -110,6 +120,11 @@ OTHER_TENANT = "_other"
 # Evaluate is a local RPC (~0.5 ms floor, OTEL.md 3.5); buckets resolve the sub-ms range and keep
 # 0.1 s exactly, the alert's p99 target.
 _EVALUATE_BUCKETS = (0.0005, 0.001, 0.002, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5)
+# Ended sessions, for alerts on long and costly runs: minutes to a day; a thousand tokens (one
+# short call) to ten million; cents to a hundred dollars. Few buckets: these carry tenant and agent.
+_DURATION_BUCKETS = (60, 300, 900, 3600, 4 * 3600, 24 * 3600)
+_TOKEN_BUCKETS = (1e3, 1e4, 1e5, 1e6, 1e7)
+_COST_BUCKETS = (0.01, 0.1, 1.0, 10.0, 100.0)
 # Agent runs range from a handful of steps to budgets of a few hundred.
 _STEP_BUCKETS = (1, 2, 5, 10, 20, 50, 100, 200, 500, 1000)
 
@@ -162,6 +177,33 @@ class Metrics:
         )
         self.sessions_expired = Counter(
             "loopwatch_sessions_expired", "Sessions dropped after the idle TTL.", ["tenant"], registry=r
+        )
+        self.sessions_ended = Counter(
+            "loopwatch_sessions_ended",
+            "Sessions ended (no new event for sessions.idle_close_s), by reason.",
+            ["tenant", "agent", "reason"],
+            registry=r,
+        )
+        self.session_ended_duration = Histogram(
+            "loopwatch_session_ended_duration_seconds",
+            "Duration of a session (first to last event) when it ends.",
+            ["tenant", "agent"],
+            buckets=_DURATION_BUCKETS,
+            registry=r,
+        )
+        self.session_ended_tokens = Histogram(
+            "loopwatch_session_ended_tokens",
+            "Input plus output tokens of a session when it ends.",
+            ["tenant", "agent"],
+            buckets=_TOKEN_BUCKETS,
+            registry=r,
+        )
+        self.session_ended_cost = Histogram(
+            "loopwatch_session_ended_cost_usd",
+            "Cost of a session when it ends, at the sessions.cost_usd_per_million_*_tokens prices.",
+            ["tenant", "agent"],
+            buckets=_COST_BUCKETS,
+            registry=r,
         )
         self.events = Counter(
             "loopwatch_events",

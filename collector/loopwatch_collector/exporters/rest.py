@@ -118,6 +118,10 @@ class SessionSummary(BaseModel):
     halted: bool
     last_verdict: VerdictBody | None  # what the agent was told last (often CONTINUE after a nudge)
     strongest_verdict: VerdictBody | None  # the strongest it was told so far (the latest among equals)
+    input_tokens: int = 0
+    output_tokens: int = 0
+    ended_unix_s: float | None = None  # set while the session is ended (sessions.idle_close_s)
+    end_reason: str | None = None
 
     @classmethod
     def of(cls, r: SessionRecord, tenant: str = ANONYMOUS) -> SessionSummary:
@@ -136,6 +140,10 @@ class SessionSummary(BaseModel):
             halted=r.state.policy.halted,
             last_verdict=VerdictBody.of(r.last_verdict) if r.last_verdict else None,
             strongest_verdict=VerdictBody.of(strongest) if (strongest := strongest_verdict_of(r)) else None,
+            input_tokens=r.input_tokens,
+            output_tokens=r.output_tokens,
+            ended_unix_s=r.ended_unix_s,
+            end_reason=r.end_reason,
         )
 
 

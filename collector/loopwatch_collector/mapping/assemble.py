@@ -16,6 +16,10 @@ turns them into events:
 - a tool span whose parent (in the same batch) is a tool span of the same tool -> nothing: one
   execution instrumented twice (a framework's span around an MCP client span, OpenInference
   plus OpenLLMetry on one LangChain app). Across batches only call ids and event ids dedupe.
+- model-call spans that report one call (a provider SDK's own span beside a framework's or
+  OpenLLMetry's, :mod:`same_call`) -> one step, from the report with content; across batches
+  the report that made the step first keeps it, and a content-free answer exported before its
+  parent waits for the parent (a second report takes it over) or the next model call.
 - a ``loopwatch.user_message`` span event (the SDK's turn boundary, on the ``invoke_agent``
   span) -> a ``UserMessage``, placed among the batch's events by time. The agent span is
   exported when the run ends, so its turn boundaries fall in place when the run's spans arrive
@@ -47,7 +51,8 @@ from loopwatch.fingerprint import canonical_arguments
 from loopwatch.wire import ids
 from loopwatch_collector.mapping import loopwatch_sdk, openinference
 from loopwatch_collector.mapping.logs import PartialCalls
-from loopwatch_collector.mapping.memo import TraceMemo, bound_pending, remember, take_pending
+from loopwatch_collector.mapping.lone_reports import LoneReports
+from loopwatch_collector.mapping.memo import TraceMemo, adopt, bound_pending, remember, take_pending
 from loopwatch_collector.mapping.model import UNKNOWN, LlmSpan, RequestedCall, ToolSpan
 from loopwatch_collector.mapping.recognise import llm_of, requests_tools, tool_of
 from loopwatch_collector.mapping.results import (
@@ -57,6 +62,7 @@ from loopwatch_collector.mapping.results import (
     result_content,
     unknown_result,
 )
+from loopwatch_collector.mapping.same_call import one_report_per_call
 from loopwatch_collector.mapping.sessions import SessionKeys
 from loopwatch_collector.mapping.spans import SpanView
 from loopwatch_collector.mapping.trace_context import CONVERSATION_KEYS, UNKNOWN_AGENT, learn_context
@@ -85,6 +91,13 @@ class MappedTrace:
     spans: tuple[tuple[str, str], ...]
     ignored: int = 0  # spans with no agent meaning (HTTP, DB, agent/workflow wrappers, ...)
 
+    @property
+    def aliases(self) -> tuple[str, ...]:
+        """The trace ids folded into the session (``context.trace_id``), in order: each names
+        it on the read paths (``store.base.SessionStore.alias``)."""
+        folded = dict.fromkeys(trace_id for trace_id, _ in self.spans if trace_id != self.context.trace_id)
+        return tuple(folded)
+
 
 @dataclass(slots=True)
 class _Group:
@@ -108,20 +121,36 @@ class SpanMapper:
         self._memos: OrderedDict[str, TraceMemo] = OrderedDict()
         self._partial_calls = PartialCalls(max_traces)
         self._sessions = SessionKeys(conversation_keys=CONVERSATION_KEYS, max_traces=max_traces)
+        self._lone = LoneReports()
 
     def map(self, spans: Iterable[SpanView]) -> list[MappedTrace]:
         """Events per session, sessions in order of first appearance. Never raises on any span."""
         by_trace: dict[str, list[SpanView]] = {}
-        for span in self._partial_calls.complete(list(spans)):
+        for span in [*self._lone.release(), *self._partial_calls.complete(list(spans))]:
             by_trace.setdefault(span.trace_id, []).append(span)
+        lone_twins = self._lone.sort(by_trace)  # a provider SDK's report of a call in its own trace
         by_session: dict[str, list[SpanView]] = {}
+        placed: dict[str, str] = {}
         client_only: set[str] = set()
         for trace_id, trace_spans in by_trace.items():
+            if trace_id in lone_twins:
+                continue
             placement = self._sessions.place(trace_id, trace_spans)
+            placed[trace_id] = placement.session_id
+            if placement.session_id != trace_id and (alone := self._memos.pop(trace_id, None)) is not None:
+                adopt(self._memo(placement.session_id), alone)  # seen alone first, now folded
             by_session.setdefault(placement.session_id, []).extend(trace_spans)
             if placement.client_only:
                 client_only.update(s.span_id for s in trace_spans if not s.parent_span_id)
+        for trace_id, twin in lone_twins.items():  # into the session of its twin, as one call
+            by_session.setdefault(placed[twin], []).extend(by_trace[trace_id])
         return [self._map_trace(session_id, found, client_only) for session_id, found in by_session.items()]
+
+    @property
+    def held(self) -> int:
+        """Lone reports held for the next batch (``lone_reports.py``): map an empty batch to
+        release them."""
+        return len(self._lone)
 
     def forget(self, trace_id: str) -> None:
         """Drop what is remembered of ``trace_id`` (idempotent)."""
@@ -139,6 +168,16 @@ class SpanMapper:
         # By start time; on a tie the longer span (the parent) first.
         spans.sort(key=lambda s: (s.start_ns, -s.end_ns, s.span_id))
         learn_context(memo, spans)
+        tools: dict[str, ToolSpan] = {}
+        llms: dict[str, LlmSpan] = {}
+        for span in spans:
+            tool = tool_of(span)
+            if tool is not None:
+                tools[span.span_id] = tool
+            elif (llm := llm_of(span)) is not None:
+                llms[span.span_id] = llm
+        second_reports = one_report_per_call(memo, spans, llms)  # one step per model call
+        batch = {span.span_id for span in spans}
         events: list[Event] = []
         group = _Group()
         ignored = 0
@@ -148,7 +187,7 @@ class SpanMapper:
         for span in spans:
             if span.events:
                 user_messages.extend(loopwatch_sdk.user_messages(span))
-            tool = tool_of(span)
+            tool = tools.get(span.span_id)
             if tool is not None:
                 tool_names[span.span_id] = tool.name
                 if tool_names.get(span.parent_span_id) == tool.name:
@@ -156,18 +195,21 @@ class SpanMapper:
                     continue
                 group = self._tool_events(memo, span, tool, group, events)
                 continue
-            llm = llm_of(span)
-            if llm is None or span.span_id in memo.covered:
-                ignored += 1  # (or a model call already made a step from its span or its logs)
+            llm = llms.get(span.span_id)
+            if llm is None or span.span_id in memo.covered or span.span_id in second_reports:
+                ignored += 1  # (or a model call already made a step from its span, logs or twin)
                 continue
             _flush(group, events)
             group = _Group()
-            made = self._llm_events(memo, span, llm, root=span.span_id in client_only)
+            orphan = bool(span.parent_span_id) and span.parent_span_id not in batch
+            made = self._llm_events(memo, span, llm, root=span.span_id in client_only, orphan=orphan)
             steps = [e for e in made if isinstance(e, Step)]
             if steps:  # the last one is this call's (a silent earlier call's may precede it)
                 step_spans[steps[-1].event_id] = (span.trace_id, span.span_id)
             events.extend(made)
         _flush(group, events)
+        if memo.answer is not None and memo.answer[0].parent_span_id in batch:
+            events.extend(self._waited_answer(memo))  # its parent came and was no second report
         if user_messages:
             events = _merge_by_time(events, user_messages)
         last_step = next((e for e in reversed(events) if isinstance(e, Step)), None)
@@ -248,8 +290,19 @@ class SpanMapper:
             capture_content=keep,
         )
 
-    def _llm_events(self, memo: TraceMemo, span: SpanView, llm: LlmSpan, *, root: bool) -> list[Event]:
-        events: list[Event] = []
+    def _waited_answer(self, memo: TraceMemo) -> list[Event]:
+        """The step of the content-free answer ``memo.answer`` (now known to be no twin's)."""
+        if memo.answer is None:
+            return []
+        span, llm = memo.answer
+        memo.answer = None
+        return self._llm_events(memo, span, llm, root=False, orphan=False)
+
+    def _llm_events(
+        self, memo: TraceMemo, span: SpanView, llm: LlmSpan, *, root: bool, orphan: bool
+    ) -> list[Event]:
+        """``orphan``: the span's parent is not in its batch (not seen yet)."""
+        events: list[Event] = self._waited_answer(memo)  # an earlier answer comes first
         if memo.silent is not None and memo.silent[0] == span.span_id:
             memo.silent = None  # its log events arrived after the span: they make its step
         if memo.silent is not None:
@@ -276,6 +329,9 @@ class SpanMapper:
         if calls is None:
             calls = tuple(self._requested(span, call, index) for index, call in enumerate(llm.calls))
         answered = llm.finish_reason is not None and not requests_tools(llm)
+        if orphan and answered and not (llm.output_known or calls or sdk_id or span.from_logs):
+            memo.answer = (span, llm)  # maybe the inner report of a call: wait for its parent
+            return events
         if not (llm.output_known or calls or sdk_id or answered):
             # Stopped for tools (or unknown), content off: tool spans or the call's log events
             # will make the step, if any come. When the call is its trace's root (client-only

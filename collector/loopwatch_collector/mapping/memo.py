@@ -4,6 +4,13 @@ that made their step. Bounded: ``CALL_MEMORY`` call ids per kind, oldest forgott
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
+
+from loopwatch_collector.mapping.call_mark import CallMark
+
+if TYPE_CHECKING:
+    from loopwatch_collector.mapping.model import LlmSpan
+    from loopwatch_collector.mapping.spans import SpanView
 
 # Call ids remembered per trace: a step requests a handful; results arrive within a few steps.
 CALL_MEMORY = 256
@@ -26,6 +33,12 @@ class TraceMemo:
     # (trace id, span id) of the model call that made the last step; None when tool spans alone
     # made it. A batch of tool results only still judges that step (TraceContext.step_span).
     step_span: tuple[str, str] | None = None
+    # A content-free model call that answered, exported before its parent: it may be the inner
+    # report of a call whose outer report comes next (``same_call``); its step waits for the
+    # parent (then made unless the parent took it over) or the next model call.
+    answer: tuple[SpanView, LlmSpan] | None = None
+    # Model-call spans seen (span id -> mark), to recognise a second report of one call.
+    calls: dict[str, CallMark] = field(default_factory=dict)
 
 
 def take_pending(memo: TraceMemo, name: str) -> str | None:
@@ -42,6 +55,25 @@ def remember(memory: dict[str, None], key: str) -> None:
     memory[key] = None
     if len(memory) > CALL_MEMORY:
         del memory[next(iter(memory))]
+
+
+def remember_call(memo: TraceMemo, mark: CallMark) -> None:
+    memo.calls[mark.span_id] = mark
+    if len(memo.calls) > CALL_MEMORY:
+        del memo.calls[next(iter(memo.calls))]
+
+
+def adopt(into: TraceMemo, trace: TraceMemo) -> None:
+    """Carry what ``trace``'s memo learnt of its model calls into its session's memo ``into``
+    (a trace first seen alone, then folded into a session: ``mapping/sessions.py``)."""
+    for mark in trace.calls.values():
+        remember_call(into, mark)
+    for span_id in trace.covered:
+        remember(into.covered, span_id)
+    if into.silent is None:
+        into.silent = trace.silent
+    if into.answer is None:
+        into.answer = trace.answer
 
 
 def bound_pending(memo: TraceMemo) -> None:

@@ -80,11 +80,21 @@ class SessionKeys:
             return Placement(session_id=known, client_only=True)
         if trace_id in self._structured:
             return Placement(session_id=trace_id)
+        shown = [s for s in spans if not s.from_logs]
+        # A second report of the root's model call (a provider SDK's own span inside OpenLLMetry's
+        # or OpenInference's, ``same_call``) is no model call inside another span.
+        calls = {s.span_id for s in shown if is_llm(s)}
+        roots = [s for s in spans if not s.parent_span_id]
+        if not roots and shown and all(s.span_id in calls and s.parent_span_id not in calls for s in shown):
+            # Model calls whose parent is not here yet (the inner report of a call, exported
+            # before its outer one): undecided until the parent shows what the trace is.
+            return Placement(session_id=trace_id)
         # A root that is no model call (agent, workflow, tool), or a model call inside another span.
-        if any(bool(s.parent_span_id) == is_llm(s) for s in spans if not s.from_logs):
+        if any(
+            (s.span_id in calls) == bool(s.parent_span_id) and s.parent_span_id not in calls for s in shown
+        ):
             _put(self._structured, trace_id, None, self._max)
             return Placement(session_id=trace_id)
-        roots = [s for s in spans if not s.parent_span_id]
         if not roots:
             return Placement(session_id=trace_id)
         session = self._key(roots)

@@ -53,6 +53,7 @@ class SpanView:
     exception_type: str | None = None
     events: tuple[SpanEventView, ...] = ()
     from_logs: bool = False  # rebuilt from the GenAI log events emitted inside the span (mapping.logs)
+    scope: str = ""  # the instrumentation scope's name (which instrumentation reported the span)
 
 
 def any_value(value: AnyValue, depth: int = 0) -> Any:
@@ -78,8 +79,9 @@ def attributes(pairs: Any) -> dict[str, Any]:
     return result
 
 
-def span_view_from_proto(span: Span, resource: Mapping[str, Any]) -> SpanView:
-    """Decode ``span``; ids are lowercase hex (validate their length with ``ids_valid``)."""
+def span_view_from_proto(span: Span, resource: Mapping[str, Any], scope: str = "") -> SpanView:
+    """Decode ``span`` of instrumentation ``scope``; ids are lowercase hex (validate their
+    length with ``ids_valid``)."""
     attrs = attributes(span.attributes)
     exception_type: str | None = None
     events: list[SpanEventView] = []
@@ -106,6 +108,7 @@ def span_view_from_proto(span: Span, resource: Mapping[str, Any]) -> SpanView:
         status_message=span.status.message,
         exception_type=exception_type,
         events=tuple(events),
+        scope=scope,
     )
 
 

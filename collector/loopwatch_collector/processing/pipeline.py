@@ -34,6 +34,13 @@ from loopwatch_collector.exceptions import StoreError
 from loopwatch_collector.exporters.metrics import Metrics
 from loopwatch_collector.processing.broadcast import IssuedVerdict, Subscription, VerdictHub
 from loopwatch_collector.processing.engines import EngineSet
+from loopwatch_collector.processing.idle_close import (
+    OpenSessions,
+    SessionEnded,
+    end_session,
+    reopen,
+    report_end,
+)
 from loopwatch_collector.processing.session_update import (
     IngestOutcome,
     apply_conversation_limit,
@@ -60,6 +67,8 @@ T = TypeVar("T")
 # GetVerdict re-reads the store at least this often while waiting: with a shared (Redis) store,
 # another replica may ingest the trace without notifying this one.
 _GET_VERDICT_POLL_S = 0.05
+# Sessions ended per store round of the idle close, between which verdict calls get the loop.
+_CLOSE_BATCH = 100
 
 
 class Pipeline:
@@ -83,9 +92,11 @@ class Pipeline:
         self._step_log = StepLogLimits.of(config.sessions)
         self._timeline_steps = config.sessions.timeline_steps
         self._waiters: dict[str, asyncio.Event] = {}  # trace id -> set on its next ingest
-        self._waiting: dict[str, int] = {}  # trace id -> GetVerdict calls waiting on it
+        self._waiting: dict[str, int] = {}  # session key -> GetVerdict calls waiting on it
         self._started = False
         self._stopped = False
+        self._open = OpenSessions(config.sessions.max_sessions)  # for idle close
+        self._closer: asyncio.Task[None] | None = None
         store.add_removal_listener(self._on_removed)
 
     @property
@@ -93,16 +104,24 @@ class Pipeline:
         return self._engines.detector_names
 
     async def start(self) -> None:
-        """Start the store's background work. Idempotent."""
+        """Start the store's background work and the idle close (``close_idle`` every
+        ``sessions.sweep_interval_s``). Idempotent."""
         if not self._started:
             self._started = True
             await self.store.start()
+            if self.config.sessions.closes_after_s:
+                self._closer = asyncio.get_running_loop().create_task(self._close_forever())
 
     async def shutdown(self) -> None:
         """End verdict streams, wake waiters, shut the store down. Idempotent."""
         if self._stopped:
             return
         self._stopped = True
+        closer, self._closer = self._closer, None
+        if closer is not None:
+            closer.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await closer
         self.hub.shutdown()
         for event in self._waiters.values():
             event.set()
@@ -149,33 +168,65 @@ class Pipeline:
         """
         loop = asyncio.get_running_loop()
         deadline = loop.time() + max(0.0, min(timeout_s, self.config.sessions.get_verdict_max_wait_s))
-        self._waiting[trace_id] = self._waiting.get(trace_id, 0) + 1
+        waited: set[str] = set()  # keys this call waits on: the trace's, or its session's
         try:
             while True:
-                record = await self._store_call("get", self.store.get(trace_id))
+                record = await self.get_session(trace_id)
                 if record is not None and judged_steps(record.state) >= min_step:
                     return current_verdict(record)
                 remaining = deadline - loop.time()
                 if remaining <= 0 or self._stopped:
                     return current_verdict(record) if record else Verdict(action=Action.CONTINUE, step=0)
-                event = self._waiters.setdefault(trace_id, asyncio.Event())
+                # Woken by its session's ingest: a folded trace's is the session it was folded into.
+                key = record.trace_id if record is not None else trace_id
+                if key not in waited:
+                    waited.add(key)
+                    self._waiting[key] = self._waiting.get(key, 0) + 1
+                event = self._waiters.setdefault(key, asyncio.Event())
                 with contextlib.suppress(TimeoutError):
                     await asyncio.wait_for(event.wait(), min(remaining, _GET_VERDICT_POLL_S))
         finally:
-            self._waiting[trace_id] -= 1
-            if not self._waiting[trace_id]:
-                del self._waiting[trace_id]
-                self._waiters.pop(trace_id, None)
+            for key in waited:
+                self._waiting[key] -= 1
+                if not self._waiting[key]:
+                    del self._waiting[key]
+                    self._waiters.pop(key, None)
 
     def subscribe(
-        self, *, agent: str | None = None, actions: frozenset[Action] | None = None, tenant: str = ANONYMOUS
+        self,
+        *,
+        agent: str | None = None,
+        actions: frozenset[Action] | None = None,
+        tenant: str = ANONYMOUS,
+        session: str | None = None,
     ) -> Subscription:
-        """A stream of ``tenant``'s issued intervening verdicts (``WatchVerdicts``); close it
-        when done."""
-        return self.hub.subscribe(agent=agent, actions=actions, owns=owned_by(tenant))
+        """A stream of ``tenant``'s issued intervening verdicts (``WatchVerdicts``), only those
+        of the session key ``session`` when given (see ``session_of``); close it when done."""
+        owns = owned_by(tenant)
+        if session is not None:
+            owns = _only(session) if owns(session) else _nothing
+        return self.hub.subscribe(agent=agent, actions=actions, owns=owns)
+
+    async def session_of(self, trace_id: str) -> str:
+        """The session key the trace key ``trace_id`` names now: the session it was folded into,
+        else its own (a session, or one that may start). Raises ``StoreError``."""
+        record = await self.get_session(trace_id)
+        return trace_id if record is None else record.trace_id
 
     async def get_session(self, trace_id: str) -> SessionRecord | None:
-        return await self._store_call("get", self.store.get(trace_id))
+        """The session of the key ``trace_id``: its own, or the one it was folded into (a
+        client-only trace, ``mapping/sessions.py``); ``None`` when unknown. Raises
+        ``StoreError``."""
+        record = await self._store_call("get", self.store.get(trace_id))
+        if record is not None:
+            return record
+        session = await self._store_call("resolve", self.store.resolve(trace_id))
+        return None if session is None else await self._store_call("get", self.store.get(session))
+
+    async def alias(self, aliases: Sequence[str], session_id: str) -> None:
+        """Record the trace keys ``aliases`` as folded into the session key ``session_id``
+        (the OTLP ingestor, after ingesting their spans). Raises ``StoreError``."""
+        await self._store_call("alias", self.store.alias(aliases, session_id))
 
     async def list_sessions(
         self,
@@ -203,7 +254,51 @@ class Pipeline:
         )
         return await self._store_call("list", listing)
 
+    async def close_idle(self, limit: int = _CLOSE_BATCH) -> int:
+        """End (``processing/idle_close.py``) at most ``limit`` of the sessions this pipeline saw
+        events for that have had none for ``sessions.idle_close_s``, reporting each end; returns
+        how many ended. Called by the background task, and by tests with a fake clock. Raises
+        ``StoreError``."""
+        after = self.config.sessions.closes_after_s
+        if not after:
+            return 0
+        now = self._clock()
+        ended = 0
+        for key in self._open.idle(now - after, limit):
+            end = await self._end_if_idle(key, now, after)
+            if end is not None:
+                ended += 1
+                report_end(end, self.metrics, self.config.sessions)
+        return ended
+
     # -----------------------------------------------------------------------------------------
+
+    async def _end_if_idle(self, key: str, now: float, after: float) -> SessionEnded | None:
+        record = await self._store_call("get", self.store.get(key))
+        if record is None or record.ended_unix_s is not None:
+            return None  # gone, or ended by another replica
+        context = TraceContext(trace_id=key, agent=record.agent, conversation_id=None)
+        engine, _ = self._engines.for_agent(record.agent)
+        return await self._store_call(
+            "update",
+            self.store.update(
+                key,
+                lambda r, _: end_session(r, now, idle_close_s=after),
+                create=lambda: self._new_record(context, engine.new_session()),
+                touch=False,  # ending is no activity: the idle clock (and expiry) runs on
+            ),
+        )
+
+    async def _close_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.config.sessions.sweep_interval_s)
+            try:
+                while await self.close_idle() == _CLOSE_BATCH:
+                    await asyncio.sleep(0)  # let verdicts in between batches
+            except StoreError as exc:  # counted; the sessions close at a later round
+                logger.debug("idle close skipped: %s", exc)
+            except Exception:  # a bug must not end idle close for the life of the process
+                logger.exception("idle close failed; retrying at the next interval")
 
     async def _evaluate(
         self,
@@ -253,7 +348,7 @@ class Pipeline:
         """
         engine, _ = self._engines.for_agent(context.agent)
         new: SessionRecord | None = None
-        created = False
+        created = reopened = runaway = False
 
         def create() -> SessionRecord:
             nonlocal new
@@ -261,19 +356,25 @@ class Pipeline:
             return new
 
         def tracked(record: SessionRecord, usage: ConversationUsage | None) -> R:
-            nonlocal created
+            nonlocal created, reopened, runaway
             created = record is new
+            reopened, runaway = reopen(record, self._clock()), record.runaway
             return apply(record, usage)
 
         update = self.store.update(
             context.trace_id, tracked, create=create, conversation_id=context.conversation_id
         )
         result = await self._store_call("update", update)
+        m = self.metrics
+        tenant = m.session_tenant(context.trace_id)
         if created:
-            m = self.metrics
-            tenant = m.session_tenant(context.trace_id)
             m.child(m.sessions_started, tenant, m.agent_label(tenant, context.agent)).inc()
+        if created or reopened:
             m.child(m.sessions_active, tenant).inc()
+        if reopened and runaway:  # it left the runaway count when it ended
+            m.child(m.runaway_sessions, tenant, m.agent_label(tenant, context.agent)).inc()
+        if self.config.sessions.closes_after_s:
+            self._open.touch(context.trace_id, self._clock())
         return result
 
     async def _store_call(self, operation: str, call: Awaitable[T]) -> T:
@@ -350,10 +451,11 @@ class Pipeline:
     def _on_removed(self, record: SessionRecord, reason: RemovalReason) -> None:
         m = self.metrics
         tenant = m.session_tenant(record.trace_id)
-        m.child(m.sessions_active, tenant).dec()
-        m.session_steps.observe(record.steps)
-        if record.runaway:
-            m.child(m.runaway_sessions, tenant, m.agent_label(tenant, record.agent)).dec()
+        if record.ended_unix_s is None:  # an ended session was counted out when it ended
+            m.child(m.sessions_active, tenant).dec()
+            m.session_steps.observe(record.steps - (record.reported.steps if record.reported else 0))
+            if record.runaway:
+                m.child(m.runaway_sessions, tenant, m.agent_label(tenant, record.agent)).dec()
         if reason is RemovalReason.EXPIRED:
             m.child(m.sessions_expired, tenant).inc()
         else:
@@ -362,6 +464,14 @@ class Pipeline:
 
     def _on_detector_error(self, detector: str, exc: BaseException) -> None:
         self.metrics.detector_errors.labels(detector=detector).inc()
+
+
+def _only(session: str) -> Callable[[str], bool]:
+    return lambda key: key == session
+
+
+def _nothing(key: str) -> bool:
+    return False
 
 
 def _counter(usage: ConversationUsage) -> ConversationCounter:

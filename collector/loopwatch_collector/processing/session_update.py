@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from loopwatch.detect.engine import Engine
 from loopwatch.detect.evaluation import ConversationCounter, evaluate, judged_steps
-from loopwatch.events import Event, ToolCall
+from loopwatch.events import Event, Step, ToolCall
 from loopwatch.verdict import Action, Finding, Severity, Verdict
 from loopwatch_collector.config import ResolvedAgentConfig
 from loopwatch_collector.processing.step_log import StepLogLimits, log_events
@@ -70,6 +70,10 @@ def ingest_events(
     # steps still count and its verdict stays HALT, but no further verdict is issued.
     verdicts = [] if halted_before else _until_first_halt(done.verdicts)
     record.tool_calls += done.new_tool_calls
+    for event in done.applied:
+        if isinstance(event, Step) and event.usage is not None:
+            record.input_tokens += event.usage.input_tokens
+            record.output_tokens += event.usage.output_tokens
     if step_log is not None and step_log.max_events:
         if record.step_log is None:
             record.step_log = StepLog()

@@ -73,6 +73,7 @@ class TraceBatch:
     span_keys: tuple[bytes, ...]  # trace id + span id bytes, for dedupe across requests
     items: int  # what the request counts: spans, or log records
     ignored: int = 0  # spans with no agent meaning
+    aliases: tuple[str, ...] = ()  # trace ids folded into the session ``context.trace_id``
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -85,6 +86,7 @@ class DecodedRequest:
     duplicate: int = 0  # spans repeated within this request
     spans: int = 0  # spans with valid ids, repeated ones included (what a rate limit counts)
     ignored: int = 0  # log records that are not joinable GenAI events
+    held: int = 0  # lone reports the mapper holds for its next batch (mapping/lone_reports.py)
 
 
 def batch_of(item: TraceBatch | bytes) -> TraceBatch:
@@ -142,7 +144,8 @@ def decode_request(
             spans=len(views) + duplicate,
         )
     batches = [
-        _batch(trace, tuple(keys[pair] for pair in trace.spans), len(trace.spans), pickled=pickled)
+        # A span held from an earlier request (``mapping/lone_reports.py``) has no key here.
+        _batch(trace, tuple(keys[p] for p in trace.spans if p in keys), len(trace.spans), pickled=pickled)
         for trace in traces
     ]
     return DecodedRequest(
@@ -151,6 +154,7 @@ def decode_request(
         rejected=len(problems),
         duplicate=duplicate,
         spans=len(views) + duplicate,
+        held=mapper.held,
     )
 
 
@@ -172,7 +176,7 @@ def decode_logs(
         _batch(trace, (), sum(found.records.get(pair, 0) for pair in trace.spans), pickled=pickled)
         for trace in traces
     ]
-    return DecodedRequest(traces=tuple(batches), ignored=found.ignored)
+    return DecodedRequest(traces=tuple(batches), ignored=found.ignored, held=mapper.held)
 
 
 def _batch(
@@ -180,7 +184,12 @@ def _batch(
 ) -> TraceBatch | bytes:
     events = PickledEvents.of(trace.events) if pickled else trace.events
     batch = TraceBatch(
-        context=trace.context, events=events, span_keys=span_keys, items=items, ignored=trace.ignored
+        context=trace.context,
+        events=events,
+        span_keys=span_keys,
+        items=items,
+        ignored=trace.ignored,
+        aliases=trace.aliases,
     )
     return pickle.dumps(batch, protocol=pickle.HIGHEST_PROTOCOL) if pickled else batch
 
@@ -205,5 +214,5 @@ def _views(
                     duplicate += 1
                     continue
                 keys[view_key] = span.trace_id + span.span_id
-                views.append(span_view_from_proto(span, resource))
+                views.append(span_view_from_proto(span, resource, scope_spans.scope.name))
     return views, keys, problems, duplicate

@@ -5,8 +5,10 @@ its spans mapped to per-trace events by ``decode.py`` — in the ingest worker p
 given (``offload.py``), so that this CPU work never runs on the event loop serving verdicts —
 then drops traces whose spans were all seen before (by tenant + trace id + span id, bounded
 memory) and hands each trace's events to ``pipeline.ingest`` in slices sized to a CPU-time
-budget (``slicing.py``), yielding to verdict calls between slices (``priority.py``); it
-reports how many spans were rejected (OTLP partial success). A logs request
+budget (``slicing.py``), yielding to verdict calls between slices (``priority.py``), and
+records the trace ids folded into another session as its aliases (``aliases``, the pipeline:
+the read paths find the session by any of them); it reports how many spans were rejected
+(OTLP partial success). A logs request
 (``signal="logs"``) goes the same way: the GenAI log events of each model call become one view
 of its span, mapped by the same per-tenant mapper as the spans, so logs and spans join
 whichever comes first; its counts are log records, and re-sent records are
@@ -45,6 +47,7 @@ from loopwatch.verdict import Verdict
 from loopwatch_collector.exceptions import OverloadedError, StoreError
 from loopwatch_collector.mapping import SpanMapper
 from loopwatch_collector.receivers.decode import (
+    PROTOBUF,
     DecodedRequest,
     Signal,
     batch_of,
@@ -59,7 +62,7 @@ from loopwatch_collector.receivers.priority import VerdictPriority
 from loopwatch_collector.receivers.slicing import SliceSizer
 from loopwatch_collector.security.content import ContentControl
 from loopwatch_collector.security.quota import IngestRateLimiter
-from loopwatch_collector.security.tenancy import ANONYMOUS, scoped_context
+from loopwatch_collector.security.tenancy import ANONYMOUS, scoped_context, session_key
 
 logger = logging.getLogger(__name__)
 
@@ -72,6 +75,9 @@ DEFAULT_MAX_IN_FLIGHT = 32
 DEFAULT_MAX_IN_FLIGHT_BYTES = 2 * MAX_REQUEST_BYTES
 # What a throttled client is told to wait; the Python exporters honour it (OTEL.md 3.3).
 DEFAULT_RETRY_AFTER_S = 1.0
+# How long lone reports (mapping/lone_reports.py) wait for their twin before an empty batch
+# releases them: the twin is exported by the same process within milliseconds.
+DEFAULT_LONE_REPORT_WAIT_S = 1.0
 # (trace id, span id) pairs remembered to drop re-sent spans: re-sends come within the
 # exporter's retry deadline (10 s by default), far less than this many spans at any sane rate.
 DEFAULT_DEDUPE_CAPACITY = 100_000
@@ -83,6 +89,12 @@ class TraceSink(Protocol):
     async def ingest(
         self, context: TraceContext, events: Sequence[Event], *, source: Literal["otlp"]
     ) -> Verdict: ...
+
+
+class AliasSink(Protocol):
+    """Where the ingestor records trace ids folded into a session (``Pipeline.alias``)."""
+
+    async def alias(self, aliases: Sequence[str], session_id: str) -> None: ...
 
 
 class _Incrementable(Protocol):
@@ -153,6 +165,8 @@ class OtlpIngestor:
         priority: VerdictPriority | None = None,
         content: ContentControl | None = None,
         slices: SliceSizer | None = None,
+        aliases: AliasSink | None = None,
+        lone_report_wait_s: float = DEFAULT_LONE_REPORT_WAIT_S,
     ) -> None:
         if max_in_flight < 1:
             raise ValueError("otlp.max_in_flight must be >= 1")
@@ -176,6 +190,10 @@ class OtlpIngestor:
         self._priority = priority
         self._content = content or ContentControl()
         self._slices = slices or SliceSizer()
+        self._aliases = aliases
+        self._lone_report_wait_s = lone_report_wait_s
+        self._releasing: set[str] = set()  # tenants with an empty batch on its way
+        self._tasks: set[asyncio.Task[None]] = set()
 
     async def export(self, request: ExportTraceServiceRequest, *, tenant: str = ANONYMOUS) -> ExportOutcome:
         """Ingest a parsed trace ``request`` into ``tenant``'s sessions, decoding on the event
@@ -265,7 +283,11 @@ class OtlpIngestor:
                 continue
             try:
                 chunks = event_chunks(trace.events)
-                await self._ingest_trace(scoped_context(tenant, trace.context), tenant, chunks)
+                context = scoped_context(tenant, trace.context)
+                await self._ingest_trace(context, tenant, chunks)
+                if trace.aliases and self._aliases is not None:
+                    folded = [session_key(tenant, trace_id) for trace_id in trace.aliases]
+                    await self._aliases.alias(folded, context.trace_id)
             except StoreError as exc:
                 # Retryable: traces ingested so far are marked seen, so the re-sent request
                 # skips them and the retry counts nothing twice.
@@ -281,6 +303,8 @@ class OtlpIngestor:
             duplicate += seen
             ignored += trace.ignored
             accepted += max(0, trace.items - seen - trace.ignored)
+        if decoded.held:
+            self._release_later(tenant)
         message = ""
         if problems:
             message = f"{rejected} item(s) rejected: {problems[0]}"
@@ -315,6 +339,27 @@ class OtlpIngestor:
             piece, pending = pending[:size], pending[size:]
             await self._pipeline.ingest(context, piece, source=SOURCE)
             self._slices.record(began, len(piece))
+
+    def _release_later(self, tenant: str) -> None:
+        """In ``lone_report_wait_s``, send ``tenant``'s mapper an empty batch: the lone reports
+        whose twin did not come are mapped then (one pending per tenant; best effort)."""
+        if tenant in self._releasing:
+            return
+        self._releasing.add(tenant)
+        loop = asyncio.get_running_loop()
+        loop.call_later(self._lone_report_wait_s, self._start_release, tenant)
+
+    def _start_release(self, tenant: str) -> None:
+        task = asyncio.get_running_loop().create_task(self._release(tenant))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _release(self, tenant: str) -> None:
+        self._releasing.discard(tenant)
+        try:
+            await self.export_body(b"", PROTOBUF, tenant=tenant)
+        except (OverloadedError, StoreError) as exc:  # the tenant's next request releases them
+            logger.debug("lone reports of %r wait for the next request: %s", tenant, exc)
 
     async def _yield(self) -> None:
         if self._priority is not None:

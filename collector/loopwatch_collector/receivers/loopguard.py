@@ -119,8 +119,18 @@ class LoopGuardService(pb_grpc.LoopGuardServicer):  # type: ignore[misc]  # gene
                 grpc.StatusCode.INVALID_ARGUMENT, "actions: CONTINUE verdicts are not streamed"
             )
         tenant = current_tenant()  # a supervisor sees its own tenant's agents only
+        session: str | None = None
+        if request.trace_id:
+            try:
+                trace = context_from_proto(request.trace_id, "", "")
+            except WireError as exc:
+                await context.abort(grpc.StatusCode.INVALID_ARGUMENT, str(exc))
+            try:  # a trace folded into a session names that session
+                session = await self._pipeline.session_of(session_key(tenant, trace.trace_id))
+            except StoreError as exc:
+                await _unavailable(context, f"session store unavailable: {exc}")
         subscription = self._pipeline.subscribe(
-            agent=request.agent or None, actions=actions or None, tenant=tenant
+            agent=request.agent or None, actions=actions or None, tenant=tenant, session=session
         )
         async with subscription as sub:
             async for issued in sub:

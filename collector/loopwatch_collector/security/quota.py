@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Protocol, TypeVar, runtime_checkable
 
 from prometheus_client import CollectorRegistry, Counter
@@ -114,8 +114,11 @@ class TenantQuotaStore:
         *,
         create: Callable[[], SessionRecord],
         conversation_id: str | None = None,
+        touch: bool = True,
     ) -> R:
-        result = await self.inner.update(trace_id, apply, create=create, conversation_id=conversation_id)
+        result = await self.inner.update(
+            trace_id, apply, create=create, conversation_id=conversation_id, touch=touch
+        )
         if self.store_side:
             return result
         tenant = tenant_of_key(trace_id)
@@ -145,6 +148,12 @@ class TenantQuotaStore:
         return await self.inner.list_sessions(
             predicate=predicate, limit=limit, owner=owner, max_scan=max_scan
         )
+
+    async def alias(self, aliases: Sequence[str], session_id: str) -> None:
+        await self.inner.alias(aliases, session_id)
+
+    async def resolve(self, trace_id: str) -> str | None:
+        return await self.inner.resolve(trace_id)
 
     async def live_sessions(self, tenant: str) -> int:
         """Live sessions of ``tenant`` as the bound counts them (here, or in the store)."""

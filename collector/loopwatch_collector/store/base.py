@@ -20,6 +20,8 @@ Contract for implementations:
   returns live objects: read them right away, on the event loop).
 - Records are plain data (dataclasses, tuples, dicts of primitives and the event model), so a
   codec can serialise them; they are bounded in size (windows, never the transcript).
+- Trace aliases (``alias`` / ``resolve``): a trace folded into another session resolves to it,
+  tenant-scoped by its key like everything else; unknown keys resolve to nothing.
 - Removal (idle TTL, LRU eviction, explicit) notifies removal listeners exactly once per record,
   on the event loop, with a ``RemovalReason``; listeners must not raise or block.
 - Store failures raise ``StoreError``; callers fail open (CONTINUE) and count them.
@@ -30,7 +32,7 @@ Contract for implementations:
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Protocol, TypeVar
 
@@ -65,6 +67,16 @@ class StepLog:
 
 
 @dataclass(slots=True, kw_only=True)
+class Reported:
+    """The totals of a session its ends reported so far, and when it was last reopened."""
+
+    reopened_unix_s: float
+    steps: int = 0
+    input_tokens: int = 0
+    output_tokens: int = 0
+
+
+@dataclass(slots=True, kw_only=True)
 class SessionRecord:
     """One trace's detection state plus what the REST API and metrics need about it.
 
@@ -88,6 +100,13 @@ class SessionRecord:
     looping: bool = False
     runaway: bool = False
     step_log: StepLog | None = None  # None while the step log is off: costs nothing then
+    input_tokens: int = 0  # of the steps ingested (their usage)
+    output_tokens: int = 0
+    #: When the session was ended and why (``processing/idle_close.py``); a later event reopens it.
+    ended_unix_s: float | None = None
+    end_reason: str | None = None
+    #: What earlier ends reported, so that the next end reports only what came after (None: never ended).
+    reported: Reported | None = None
     #: The last steps and verdict send times, for the session page (``store/timeline.py``).
     timeline: SessionTimeline = field(default_factory=SessionTimeline)
 
@@ -130,10 +149,12 @@ class SessionStore(Protocol):
         *,
         create: Callable[[], SessionRecord],
         conversation_id: str | None = None,
+        touch: bool = True,
     ) -> R:
         """Load the record of ``trace_id`` (or ``create()`` it) and, with ``conversation_id``,
         the conversation's counters; ``apply`` them, save both; return ``apply``'s result.
-        Refreshes the record's idle timer. Raises ``StoreError``."""
+        Refreshes the record's idle timer unless ``touch`` is False (a change that is no
+        activity: ending an idle session). Raises ``StoreError``."""
         ...
 
     async def get(self, trace_id: str) -> SessionRecord | None:
@@ -158,4 +179,15 @@ class SessionStore(Protocol):
 
     def add_removal_listener(self, listener: RemovalListener) -> None:
         """Call ``listener`` whenever a record leaves the store (see ``RemovalReason``)."""
+        ...
+
+    async def alias(self, aliases: Sequence[str], session_id: str) -> None:
+        """Make each key of ``aliases`` (trace keys folded into the session ``session_id``,
+        ``mapping/sessions.py``) name that session for ``resolve``. Bounded; an alias lives no
+        longer than its session. Raises ``StoreError``."""
+        ...
+
+    async def resolve(self, trace_id: str) -> str | None:
+        """The session key the trace key ``trace_id`` was folded into, or ``None`` (an alias
+        of no session: a session's own key, or unknown). Raises ``StoreError``."""
         ...

@@ -36,9 +36,10 @@ import logging
 import struct
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Reversible
+from collections.abc import Callable, Reversible, Sequence
 from typing import Protocol
 
+from loopwatch_collector.store.aliases import TraceAliases
 from loopwatch_collector.store.base import (
     Apply,
     ConversationUsage,
@@ -113,6 +114,9 @@ class InMemorySessionStore:
         self._owned: dict[str, OrderedDict[str, None]] = {}
         self._owned_bytes: dict[str, int] = {}
         self._conversations: OrderedDict[str, ConversationUsage] = OrderedDict()
+        # As many aliases as sessions: a client-only conversation holds one per model call, and
+        # its oldest calls' ids are the first forgotten.
+        self._aliases = TraceAliases(max_sessions)
         self._listeners: list[RemovalListener] = []
         self._sweeper: asyncio.Task[None] | None = None
 
@@ -140,6 +144,7 @@ class InMemorySessionStore:
         *,
         create: Callable[[], SessionRecord],
         conversation_id: str | None = None,
+        touch: bool = True,
     ) -> R:
         # Nothing here awaits: the event loop is the one lock around record and conversation.
         now = self._clock()
@@ -161,10 +166,12 @@ class InMemorySessionStore:
             if isinstance(entry, bytes):
                 self._charge(owner, -compacted_bytes(entry))
             self._sessions[trace_id] = record
-            self._sessions.move_to_end(trace_id)
-            owned.move_to_end(trace_id)
+            if touch:
+                self._sessions.move_to_end(trace_id)
+                owned.move_to_end(trace_id)
         charged = self._hot.pop(trace_id, 0)
-        record.last_seen_unix_s = now
+        if touch:
+            record.last_seen_unix_s = now
         usage = self._conversation(conversation_id, now) if conversation_id is not None else None
         try:
             return apply(record, usage)
@@ -207,6 +214,13 @@ class InMemorySessionStore:
             if scanned % _COMPACT_BATCH == 0:
                 await asyncio.sleep(0)
         return found
+
+    async def alias(self, aliases: Sequence[str], session_id: str) -> None:
+        if session_id in self._sessions:
+            self._aliases.add(aliases, session_id)
+
+    async def resolve(self, trace_id: str) -> str | None:
+        return self._aliases.session_of(trace_id)
 
     def _conversation(self, conversation_id: str, now: float) -> ConversationUsage:
         """The live counters of ``conversation_id`` (fresh after its idle TTL), most recent."""
@@ -331,6 +345,7 @@ class InMemorySessionStore:
 
     def _remove(self, trace_id: str, reason: RemovalReason) -> None:
         entry = self._sessions.pop(trace_id)
+        self._aliases.forget_session(trace_id)
         owner = self._owner_of(trace_id)
         held = compacted_bytes(entry) if isinstance(entry, bytes) else self._hot.pop(trace_id)
         self._charge(owner, -held)

@@ -5,11 +5,14 @@ configuration errors."""
 from __future__ import annotations
 
 import asyncio
+import os
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TypedDict
 
 import pytest
+from opentelemetry.proto.common.v1.common_pb2 import KeyValue
+from opentelemetry.proto.trace.v1.trace_pb2 import Span
 
 from loopwatch.events import Event, TraceContext
 from loopwatch.verdict import CONTINUE_AT_START, Verdict
@@ -19,7 +22,7 @@ from loopwatch_collector.receivers.decode import PICKLED_CHUNK_EVENTS, PROTOBUF
 from loopwatch_collector.receivers.ingest import SeenSpans
 from loopwatch_collector.receivers.offload import DecodeWorker
 from loopwatch_collector.receivers.slicing import SliceSizer
-from tests.collector.receivers.otlp_requests import new_trace_id, request, tool_span
+from tests.collector.receivers.otlp_requests import new_trace_id, request, tool_span, value
 
 
 @dataclass
@@ -121,3 +124,35 @@ class Settings(TypedDict, total=False):
 def test_invalid_settings_name_their_key(kwargs: Settings, key: str) -> None:
     with pytest.raises(ValueError, match=key):
         OtlpIngestor(FlakySink(), **kwargs)
+
+
+def _lone_report(trace: bytes) -> Span:
+    """The ``anthropic`` client's own span of a call: a trace of its own, no content."""
+    span = Span(trace_id=trace, span_id=os.urandom(8), name="anthropic.messages.create")
+    span.start_time_unix_nano, span.end_time_unix_nano = 1_000, 2_000
+    attributes = {
+        "gen_ai.operation.name": "chat",
+        "gen_ai.response.id": "msg_1",
+        "anthropic.message.stop_reason": "end_turn",
+    }
+    for key, v in attributes.items():
+        span.attributes.append(KeyValue(key=key, value=value(v)))
+    return span
+
+
+def test_a_lone_report_without_its_twin_is_released_by_an_empty_batch_soon_after() -> None:
+    async def scenario() -> tuple[list[str], list[str], int]:
+        sink = FlakySink()
+        ingestor = OtlpIngestor(sink, lone_report_wait_s=0.01)
+        trace = new_trace_id()
+        outcome = await ingestor.export(request(_lone_report(trace)))
+        before = list(sink.received)
+        for _ in range(500):  # bounded: the release comes after 10 ms
+            if sink.received:
+                break
+            await asyncio.sleep(0.01)
+        return before, sink.received, outcome.accepted
+
+    before, after, accepted = asyncio.run(scenario())
+    assert (before, accepted) == ([], 0)  # held: its twin may come in the next request
+    assert len(after) == 1  # no twin came: mapped on its own

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import urlencode
 
+import grpc
 import httpx
 import pytest
 import uvicorn
@@ -30,8 +31,10 @@ from loopwatch.events import Event, Step, ToolCall, ToolResult
 from loopwatch.wire import pb
 from loopwatch_collector.exporters.metrics_render import MetricsRenderer
 from loopwatch_collector.exporters.rest import create_rest_app
+from loopwatch_collector.mapping.sessions import session_trace_id
 from loopwatch_collector.security.tenancy import ANONYMOUS, CURRENT_TENANT
 from loopwatch_collector.testing import RunningCollector, running_collector
+from tests.collector.test_folded_trace_reads import client_call, export
 from tests.collector.ui.headless_chromium import Browser, Page, read_png
 
 # Tool arguments are attacker-controlled: the page must show this as text and run none of it.
@@ -333,3 +336,18 @@ def test_the_static_files_ship_as_package_data() -> None:
     for path in static:
         relative = path.relative_to(package).as_posix()
         assert any(fnmatch.fnmatch(relative, pattern) for pattern in globs), relative
+
+
+def test_a_trace_folded_into_a_session_opens_that_session(
+    page: Page, collector: RunningCollector, http: httpx.Client
+) -> None:
+    """A trace id copied from a tracing UI, of a client-only call folded into a session."""
+    spans = [client_call(n, "ui-conversation") for n in range(3)]
+    with grpc.insecure_channel(collector.endpoints.grpc_target) as channel:
+        export(channel, None, *spans)
+    page.goto(session_url(collector.endpoints.http_url, spans[1].trace_id.hex()))
+    page.wait_for(
+        "document.querySelectorAll('#timeline tbody tr').length === 3", what="the session's 3 steps"
+    )
+    session = session_trace_id("conversation\x00ui-conversation")
+    assert page.evaluate("document.getElementById('session-title').textContent") == f"Session {session}"

@@ -2,7 +2,9 @@
 spans (``anthropic.messages.create``; metadata only, no content). MODE:
 
 - ``sdk``: no conversation id: one trace and one session per model call;
-- ``sdk-conversation``: ``open_telemetry={"conversation_id": ...}``: one session per run.
+- ``sdk-conversation``: ``open_telemetry={"conversation_id": ...}``: one session per run;
+- ``sdk-openllmetry``: the SDK's own spans and OpenLLMetry's (``opentelemetry-instrumentation-
+  anthropic``, content captured) on the same client: every model call reported twice.
 """
 
 from __future__ import annotations
@@ -31,9 +33,13 @@ def anthropic_tools() -> list[dict[str, Any]]:
 
 
 def run(mode: str) -> None:
-    if mode not in ("sdk", "sdk-conversation"):
+    if mode not in ("sdk", "sdk-conversation", "sdk-openllmetry"):
         raise SystemExit(f"unknown mode {mode!r}")
     tel = telemetry()
+    if mode == "sdk-openllmetry":
+        from opentelemetry.instrumentation.anthropic import AnthropicInstrumentor
+
+        AnthropicInstrumentor().instrument(tracer_provider=tel.tracer_provider)
     options: dict[str, Any] = {"tracer_provider": tel.tracer_provider}
     if mode == "sdk-conversation":
         options["conversation_id"] = str(uuid.uuid4())

@@ -6,18 +6,21 @@ Keys (Redis Cluster friendly: the ``{...}`` hash tag puts each trace in its own 
     <prefix>{conv:<conv id>}     hash: s (steps), t (tool calls), l (last seen)
     <prefix>sessions             sorted set: trace id -> last seen (listing, expiry, LRU bound)
     <prefix>sessions:<tenant>    sorted set: the same, for one tenant's traces only (listing)
+    <prefix>{alias:<trace id>}   string: the session id a client-only trace was folded into
 
 Expiry: Redis drops an idle record by itself (TTL plus a grace period). ``sweep`` (run in the
 background by every replica) finds idle records through the index first and deletes each with
 a token check, so exactly one replica reports it to the removal listeners; the same sweep
 enforces ``sessions.max_sessions`` (least recently seen first). A record's removal takes it out
 of both sets. Listing one tenant's sessions walks that tenant's set, so its cost is the caller's
-sessions, never another tenant's. Event-loop only.
+sessions, never another tenant's. An alias expires like a record (TTL plus grace after its trace
+was last seen), and resolves to nothing once its session is gone, since its session's key is
+then empty. Event-loop only.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from redis.asyncio.cluster import RedisCluster
@@ -66,6 +69,21 @@ class RedisSessionIndex:
 
     def conversation_key(self, conversation_id: str) -> str:
         return f"{self.prefix}{{conv:{conversation_id}}}"
+
+    def alias_key(self, trace_id: str) -> str:
+        return f"{self.prefix}{{alias:{trace_id}}}"
+
+    async def alias(self, aliases: Sequence[str], session_id: str, expire_s: int) -> None:
+        """Point each of ``aliases`` at ``session_id`` for ``expire_s`` seconds (one round trip)."""
+        async with self._client.pipeline(transaction=False) as pipe:
+            for alias in aliases:
+                if alias != session_id:
+                    pipe.set(self.alias_key(alias), session_id, ex=expire_s)
+            await pipe.execute()
+
+    async def resolve(self, trace_id: str) -> str | None:
+        found = await self._client.get(self.alias_key(trace_id))
+        return found.decode() if isinstance(found, bytes) else None
 
     def expired(self, record: SessionRecord, now: float) -> bool:
         return now - record.last_seen_unix_s > self._ttl_s

@@ -42,10 +42,11 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import math
 import secrets
 import time
 from collections import OrderedDict
-from collections.abc import Callable, Coroutine, Mapping
+from collections.abc import Callable, Coroutine, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, TypeVar
 
@@ -148,6 +149,7 @@ class RedisSessionStore:
         if self._opt.tls is not None and not url.startswith("rediss://"):
             raise ConfigError("redis.options.tls: needs a rediss:// url")
         self._sweep_interval_s = sweep_interval_s
+        self._ttl_s = idle_ttl_s
         self._clock = clock
         try:
             self._client = redis_client(url, self._opt)
@@ -210,6 +212,7 @@ class RedisSessionStore:
         *,
         create: Callable[[], SessionRecord],
         conversation_id: str | None = None,
+        touch: bool = True,
     ) -> R:
         entry = self._locks.get(trace_id)
         if entry is None:
@@ -222,7 +225,8 @@ class RedisSessionStore:
             else:
                 await lock.acquire()  # uncontended: returns without suspending
             try:
-                return await self._run("update", self._update(trace_id, apply, create, conversation_id))
+                work = self._update(trace_id, apply, create, conversation_id, touch)
+                return await self._run("update", work)
             finally:
                 lock.release()
         finally:
@@ -243,6 +247,14 @@ class RedisSessionStore:
     ) -> list[SessionRecord]:
         return await self._run("list", self._index.list_records(predicate, limit, owner, max_scan))
 
+    async def alias(self, aliases: Sequence[str], session_id: str) -> None:
+        if aliases:
+            expire_s = math.ceil(self._ttl_s + _EXPIRY_GRACE_S)
+            await self._run("alias", self._index.alias(aliases, session_id, expire_s))
+
+    async def resolve(self, trace_id: str) -> str | None:
+        return await self._run("resolve", self._index.resolve(trace_id))
+
     # --- the transaction -------------------------------------------------------------------
 
     async def _update(
@@ -251,6 +263,7 @@ class RedisSessionStore:
         apply: Apply[R],
         create: Callable[[], SessionRecord],
         conversation_id: str | None,
+        touch: bool,
     ) -> R:
         key = self._index.key(trace_id)
         cached = self._cache.pop(trace_id, None)
@@ -271,7 +284,8 @@ class RedisSessionStore:
             replaced = record if record is not None and self._index.expired(record, now) else None
             if record is None or replaced is not None:
                 record = create()
-            record.last_seen_unix_s = now
+            if touch:
+                record.last_seen_unix_s = now
             usage = self._writer.known_usage(conversation_id, now)
             before = (usage.steps, usage.tool_calls) if usage is not None else (0, 0)
             result = apply(record, usage)  # may raise: nothing was written, the cache entry is gone
@@ -287,7 +301,7 @@ class RedisSessionStore:
                     await self._index.evict(victim, self._removed)
                 if replaced is not None:
                     self._notify(replaced, RemovalReason.EXPIRED)
-                if now - indexed >= _INDEX_INTERVAL_S:
+                if touch and now - indexed >= _INDEX_INTERVAL_S:
                     indexed = now
                     self._commands.zadd_soon(self._index.index_key, trace_id, now)
                     tenant_index = self._index.tenant_index_key(trace_id)

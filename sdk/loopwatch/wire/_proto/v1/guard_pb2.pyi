@@ -56,12 +56,14 @@ class GetVerdictRequest(_message.Message):
     def __init__(self, trace_id: _Optional[str] = ..., min_step: _Optional[int] = ...) -> None: ...
 
 class WatchVerdictsRequest(_message.Message):
-    __slots__ = ("agent", "actions")
+    __slots__ = ("agent", "actions", "trace_id")
     AGENT_FIELD_NUMBER: _ClassVar[int]
     ACTIONS_FIELD_NUMBER: _ClassVar[int]
+    TRACE_ID_FIELD_NUMBER: _ClassVar[int]
     agent: str
     actions: _containers.RepeatedScalarFieldContainer[Action]
-    def __init__(self, agent: _Optional[str] = ..., actions: _Optional[_Iterable[_Union[Action, str]]] = ...) -> None: ...
+    trace_id: str
+    def __init__(self, agent: _Optional[str] = ..., actions: _Optional[_Iterable[_Union[Action, str]]] = ..., trace_id: _Optional[str] = ...) -> None: ...
 
 class Event(_message.Message):
     __slots__ = ("event_id", "time_unix_nano", "step", "tool_result", "user_message")
