@@ -24,19 +24,24 @@ from tests.docs.fences import DEFAULT_PORTS, RUN_LANGUAGES, Fence, fences, with_
 REPO = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
 # The pages whose blocks are checked. Each page joins once its blocks run here or carry their
-# markers (README.md after its rewrite; eval, calibration, capacity and coding-agents pages).
+# markers (README.md after its rewrite).
 CHECKED_PAGES = (
     "benchmarks.md",
+    "calibration.md",
+    "capacity.md",
+    "coding-agents.md",
     "collector.md",
     "configuration.md",
     "deployment.md",
     "design.md",
     "detection.md",
+    "eval.md",
     "getting-started.md",
     "index.md",
     "redis.md",
     "sdk.md",
     "security.md",
+    "verdicts-in-your-tracing-tool.md",
     "zero-code.md",
 )
 DOCUMENTS = [REPO / "docs" / name for name in CHECKED_PAGES]
