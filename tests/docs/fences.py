@@ -1,8 +1,9 @@
 """Fenced code blocks of the documentation, and how the fence test runs them.
 
 A block's language says what it is: ``sh`` and ``python`` blocks are run, ``yaml`` blocks are
-parsed, others (output, ``text``) are read only. An HTML comment on the line right before a
-block changes how it runs:
+parsed, output (no language) and ``text`` blocks are read only; any other language (``shell``,
+``bash``, ``console``) is refused, so that no command escapes the test under another name. An
+HTML comment on the line right before a block changes how it runs:
 
 - ``<!-- not-run: REASON -->``: not run (a reason is required: Docker, a key, a cluster).
 - ``<!-- background: until "TEXT" -->`` or ``<!-- background: until URL -->``: a long-running
@@ -25,6 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 RUN_LANGUAGES = frozenset({"sh", "python"})
+KNOWN_LANGUAGES = RUN_LANGUAGES | {"yaml", "text", ""}
 _FENCE = re.compile(r"^```(\S*)\s*$")
 _MARKER = re.compile(r"^<!--\s*(not-run|background|with-collector)\s*(?::\s*(.*?))?\s*-->\s*$")
 _UNTIL = re.compile(r'^until\s+(?:"(?P<text>[^"]+)"|(?P<url>https?://\S+))$')

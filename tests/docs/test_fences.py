@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-from tests.docs.fences import DEFAULT_PORTS, RUN_LANGUAGES, Fence, fences, with_ports
+from tests.docs.fences import DEFAULT_PORTS, KNOWN_LANGUAGES, RUN_LANGUAGES, Fence, fences, with_ports
 
 REPO = Path(__file__).resolve().parents[2]
 BIN = Path(sys.executable).parent
@@ -27,16 +27,23 @@ BIN = Path(sys.executable).parent
 # markers.
 CHECKED_PAGES = (
     "benchmarks.md",
+    "calibration.md",
+    "capacity.md",
+    "coding-agents.md",
     "collector.md",
     "configuration.md",
     "deployment.md",
     "design.md",
     "detection.md",
+    "eval.md",
     "getting-started.md",
     "index.md",
     "redis.md",
     "sdk.md",
     "security.md",
+    "sessions.md",
+    "tenant-fairness.md",
+    "verdicts-in-your-tracing-tool.md",
     "zero-code.md",
 )
 # Pages at the repository's root: what a newcomer reads first.
@@ -55,9 +62,11 @@ def _runnable_pages() -> list[Path]:
 
 def test_every_block_runs_or_says_why_not() -> None:
     """Parsing raises for a dangling marker, an unclosed fence or a not-run without reason;
-    markers are only on blocks that would run, and background blocks say when they are up."""
+    every block's language is one the test runs, parses or reads; markers are only on blocks
+    that would run, and background blocks say when they are up."""
     for page in DOCUMENTS:
         for fence in fences(page):
+            assert fence.language in KNOWN_LANGUAGES, f"{fence.where}: a {fence.language!r} block, not sh"
             if fence.marker is not None:
                 assert fence.language in RUN_LANGUAGES, f"{fence.where}: a marker on a {fence.language} block"
             if fence.marker == "background":
