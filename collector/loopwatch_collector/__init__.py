@@ -9,8 +9,9 @@ in-process and subprocess collectors for tests.
 
 from __future__ import annotations
 
-import importlib as _importlib
 import typing as _typing
+
+from loopwatch_collector.lazy_exports import lazy_getattr as _lazy_getattr
 
 if _typing.TYPE_CHECKING:
     from loopwatch_collector.collector import Collector, Endpoints
@@ -93,10 +94,4 @@ _EXPORTS = {
 }
 
 
-def __getattr__(name: str) -> _typing.Any:
-    module = _EXPORTS.get(name)
-    if module is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(_importlib.import_module(module), name)
-    globals()[name] = value
-    return value
+__getattr__ = _lazy_getattr(__name__, _EXPORTS, globals())
