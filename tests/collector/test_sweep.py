@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from loopwatch.detect.narration import NarrationConfig
 from loopwatch.detect.settings import DetectorSettings
 from loopwatch_collector.sweep import MAX_SWEEP_VALUES, flat_range, parse_sweep, with_value
 
@@ -25,7 +26,7 @@ def test_an_integer_range_is_inclusive_and_the_default_is_the_value_in_use() -> 
 def test_a_float_range_has_no_rounding_error() -> None:
     sweep = parse_sweep("narration.similarity=0.1:0.5:0.1", DEFAULTS)
     assert sweep.values == (0.1, 0.2, 0.3, 0.4, 0.5)
-    assert sweep.current == 0.4
+    assert sweep.current == NarrationConfig().similarity
 
 
 def test_a_list_is_typed_sorted_and_deduplicated() -> None:
