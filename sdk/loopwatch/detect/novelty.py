@@ -226,12 +226,12 @@ def _classify_new_call(state: NoveltyState, call: CallOutcome, fan_out: bool) ->
     overlaps = state.tool_overlaps.get(call.name)
     # Only a short call (a query, a target: it has a frame) asks for information; a write or
     # an edit whose result shows the file it changed echoes its own input, not an answer.
-    if overlaps and call.overlap:
+    if overlaps and call.overlap and call.frame and not sweep:
         closest = max(overlap(call.overlap, o) for o in overlaps)
         boilerplate = state.tool_boilerplate.get(call.name, 0.0)
         rephrased = shared_terms(call.targets, state.last_targets.get(call.name, ())) >= REPHRASED_TERMS
         needed = ECHO_OVERLAP if rephrased else COPY_OVERLAP
-        if call.frame and not sweep and closest >= needed and boilerplate < BOILERPLATE_OVERLAP:
+        if closest >= needed and boilerplate < BOILERPLATE_OVERLAP:
             return Novelty.ECHO
         # What every new answer shared with the closest earlier one: the tool's wrapper.
         state.tool_boilerplate[call.name] = min(closest, state.tool_boilerplate.get(call.name, closest))
