@@ -39,6 +39,7 @@ from loopwatch.hooks.mapping import (
     context_output,
     optional_text,
     required_text,
+    stop_answer,
 )
 
 AGENT = "claude-code"
@@ -91,9 +92,7 @@ def render(call: HookCall, decision: HookDecision) -> dict[str, Any]:
     if decision.kind is DecisionKind.NONE:
         return {}
     before = call.kind is HookKind.BEFORE_TOOL
-    answer: dict[str, Any] = {}
-    if decision.kind is DecisionKind.STOP:
-        answer = {"continue": False, "stopReason": decision.message}
+    answer = stop_answer(decision)
     if before and decision.kind in (DecisionKind.DENY, DecisionKind.STOP):
         answer["hookSpecificOutput"] = {
             "hookEventName": call.event_name,

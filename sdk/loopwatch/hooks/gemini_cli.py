@@ -36,6 +36,7 @@ from loopwatch.hooks.mapping import (
     context_output,
     optional_text,
     required_text,
+    stop_answer,
 )
 
 AGENT = "gemini-cli"
@@ -92,9 +93,7 @@ def render(call: HookCall, decision: HookDecision) -> dict[str, Any]:
     if decision.kind is DecisionKind.NONE:
         return {}
     before = call.kind is HookKind.BEFORE_TOOL
-    answer: dict[str, Any] = {}
-    if decision.kind is DecisionKind.STOP:
-        answer = {"continue": False, "stopReason": decision.message}
+    answer = stop_answer(decision)
     if before and decision.kind in (DecisionKind.DENY, DecisionKind.STOP):
         answer.update(decision="deny", reason=decision.message)
     elif decision.kind is not DecisionKind.STOP and call.kind in _CONTEXT_KINDS:

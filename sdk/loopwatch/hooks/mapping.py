@@ -172,6 +172,14 @@ def local_events(payload: Mapping[str, Any]) -> list[Event] | None:
     return events_from_proto(messages, field=LOCAL_EVENTS_KEY)
 
 
+def stop_answer(decision: HookDecision) -> dict[str, Any]:
+    """What every CLI's answer starts from: ``continue: false`` with the reason for a stop, else
+    nothing (each CLI module adds its own deny and context fields)."""
+    if decision.kind is DecisionKind.STOP:
+        return {"continue": False, "stopReason": decision.message}
+    return {}
+
+
 def context_output(call: HookCall, message: str) -> dict[str, str]:
     """``hookSpecificOutput`` adding ``message`` for the model (Claude Code, Codex, Gemini CLI)."""
     return {"hookEventName": call.event_name, "additionalContext": message}
