@@ -18,7 +18,8 @@ Claude Code event                      ``CliRecord``
 ``tool_decision`` ``reject``           TOOL_RESULT failed (``rejected``): the call never ran
 ``assistant_response``                 ANSWER (``response`` only with
                                        ``OTEL_LOG_ASSISTANT_RESPONSES=1``)
-``hook_execution_start``               HOOKS, for ``PreToolUse`` / ``UserPromptSubmit`` hooks
+``hook_registered``,                   HOOKS, for ``PreToolUse`` / ``UserPromptSubmit`` hooks
+``hook_execution_start``               (registered at start-up, before the first prompt)
 anything else                          nothing (``api_error``, ``plugin_loaded``, ...)
 =====================================  ==========================================================
 """
@@ -71,7 +72,7 @@ def record_of(name: str | None, body: Any, attrs: Mapping[str, Any], time_unix_n
         )
     if event == "assistant_response":
         return CliRecord(**common, kind=CliKind.ANSWER, text=_content(attrs.get("response")))
-    if event == "hook_execution_start":
+    if event in ("hook_registered", "hook_execution_start"):
         guard = text(attrs.get("hook_event")) in _GUARD_HOOKS
         return CliRecord(**common, kind=CliKind.HOOKS) if guard else None
     call_id = bounded_id(attrs.get("tool_use_id"), MAX_CALL_ID_CHARS)

@@ -23,12 +23,13 @@ fingerprints only), and the tenant's content rule applies after, as for every OT
 
 Hooks and telemetry for one session: hooks report each call before it runs, telemetry seconds
 later in batches, so the hooks' events come first and the telemetry's tool steps are the same
-events, dropped as re-sends. Prompts and answers have no id both share, and a telemetry step
-arriving while a hook's call runs would end that call's step before its result: once Claude
-Code's telemetry shows a ``PreToolUse`` or ``UserPromptSubmit`` hook running in a session, only
-its tool steps are taken from then on (with the tokens they carry, which count only when the
-hooks did not report the call first: hooks carry no tokens, and telemetry's are never added
-twice). Codex logs no hook events: see ``docs/coding-agents.md``.
+events, dropped as re-sends; the hooks carry no tokens. Prompts have no id both share, and a
+telemetry step arriving while a hook's call runs would end that call's step before its result.
+So once Claude Code's telemetry shows a ``PreToolUse`` or ``UserPromptSubmit`` hook in a session
+(registered at start-up or running), telemetry adds its tokens only, and only at the end of a
+turn: prompts are dropped, tool steps carry no tokens (they are the hooks' steps, or when the
+hooks are not loopwatch's, the session's steps), and the answer's step carries every model
+call's tokens of the turn. Codex logs no hook events: see ``docs/coding-agents.md``.
 
 Bounded: records are bounded by the request size; per tenant at most ``max_sessions`` sessions
 are remembered (least recently used forgotten: their pending tokens are lost), each with at most
@@ -149,10 +150,10 @@ class CliSessions:
             return []
         if record.kind is CliKind.TOOL_RESULT:
             return self._tool(session, record)
-        if session.hooks:
-            return []  # the hooks report the turns; a telemetry event here could cut a call off
         if record.kind is CliKind.ANSWER:
             return self._answer(session, record.key, record)
+        if session.hooks:
+            return []  # the hooks report the turns; a telemetry prompt could cut a call off
         earlier = [] if record.agent in _ANSWER_LOGGED else self._answer(session, session.last_call, None)
         message = UserMessage.create(
             event_id=f"prompt:otel:{digest(record.key)}",
@@ -175,7 +176,7 @@ class CliSessions:
             event_id=f"call:{call_id}",
             text=None,
             tool_calls=(call,),
-            usage=session.take_usage(),
+            usage=None if session.hooks else session.take_usage(),  # with hooks: on the answer
             time_unix_ns=started,
         )
         result: ToolResult

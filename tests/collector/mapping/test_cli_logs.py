@@ -108,11 +108,19 @@ def test_re_sent_requests_count_once() -> None:
     assert sum(t.records for t in again) > 0  # still counted as records of the request
 
 
-def test_with_hooks_running_only_the_tool_steps_are_taken() -> None:
+def test_with_hooks_telemetry_adds_the_turn_s_tokens_on_its_answer() -> None:
     traces, events = _mapped("claude_code_with_hooks")
     assert {t.context.trace_id for t in traces} == {uuid.UUID(CLAUDE_HOOKS_SESSION).hex}
-    assert all(isinstance(e, Step | ToolResult) for e in events[1:])  # the prompt came before the hook
-    assert not [e for e in events if isinstance(e, Step) and not e.tool_calls]  # no answer step
+    assert not [e for e in events if isinstance(e, UserMessage)]  # the hooks report the prompt
+    steps = [e for e in events if isinstance(e, Step)]
+    assert all(s.usage is None for s in steps if s.tool_calls)  # the hooks' steps: dropped as re-sends
+    answer = steps[-1]
+    assert not answer.tool_calls
+    assert answer.usage is not None
+    assert (answer.usage.input_tokens, answer.usage.output_tokens) == (
+        MODEL_CALLS * TOKENS_PER_CALL[0],
+        MODEL_CALLS * TOKENS_PER_CALL[1],
+    )
     denied = next(r for r in _results(events) if r.call_id == "toolu_000004")
     assert (denied.is_error, denied.error_type) == (True, "rejected")  # denied by the hook: the hooks' id
 

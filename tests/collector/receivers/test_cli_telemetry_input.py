@@ -16,6 +16,7 @@ from prometheus_client.parser import text_string_to_metric_families
 from loopwatch_collector.testing import RunningCollector, running_collector
 from tests.collector.mapping.cli_fixtures import (
     CLAUDE_DEFAULT_SESSION,
+    CLAUDE_HOOKS_SESSION,
     CLAUDE_TOOL_DETAILS_SESSION,
     CODEX_SESSION,
     FAILING_CALLS,
@@ -104,3 +105,41 @@ def test_logs_without_a_key_are_refused(collector: RunningCollector) -> None:
     request = recorded("codex")[0]
     url = f"{collector.endpoints.otlp_http_url}/v1/logs"
     assert httpx.post(url, content=request.SerializeToString(), headers=PB, timeout=10).status_code == 401
+
+
+def _hook(session_id: str, event: str, **fields: Any) -> dict[str, Any]:
+    return {"session_id": session_id, "hook_event_name": event, "cwd": "/project", **fields}
+
+
+def _hooks_of_the_recorded_run(session_id: str) -> list[dict[str, Any]]:
+    """What loopwatch's hooks got in the run ``claude_code_with_hooks`` recorded: four
+    identical failing calls (the fourth denied before it ran), ``echo ok``, the answer."""
+    check = {"command": "python3 check.py", "description": "run it"}
+    calls: list[dict[str, Any]] = [_hook(session_id, "UserPromptSubmit", prompt="Make check.py pass.")]
+    for n in range(1, FAILING_CALLS + 1):
+        call = {"tool_name": "Bash", "tool_input": check, "tool_use_id": f"toolu_00000{n}"}
+        calls.append(_hook(session_id, "PreToolUse", **call))
+        calls.append(_hook(session_id, "PostToolUseFailure", error="Exit code 1\nFAIL: total is 41", **call))
+    echo = {"tool_name": "Bash", "tool_input": {"command": "echo ok"}, "tool_use_id": "toolu_000005"}
+    calls += [
+        _hook(session_id, "PreToolUse", **echo),
+        _hook(session_id, "PostToolUse", tool_response={"stdout": "ok"}, **echo),
+        _hook(session_id, "Stop"),
+    ]
+    return calls
+
+
+def test_with_hooks_telemetry_adds_only_the_tokens(collector: RunningCollector) -> None:
+    for payload in _hooks_of_the_recorded_run(CLAUDE_HOOKS_SESSION):
+        url = f"{collector.endpoints.http_url}/v1/hooks/claude-code"
+        assert httpx.post(url, json=payload, headers=headers(ALPHA_KEY), timeout=10).status_code == 200
+    hooked = _session(collector, CLAUDE_HOOKS_SESSION, ALPHA_KEY).json()
+    assert (hooked["input_tokens"], hooked["turn"]) == (0, 1)
+    _send(collector, "claude_code_with_hooks", ALPHA_KEY)
+    both = _session(collector, CLAUDE_HOOKS_SESSION, ALPHA_KEY).json()
+    assert (both["tool_calls"], both["turn"]) == (hooked["tool_calls"], 1)  # no call or turn twice
+    assert both["steps"] == hooked["steps"] + 1  # the answer's step, with the tokens
+    assert (both["input_tokens"], both["output_tokens"]) == (
+        MODEL_CALLS * TOKENS_PER_CALL[0],
+        MODEL_CALLS * TOKENS_PER_CALL[1],
+    )
