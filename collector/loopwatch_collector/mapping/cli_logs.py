@@ -32,19 +32,19 @@ hooks are not loopwatch's, the session's steps), and the answer's step carries e
 call's tokens of the turn. Codex logs no hook events: see ``docs/coding-agents.md``.
 
 Bounded: records are bounded by the request size; per tenant at most ``max_sessions`` sessions
-are remembered (least recently used forgotten: their pending tokens are lost), each with at most
-``_SEEN_KEYS`` record keys for dropping re-sent records. Not thread-safe: owned by one
+are remembered (least recently used forgotten: their pending tokens are lost), and the last
+``_SEEN_KEYS`` record keys, for dropping re-sent records. Not thread-safe: owned by one
 ``SpanMapper``. Never raises on any ``ExportLogsServiceRequest`` protobuf can parse.
 """
 
 from __future__ import annotations
 
 from collections import OrderedDict
-from collections.abc import Iterator, Mapping
-from dataclasses import dataclass, field
-from typing import Any
+from collections.abc import Iterator
+from dataclasses import dataclass
 
 from opentelemetry.proto.collector.logs.v1.logs_service_pb2 import ExportLogsServiceRequest
+from opentelemetry.proto.logs.v1.logs_pb2 import LogRecord
 
 from loopwatch.events import Event, Step, ToolCall, ToolResult, TraceContext, Usage, UserMessage
 from loopwatch.fingerprint import digest
@@ -55,13 +55,14 @@ from loopwatch_collector.mapping.results import unknown_result
 from loopwatch_collector.mapping.spans import any_value, attributes
 from loopwatch_collector.mapping.values import as_arguments, text
 
-# Record keys remembered per session to drop re-sent records (an exporter retries a request
-# within seconds; a session logs a few records per tool call).
-_SEEN_KEYS = 4096
+# Record keys remembered (per tenant, all sessions) to drop re-sent records: an exporter retries
+# a request within seconds, and a CLI logs a few records per tool call; ~100 bytes each.
+_SEEN_KEYS = 100_000
 # CLIs whose answers are log events; for the others a model call with no tool call after it
 # in its request is taken as the answer.
 _ANSWER_LOGGED = frozenset({claude_code_logs.AGENT})
 _CLAUDE_SCOPE = "com.anthropic.claude_code.events"
+_CLAUDE_BODY = "claude_code."
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -79,7 +80,6 @@ class _Session:
     output_tokens: int = 0
     last_call: str = ""  # key of the last model call still waiting for its step
     hooks: bool = False  # the CLI runs prompt or tool hooks in this session
-    seen: OrderedDict[str, None] = field(default_factory=OrderedDict)
 
     def take_usage(self) -> Usage | None:
         if not (self.input_tokens or self.output_tokens):
@@ -99,6 +99,7 @@ class CliSessions:
         self.capture_content = capture_content
         self._max = max_sessions
         self._sessions: OrderedDict[str, _Session] = OrderedDict()
+        self._seen: OrderedDict[tuple[str, str], None] = OrderedDict()  # (session, record key)
 
     def map(self, request: ExportLogsServiceRequest) -> list[CliTrace]:
         """Events per CLI session of ``request``, sessions in order of first appearance."""
@@ -116,13 +117,13 @@ class CliSessions:
             )
             _, events, count = found.setdefault(context.trace_id, (context, [], [0]))
             count[0] += 1
-            session = self._session(context.trace_id)
-            if record.key in session.seen:
+            seen = (context.trace_id, record.key)
+            if seen in self._seen:
                 continue
-            session.seen[record.key] = None
-            if len(session.seen) > _SEEN_KEYS:
-                session.seen.popitem(last=False)
-            events.extend(self._events(session, record))
+            self._seen[seen] = None
+            if len(self._seen) > _SEEN_KEYS:
+                self._seen.popitem(last=False)
+            events.extend(self._events(self._session(context.trace_id), record))
         for trace_id, (context, events, _) in found.items():
             held = self._sessions.get(trace_id)
             if held is not None and context.agent not in _ANSWER_LOGGED and not held.hooks:
@@ -224,17 +225,24 @@ def records_of(request: ExportLogsServiceRequest) -> Iterator[CliRecord]:
         for scope_logs in resource_logs.scope_logs:
             claude_scope = scope_logs.scope.name == _CLAUDE_SCOPE or service == claude_code_logs.AGENT
             for log in scope_logs.log_records:
+                # Decided before the attributes are decoded: most log records are no CLI's.
+                codex = _event_name(log).startswith(codex_logs.PREFIX)
+                if not (codex or claude_scope or log.body.string_value.startswith(_CLAUDE_BODY)):
+                    continue
                 attrs = attributes(log.attributes)
                 time_ns = int(log.time_unix_nano or log.observed_time_unix_nano)
-                record = _record(claude_scope, any_value(log.body), attrs, time_ns)
+                name = text(attrs.get("event.name"))
+                if codex:
+                    record = codex_logs.record_of(name, attrs, time_ns)
+                else:
+                    record = claude_code_logs.record_of(name, any_value(log.body), attrs, time_ns)
                 if record is not None:
                     yield record
 
 
-def _record(claude_scope: bool, body: Any, attrs: Mapping[str, Any], time_ns: int) -> CliRecord | None:
-    name = text(attrs.get("event.name"))
-    if name is not None and name.startswith(codex_logs.PREFIX):
-        return codex_logs.record_of(name, attrs, time_ns)
-    if claude_scope or (isinstance(body, str) and body.startswith("claude_code.")):
-        return claude_code_logs.record_of(name, body, attrs, time_ns)
-    return None
+def _event_name(log: LogRecord) -> str:
+    """The ``event.name`` attribute's string ("" without one), read without decoding the rest."""
+    for pair in log.attributes:
+        if pair.key == "event.name":
+            return str(pair.value.string_value)
+    return ""
