@@ -21,7 +21,7 @@ from prometheus_client.parser import text_string_to_metric_families
 
 from loopwatch_collector.testing import RunningCollector, running_collector
 from tests.coding_agents.anthropic_stream import scripted_anthropic, tool_results
-from tests.coding_agents.claude_harness import AGENTS_DIR, CLAUDE, RUN_TIMEOUT_S
+from tests.coding_agents.claude_harness import AGENTS_DIR, CLAUDE, RUN_TIMEOUT_S, install_hooks
 from tests.coding_agents.responses_stream import MODEL, function_outputs, scripted_responses
 from tests.coding_agents.scripted_model import Reply, Text, ToolUse
 
@@ -122,11 +122,9 @@ def _assert_session(collector: RunningCollector, session_id: str, agent: str) ->
     assert sum(s.value for s in detections) >= 1
 
 
-@pytest.mark.parametrize("protocol", ["http/protobuf", "grpc"])
-def test_claude_code_telemetry_only(collector: RunningCollector, tmp_path: Path, protocol: str) -> None:
-    project, home = _project(tmp_path)
-    endpoints = collector.endpoints
-    endpoint = endpoints.otlp_http_url if protocol == "http/protobuf" else f"http://{endpoints.grpc_target}"
+def _claude(project: Path, home: Path, endpoint: str, protocol: str) -> tuple[str, list[dict[str, Any]]]:
+    """``claude -p`` with its telemetry exporting to ``endpoint``: its session id, the model's
+    requests."""
     bash = ToolUse("Bash", {"command": "python3 check.py", "description": "run the check"})
     with scripted_anthropic(_script(lambda r: len(tool_results(r)), bash)) as model:
         env = {
@@ -155,8 +153,37 @@ def test_claude_code_telemetry_only(collector: RunningCollector, tmp_path: Path,
             command, cwd=project, env=env, capture_output=True, text=True, timeout=RUN_TIMEOUT_S, check=False
         )
     assert done.returncode == 0, done.stderr
-    session_id = json.loads(done.stdout)["session_id"]
+    return json.loads(done.stdout)["session_id"], model.requests
+
+
+@pytest.mark.parametrize("protocol", ["http/protobuf", "grpc"])
+def test_claude_code_telemetry_only(collector: RunningCollector, tmp_path: Path, protocol: str) -> None:
+    project, home = _project(tmp_path)
+    endpoints = collector.endpoints
+    endpoint = endpoints.otlp_http_url if protocol == "http/protobuf" else f"http://{endpoints.grpc_target}"
+    session_id, _ = _claude(project, home, endpoint, protocol)
     _assert_session(collector, session_id, "claude-code")
+
+
+def test_claude_code_hooks_and_telemetry_count_each_call_once(
+    collector: RunningCollector, tmp_path: Path
+) -> None:
+    project, home = _project(tmp_path)
+    install_hooks(project, collector.endpoints.http_url)
+    session_id, requests = _claude(project, home, collector.endpoints.otlp_http_url, "http/protobuf")
+    calls = sum(1 for r in requests if len(tool_results(r)) < FAILURES)  # each answered with a call
+    url = f"{collector.endpoints.http_url}/v1/sessions/{uuid.UUID(session_id).hex}"
+    deadline = time.monotonic() + SETTLE_S
+    detail = httpx.get(url, timeout=10).json()
+    while detail["input_tokens"] < len(requests) * TOKENS[0] and time.monotonic() < deadline:
+        time.sleep(POLL_S)
+        detail = httpx.get(url, timeout=10).json()
+    assert (detail["tool_calls"], detail["turn"]) == (calls, 1)  # hooks' and telemetry's, once
+    assert (detail["input_tokens"], detail["output_tokens"]) == (
+        len(requests) * TOKENS[0],
+        len(requests) * TOKENS[1],
+    )
+    assert detail["verdicts"]  # the hooks intervened
 
 
 def test_codex_telemetry_only(collector: RunningCollector, tmp_path: Path) -> None:

@@ -179,6 +179,7 @@ class CliSessions:
             tool_calls=(call,),
             usage=None if session.hooks else session.take_usage(),  # with hooks: on the answer
             time_unix_ns=started,
+            capture_content=self.capture_content,
         )
         result: ToolResult
         if known and record.output is not None:
