@@ -19,6 +19,7 @@ from typing import Any
 from tests.coding_agents.scripted_model import Reply, Script, ScriptedModel, ToolUse
 
 SHELL_TOOL = "exec_command"  # codex-cli 0.171's shell tool
+MODEL = "gpt-5-codex"  # the model the tests' Codex configuration names
 
 
 def function_outputs(request: Mapping[str, Any]) -> list[str]:
@@ -52,10 +53,22 @@ def _events(reply: Reply, n: int) -> list[dict[str, Any]]:
         "output_tokens_details": {"reasoning_tokens": 0},
         "total_tokens": 120,
     }
+    item = _item(reply, n)
+    # A complete response object: Codex logs a response's token counts (its OpenTelemetry
+    # ``codex.sse_event``) only when it reads one, as the real API sends.
+    completed = {
+        "id": f"resp_{n}",
+        "object": "response",
+        "status": "completed",
+        "created_at": 0,
+        "model": MODEL,
+        "output": [item],
+        "usage": usage,
+    }
     return [
         {"type": "response.created", "response": {"id": f"resp_{n}"}},
-        {"type": "response.output_item.done", "output_index": 0, "item": _item(reply, n)},
-        {"type": "response.completed", "response": {"id": f"resp_{n}", "usage": usage}},
+        {"type": "response.output_item.done", "output_index": 0, "item": item},
+        {"type": "response.completed", "response": completed},
     ]
 
 

@@ -5,7 +5,8 @@ OpenInference, OpenLLMetry/Traceloop, OpenLIT, pydantic-ai, MCP, LangSmith/Langf
 (:mod:`platforms`) and loopwatch's own SDK. :mod:`recognise` holds the precedence,
 :mod:`assemble` the per-trace assembly (its memory in :mod:`memo`), :mod:`results` what counts
 as a result's content (envelopes, redaction, unknown results), :mod:`logs` the GenAI log events
-rebuilt as model-call views, :mod:`sessions` the sessions of client-only traces; the event-id
+rebuilt as model-call views, :mod:`cli_logs` the coding-agent CLIs' own log events (Claude Code,
+Codex) as their sessions' events, :mod:`sessions` the sessions of client-only traces; the event-id
 rule is the SDK's (``loopwatch.wire.ids``).
 """
 

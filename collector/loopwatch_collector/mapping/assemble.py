@@ -50,6 +50,7 @@ from loopwatch.events import Event, Step, ToolCall, ToolResult, TraceContext, Us
 from loopwatch.fingerprint import canonical_arguments
 from loopwatch.wire import ids
 from loopwatch_collector.mapping import loopwatch_sdk, openinference
+from loopwatch_collector.mapping.cli_logs import CliSessions
 from loopwatch_collector.mapping.logs import PartialCalls
 from loopwatch_collector.mapping.lone_reports import LoneReports
 from loopwatch_collector.mapping.memo import TraceMemo, adopt, bound_pending, remember, take_pending
@@ -122,6 +123,8 @@ class SpanMapper:
         self._partial_calls = PartialCalls(max_traces)
         self._sessions = SessionKeys(conversation_keys=CONVERSATION_KEYS, max_traces=max_traces)
         self._lone = LoneReports()
+        #: The coding-agent CLIs' own log events (``cli_logs``), mapped beside the GenAI ones.
+        self.cli = CliSessions(capture_content=capture_content, max_sessions=max_traces)
 
     def map(self, spans: Iterable[SpanView]) -> list[MappedTrace]:
         """Events per session, sessions in order of first appearance. Never raises on any span."""

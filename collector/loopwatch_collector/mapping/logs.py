@@ -20,6 +20,9 @@ without valid trace and span ids cannot be joined and are ignored. User and syst
 kept as input messages (the conversation key of :mod:`sessions` reads them), never as new
 turns: each call re-sends the whole history.
 
+The coding-agent CLIs' own events (Claude Code, Codex) carry no trace or span ids: they are
+mapped per CLI session by :mod:`cli_logs`, from the same request.
+
 Contract: pure functions, never raise on any ``ExportLogsServiceRequest`` protobuf can parse.
 """
 

@@ -4,7 +4,8 @@
 repeated within the request, decodes span views and runs the span mapper, and returns a
 ``DecodedRequest``. ``decode_logs`` does the same for a logs request: the GenAI log events of
 each model call become one view of its span (``mapping.logs``), which the same mapper joins to
-the span, whichever arrives first. ``decode_body`` parses the wire bytes first (protobuf or
+the span, whichever arrives first, and the coding-agent CLIs' own events (Claude Code, Codex)
+become their sessions' events (``mapping.cli_logs``). ``decode_body`` parses the wire bytes first (protobuf or
 OTLP/JSON, traces or logs). All are plain functions of their inputs plus a ``SpanMapper``
 (whose per-trace memory is why one mapper serves one tenant), so they can run in the ingest
 worker process (``offload.py``) as well as on the event loop.
@@ -167,6 +168,7 @@ def decode_logs(
     records = sum(found.records.values())
     try:
         traces = mapper.map(found.views)
+        cli_traces = mapper.cli.map(request)  # coding-agent CLIs' events (mapping/cli_logs.py)
     except Exception:
         logger.exception("span mapper failed on %d views rebuilt from log events", len(found.views))
         return DecodedRequest(
@@ -176,7 +178,13 @@ def decode_logs(
         _batch(trace, (), sum(found.records.get(pair, 0) for pair in trace.spans), pickled=pickled)
         for trace in traces
     ]
-    return DecodedRequest(traces=tuple(batches), ignored=found.ignored, held=mapper.held)
+    cli_records = sum(trace.records for trace in cli_traces)
+    batches.extend(
+        _batch(MappedTrace(context=t.context, events=t.events, spans=()), (), t.records, pickled=pickled)
+        for t in cli_traces
+    )
+    # The CLIs' records are not GenAI events: views_from_logs counted them as ignored.
+    return DecodedRequest(traces=tuple(batches), ignored=found.ignored - cli_records, held=mapper.held)
 
 
 def _batch(
