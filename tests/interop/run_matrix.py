@@ -105,6 +105,19 @@ MATRIX: dict[str, tuple[Cell, ...]] = {
         ),
         Cell("strands", "default", "strands_agent.py", content=False),  # content in span events only
     ),
+    "adk": (
+        # content only in ADK's legacy gcp.vertex.agent.* attributes, which loopwatch does not read
+        Cell("adk", "default", "adk_agent.py", content=False),
+        Cell(
+            "adk",
+            "semconv",
+            "adk_agent.py",
+            env={
+                "OTEL_SEMCONV_STABILITY_OPT_IN": "gen_ai_latest_experimental",
+                "OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT": "SPAN_ONLY",
+            },
+        ),
+    ),
 }
 
 
