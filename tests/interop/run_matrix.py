@@ -118,6 +118,9 @@ MATRIX: dict[str, tuple[Cell, ...]] = {
             },
         ),
     ),
+    "autogen": (
+        Cell("autogen", "own", "autogen_agent.py", content=False),  # tool spans: names and ids only
+    ),
 }
 
 
