@@ -9,7 +9,10 @@ be driven by a scripted model with no network and no API key::
 
 A model is a function from the request body to the assistant's reply: ``{"content": str |
 None, "tool_calls": [{"name": str, "arguments": dict | str}]}``; the server adds ids, usage
-and the chat-completion envelope. Non-streaming requests only.
+and the chat-completion envelope. A request with ``"stream": true`` gets the same reply as
+server-sent ``chat.completion.chunk`` events (the text, then each call whole, then the finish
+reason; usage last when ``stream_options.include_usage`` asks for it), as frameworks that only
+stream (Strands Agents) need.
 """
 
 from __future__ import annotations
@@ -85,12 +88,21 @@ def fake_openai_server(model: ScriptedModel) -> Iterator[FakeOpenAIServer]:
             with lock:
                 received.append(body)
                 n = next(ids)
-            self._send(200, _completion(body, model(body), n))
+            completion = _completion(body, model(body), n)
+            if body.get("stream"):
+                options = body.get("stream_options")
+                usage = isinstance(options, Mapping) and bool(options.get("include_usage"))
+                events = "".join(f"data: {json.dumps(c)}\n\n" for c in _chunks(completion, usage=usage))
+                self._write(200, "text/event-stream", f"{events}data: [DONE]\n\n".encode())
+            else:
+                self._send(200, completion)
 
         def _send(self, status: int, payload: Mapping[str, Any]) -> None:
-            data = json.dumps(payload).encode()
+            self._write(status, "application/json", json.dumps(payload).encode())
+
+        def _write(self, status: int, content_type: str, data: bytes) -> None:
             self.send_response(status)
-            self.send_header("Content-Type", "application/json")
+            self.send_header("Content-Type", content_type)
             self.send_header("Content-Length", str(len(data)))
             self.end_headers()
             self.wfile.write(data)
@@ -139,3 +151,19 @@ def _completion(request: Mapping[str, Any], reply: Mapping[str, Any], n: int) ->
             "total_tokens": prompt_tokens + 12,
         },
     }
+
+
+def _chunks(completion: Mapping[str, Any], *, usage: bool) -> list[dict[str, Any]]:
+    """``completion`` as the chunks of a stream: the message's text, its calls, the finish."""
+    (choice,) = completion["choices"]
+    message = choice["message"]
+    envelope = {k: completion[k] for k in ("id", "created", "model")} | {"object": "chat.completion.chunk"}
+    deltas: list[dict[str, Any]] = [{"role": "assistant", "content": message.get("content") or ""}]
+    calls = message.get("tool_calls") or []
+    deltas += [{"tool_calls": [{"index": i, **call}]} for i, call in enumerate(calls)]
+    chunks = [{**envelope, "choices": [{"index": 0, "delta": d, "finish_reason": None}]} for d in deltas]
+    finish = {"index": 0, "delta": {}, "finish_reason": choice["finish_reason"]}
+    chunks.append({**envelope, "choices": [finish]})
+    if usage:
+        chunks.append({**envelope, "choices": [], "usage": completion["usage"]})
+    return chunks

@@ -72,7 +72,8 @@ def run_cell(cell: Cell, collector: RunningCollector) -> dict[str, Outcome]:
 
 
 def run_scenario(cell: Cell, scenario: str, collector: RunningCollector) -> Outcome:
-    agent = f"{cell.framework}-{cell.mode}-{scenario}".replace("/", "-")
+    # A Python identifier: frameworks that make it the agent's name (AutoGen) accept no other.
+    agent = f"{cell.framework}_{cell.mode}_{scenario}".replace("/", "_").replace("-", "_")
     with _model_server(cell, scenario) as model_url:
         env = {
             **os.environ,

@@ -90,6 +90,37 @@ MATRIX: dict[str, tuple[Cell, ...]] = {
         Cell("openai", "openlit", "openai_client.py"),
         Cell("openai", "openlit-no-content", "openai_client.py", content=False),
     ),
+    "strands": (
+        Cell(
+            "strands",
+            "latest-attributes",
+            "strands_agent.py",
+            env={"OTEL_SEMCONV_STABILITY_OPT_IN": "gen_ai_latest_experimental,gen_ai_span_attributes_only"},
+        ),
+        Cell(
+            "strands",
+            "latest",
+            "strands_agent.py",
+            env={"OTEL_SEMCONV_STABILITY_OPT_IN": "gen_ai_latest_experimental"},
+        ),
+        Cell("strands", "default", "strands_agent.py", content=False),  # content in span events only
+    ),
+    "adk": (
+        # content only in ADK's legacy gcp.vertex.agent.* attributes, which loopwatch does not read
+        Cell("adk", "default", "adk_agent.py", content=False),
+        Cell(
+            "adk",
+            "semconv",
+            "adk_agent.py",
+            env={
+                "OTEL_SEMCONV_STABILITY_OPT_IN": "gen_ai_latest_experimental",
+                "OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT": "SPAN_ONLY",
+            },
+        ),
+    ),
+    "autogen": (
+        Cell("autogen", "own", "autogen_agent.py", content=False),  # tool spans: names and ids only
+    ),
 }
 
 

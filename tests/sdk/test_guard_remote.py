@@ -162,6 +162,47 @@ def test_otlp_spans_alone_let_the_collector_detect_a_private_loop(
     assert record.looping is True
 
 
+@pytest.mark.parametrize("obey_withdraw", [True, False], ids=["obeys", "disobeys"])
+def test_synchronous_otlp_export_does_not_hide_the_verdict_from_evaluate(
+    collector: RunningCollector, obey_withdraw: bool
+) -> None:
+    """Spans exported synchronously (SimpleSpanProcessor) reach the collector before the SDK's
+    Evaluate of the same batch: the OTLP ingest judges the step first, Evaluate then finds every
+    event already seen. The agent must still be told what that step's judgement was (the same
+    verdicts as with Evaluate alone, ``test_looping_agent_is_nudged_then_withdrawn``)."""
+    exporter = OTLPSpanExporter(endpoint=collector.endpoints.grpc_target, insecure=True)
+    provider = TracerProvider()
+    provider.add_span_processor(SimpleSpanProcessor(exporter))
+    guard = _remote_guard(collector)
+    lw = Loopwatch(agent="sync-export", guard=guard, tracer_provider=provider)
+    outcome = run_scripted_agent(lw, obey_withdraw=obey_withdraw)
+    guard.close()
+    provider.shutdown()
+    assert guard.stats.failed == 0
+    record = collector.call(collector.collector.pipeline.get_session(outcome.trace_id))
+    assert record is not None
+    assert record.steps == outcome.steps  # both paths fed one session
+    assert interventions(outcome) == [Action.NUDGE, Action.WITHDRAW_TOOLS]
+    if obey_withdraw:
+        assert outcome.answer is not None
+    else:
+        assert outcome.halted is not None
+        assert outcome.halted.verdict.action is Action.HALT
+
+
+def test_synchronous_otlp_export_leaves_a_polling_agent_alone(collector: RunningCollector) -> None:
+    exporter = OTLPSpanExporter(endpoint=collector.endpoints.grpc_target, insecure=True)
+    provider = TracerProvider()
+    provider.add_span_processor(SimpleSpanProcessor(exporter))
+    guard = _remote_guard(collector)
+    lw = Loopwatch(agent="sync-export-poll", guard=guard, tracer_provider=provider)
+    outcome = run_scripted_agent(lw, result=polling_result, max_steps=10, done_after=9)
+    guard.close()
+    provider.shutdown()
+    assert guard.stats.failed == 0
+    assert set(actions(outcome)) == {Action.CONTINUE}
+
+
 def test_fail_open_when_the_collector_is_killed_mid_session() -> None:
     with collector_process() as process:
         guard = Guard.remote(process.endpoints.grpc_target, timeout_s=0.2)

@@ -49,6 +49,25 @@ def test_the_verdict_is_the_most_severe_and_a_halt_holds() -> None:
     assert later.findings == []
 
 
+def test_a_step_judged_by_an_earlier_evaluation_keeps_its_verdict() -> None:
+    """OTLP ingest (no checkpoint) judges a complete step before the agent's Evaluate of the same
+    events arrives: that Evaluate must get the step's verdict, not CONTINUE."""
+    script = [step(call("grep", {"q": "x"}, "")) for _ in range(5)] + [step(call("read", {"p": 2}, "page 2"))]
+    run = events(script)
+    engine = Engine()
+    one_path, both_paths = engine.new_session(), engine.new_session()
+    alone: list[Action] = []
+    for index in range(0, len(run), 2):
+        batch = run[index : index + 2]
+        alone.append(evaluate(engine, one_path, batch, end_of_batch=True).verdict.action)
+        evaluate(engine, both_paths, batch)  # the OTLP ingest, first
+        second = evaluate(engine, both_paths, batch, end_of_batch=True)  # Evaluate: all seen
+        assert second.verdict.action is alone[-1]
+        assert second.verdicts == []  # issued (and counted) once, by the first path
+    # a step's verdict is not carried to the next one: the last step continues
+    assert alone[2:] == [Action.NUDGE, Action.CONTINUE, Action.WITHDRAW_TOOLS, Action.CONTINUE]
+
+
 def test_a_pending_call_is_judged_after_the_events() -> None:
     engine = Engine()
     state = engine.new_session()
