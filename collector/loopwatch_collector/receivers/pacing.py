@@ -9,11 +9,13 @@ cores, the loop thread waited off-CPU for its turn (py-spy: ~40% of its samples)
 waited with it. A thread that sleeps most of the time is woken ahead of them.
 
 So big calls are paced: ``BulkPacer.pause`` gives each call a pause, awaited between its slices,
-that waits until the calls' busy time so far is at most ``share`` of the wall time: after a
-slice that took ``d`` seconds (wall clock, preemption included), the next bulk slice of any call
-starts at least ``d * (1 - share) / share`` later. One pacer is shared by every tenant's big
-calls, so together they take at most ``share`` of the loop, however many run. A big call is
-slower by about ``1 / share``; step-sized calls (every SDK step) are never paced.
+that holds the calls' busy time (wall clock, preemption included) to ``share`` of the wall time,
+with a token bucket: every call's slices spend from one bucket, which refills at ``share``
+seconds per second up to ``BURST_S``, and a slice that leaves it in debt is followed by a rest
+that pays the debt back (after a slice of ``d`` seconds with an empty bucket, ``d * (1 - share) /
+share``). So together the big calls of every tenant take at most ``share`` of the loop however
+many run, while a burst such as one SDK step of 65-256 events goes through unpaced. Sustained bulk
+work is slower by about ``1 / share``; step-sized calls (at most 64 events) are never paced.
 Event-loop only.
 """
 
@@ -26,6 +28,10 @@ from collections.abc import Awaitable, Callable
 #: Awaited between two slices of a call (the same shape as ``evaluate_parse.Pause``).
 Pause = Callable[[], Awaitable[None]]
 
+# Busy time that goes unpaced after a quiet spell: the SDK's verdict deadline (50 ms), so that a
+# step of up to 256 events (a few ms of loop time) is never slowed, while sustained bulk is.
+BURST_S = 0.05
+
 
 class BulkPacer:
     """See the module docstring. ``share`` in (0, 1]; 1 turns pacing off."""
@@ -33,9 +39,10 @@ class BulkPacer:
     def __init__(self, *, share: float, clock: Callable[[], float] = time.perf_counter) -> None:
         if not 0 < share <= 1:
             raise ValueError("limits.evaluate_bulk_share must be in (0, 1]")
-        self._rest_per_busy_s = (1 - share) / share
+        self._share = share
         self._clock = clock
-        self._next_slice_at = 0.0  # earliest start of the next bulk slice, any call's
+        self._tokens_s = BURST_S  # busy seconds that may still be spent without a rest
+        self._refilled_at = clock()
 
     def pause(self, then: Pause) -> Pause:
         """A pause for one call: counts the slice since the call last resumed (or since this
@@ -44,11 +51,20 @@ class BulkPacer:
 
         async def paced() -> None:
             nonlocal resumed
-            now = self._clock()
-            self._next_slice_at = max(self._next_slice_at, now) + (now - resumed) * self._rest_per_busy_s
-            while (wait_s := self._next_slice_at - self._clock()) > 0:  # pushed on by other calls
-                await asyncio.sleep(wait_s)
+            self._spend(self._clock() - resumed)
+            while self._tokens_s < 0:  # in debt, possibly deeper by other calls' slices meanwhile
+                await asyncio.sleep(-self._tokens_s / self._share)
+                self._spend(0.0)
             await then()
             resumed = self._clock()
 
         return paced
+
+    def _spend(self, busy_s: float) -> None:
+        """Refill the bucket for the time since the last refill, then take ``busy_s`` from it."""
+        if self._share >= 1:
+            return
+        now = self._clock()
+        refill_s = (now - self._refilled_at) * self._share
+        self._tokens_s = min(BURST_S, self._tokens_s + refill_s) - busy_s
+        self._refilled_at = now

@@ -98,8 +98,8 @@ class LimitsConfig(BaseModel):
     evaluate_max_events: int = Field(default=4096, ge=1)
     evaluate_max_bytes: int = Field(default=16 * 1024 * 1024, ge=1024)
     #: Share of the event loop's time that big ``Evaluate`` calls (over 64 events or 64 KiB) get,
-    #: all tenants together: their slices are paced so that the loop stays idle the rest of the
-    #: time and step-sized calls are served at once; 1 turns pacing off.
+    #: all tenants together, past a 50 ms burst: their slices are paced so that the loop stays
+    #: idle the rest of the time and step-sized calls are served at once; 1 turns pacing off.
     evaluate_bulk_share: float = Field(default=0.25, gt=0, le=1)
 
 
