@@ -19,6 +19,10 @@ halt. So:
   tenant's big calls are decoded and applied one at a time (the others wait; requests over
   ``BULK_BYTES`` are parsed in that turn too), so a tenant sending many big calls at once gets
   one slice's share of the loop, not one per call.
+- Big calls' slices (parsing a request over ``BULK_BYTES``, decoding and applying a call over
+  ``WHOLE_CALL_EVENTS``) are paced to ``limits.evaluate_bulk_share`` of the loop's time, every
+  tenant's together (``pacing.BulkPacer``): a loop thread that is never idle waits behind the
+  host's other threads for a core, and step-sized calls with it.
 
 Event-loop only. ``run`` raises ``WireError`` (bad input, naming the field),
 ``EvaluateTooLargeError`` and ``StoreError``.
@@ -37,6 +41,7 @@ from loopwatch.wire import WireError, context_from_proto, event_from_proto, pb, 
 from loopwatch_collector.processing.pipeline import Pipeline
 from loopwatch_collector.receivers.evaluate_limits import EvaluateLimits
 from loopwatch_collector.receivers.evaluate_parse import Pause, parse_json, parse_protobuf
+from loopwatch_collector.receivers.pacing import BulkPacer
 from loopwatch_collector.receivers.plain_content import (
     fingerprint_plain_event,
     fingerprint_plain_pending_call,
@@ -74,6 +79,7 @@ class EvaluateRunner:
         self._priority = priority or VerdictPriority()
         self._content = content or ContentControl()
         self._sizer = SliceSizer()
+        self._pacer = BulkPacer(share=limits.bulk_share)
         self._turns: dict[str, asyncio.Lock] = {}  # tenant -> held by its big call in progress
 
     @property
@@ -90,19 +96,25 @@ class EvaluateRunner:
         """``raw`` parsed within the limits, in slices that give way to verdict calls
         (``evaluate_parse.parse_protobuf``); a big one in ``tenant``'s turn."""
         async with self._bulk_turn(tenant, len(raw)):
-            return await parse_protobuf(raw, self.limits, pause=self._priority.wait_for_verdicts)
+            return await parse_protobuf(raw, self.limits, pause=self._parse_pause(len(raw)))
 
     async def parse_json(self, tenant: str, body: bytes) -> pb.EvaluateRequest:
         """``body`` parsed within the limits (``evaluate_parse.parse_json``); a big one in
         ``tenant``'s turn."""
         async with self._bulk_turn(tenant, len(body)):
-            return await parse_json(body, self.limits, pause=self._priority.wait_for_verdicts)
+            return await parse_json(body, self.limits, pause=self._parse_pause(len(body)))
 
     def _bulk_turn(self, tenant: str, size: int) -> contextlib.AbstractAsyncContextManager[Any]:
         """``tenant``'s turn for a request of ``size`` bytes over ``BULK_BYTES``; else nothing."""
         if size <= BULK_BYTES:
             return contextlib.nullcontext()
         return self._turns.setdefault(tenant, asyncio.Lock())
+
+    def _parse_pause(self, size: int) -> Pause:
+        """The pause between parse slices of a request of ``size`` bytes: paced when bulk."""
+        if size <= BULK_BYTES:
+            return self._priority.wait_for_verdicts
+        return self._pacer.pause(self._priority.wait_for_verdicts)
 
     async def run(self, tenant: str, request: pb.EvaluateRequest) -> tuple[TraceContext, Verdict]:
         """The verdict after ``request``'s events for ``tenant`` (raises: module docstring)."""
@@ -116,18 +128,22 @@ class EvaluateRunner:
                 )
             return trace, verdict
         async with self._turns.setdefault(tenant, asyncio.Lock()):  # one big call at a time per tenant
-            events, pending = await self._decoded(tenant, request)
-            return trace, await self._sliced(scoped_context(tenant, trace), events, pending)
+            pause = self._pacer.pause(self._priority.wait_for_verdicts)
+            events, pending = await self._decoded(tenant, request, pause=pause)
+            return trace, await self._sliced(scoped_context(tenant, trace), events, pending, pause=pause)
 
-    async def _decoded(self, tenant: str, request: pb.EvaluateRequest) -> tuple[list[Event], ToolCall | None]:
-        """``request``'s events and pending call, validated, as ``tenant``'s content mode keeps them."""
-        events = await _decode_events(request.events, pause=self._priority.wait_for_verdicts)
+    async def _decoded(
+        self, tenant: str, request: pb.EvaluateRequest, *, pause: Pause | None = None
+    ) -> tuple[list[Event], ToolCall | None]:
+        """``request``'s events and pending call, validated, as ``tenant``'s content mode keeps them;
+        ``pause`` between decode slices (the verdict priority by default)."""
+        events = await _decode_events(request.events, pause=pause or self._priority.wait_for_verdicts)
         fingerprint_plain_pending_call(request)
         pending = pending_call_from_request(request)
         return self._content.events(tenant, events), self._content.call(tenant, pending)
 
     async def _sliced(
-        self, scoped: TraceContext, events: Sequence[Event], pending: ToolCall | None
+        self, scoped: TraceContext, events: Sequence[Event], pending: ToolCall | None, *, pause: Pause
     ) -> Verdict:
         start = 0
         while True:
@@ -141,7 +157,7 @@ class EvaluateRunner:
             await self._pipeline.ingest(scoped, chunk, source="evaluate")
             self._sizer.record(started, len(chunk))
             start += size
-            await self._priority.wait_for_verdicts()  # the others' turn, step-sized calls first
+            await pause()  # the others' turn, step-sized calls first
 
 
 async def _decode_events(messages: Sequence[pb.Event], *, pause: Pause) -> list[Event]:

@@ -1,5 +1,6 @@
 """The bounds of one ``Evaluate`` call: request bytes and events (the ``limits:`` section's
-``evaluate_max_bytes`` and ``evaluate_max_events``). Pure checks; any thread."""
+``evaluate_max_bytes`` and ``evaluate_max_events``), and the share of the event loop big calls
+get together (``evaluate_bulk_share``, ``pacing.py``). Pure checks; any thread."""
 
 from __future__ import annotations
 
@@ -19,10 +20,15 @@ class EvaluateLimits:
 
     max_events: int
     max_bytes: int
+    bulk_share: float = 1.0  # unpaced unless configured
 
     @classmethod
     def of(cls, limits: LimitsConfig) -> EvaluateLimits:
-        return cls(max_events=limits.evaluate_max_events, max_bytes=limits.evaluate_max_bytes)
+        return cls(
+            max_events=limits.evaluate_max_events,
+            max_bytes=limits.evaluate_max_bytes,
+            bulk_share=limits.evaluate_bulk_share,
+        )
 
     def check_bytes(self, size: int) -> None:
         """Raise ``EvaluateTooLargeError`` when a request of ``size`` bytes is over the bound."""

@@ -21,7 +21,8 @@ no client could connect and the logs grew by 129 MB of tracebacks in 20 s. So:
   concurrent RPCs, and enforces keepalive pings (a client pinging more often than
   ``grpc_min_ping_interval_s`` is disconnected). Who may hold RPCs is ``admission.py``'s.
 - ``Evaluate`` calls are bounded in events and bytes (``evaluate_max_events``,
-  ``evaluate_max_bytes``; ``receivers/evaluate_limits.py``).
+  ``evaluate_max_bytes``; ``receivers/evaluate_limits.py``), and big ones paced to
+  ``evaluate_bulk_share`` of the event loop (``receivers/pacing.py``).
 - Logs: ``quiet_noisy_loggers`` rate-limits the loggers an attack makes speak (asyncio's
   accept errors, uvicorn's warnings, gRPC's core).
 
@@ -96,6 +97,10 @@ class LimitsConfig(BaseModel):
     #: One ``Evaluate`` call: events and request bytes (the SDK sends at most 256 events, < 4 MiB).
     evaluate_max_events: int = Field(default=4096, ge=1)
     evaluate_max_bytes: int = Field(default=16 * 1024 * 1024, ge=1024)
+    #: Share of the event loop's time that big ``Evaluate`` calls (over 64 events or 64 KiB) get,
+    #: all tenants together, past a 50 ms burst: their slices are paced so that the loop stays
+    #: idle the rest of the time and step-sized calls are served at once; 1 turns pacing off.
+    evaluate_bulk_share: float = Field(default=0.25, gt=0, le=1)
 
 
 def grpc_options(limits: LimitsConfig, *, grace_s: float) -> tuple[tuple[str, Any], ...]:
