@@ -547,12 +547,21 @@ def scenarios() -> list[Json]:
                         "loop": loop,
                         "kinds": [_kind(name)] if loop else ["none"],
                         "onset_step": onset if loop else None,
-                        "notes": "generated; see the generator's docstring for the labelling rule",
+                        "notes": _notes(loop, onset),
                     },
                     "events": t.events,
                 }
             )
     return out
+
+
+def _notes(loop: bool, onset: int) -> str:
+    if not loop:
+        return "healthy look-alike: each repetition brings news, succeeds or ends in a change of approach"
+    return (
+        f"unambiguous at step {onset}: the 3rd occurrence of an exact repeat, or the 4th attempt of a near "
+        "repeat (the first attempt is information)"
+    )
 
 
 def _kind(name: str) -> str:

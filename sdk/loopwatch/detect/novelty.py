@@ -11,13 +11,17 @@ of a completed step is classified once, by the engine, before any detector runs:
   ``repeats`` counts the occurrences in a row of that call: a different result in between
   starts over, and occurrences separated only by steps that taught nothing (waiting between
   polls) do not add up, while occurrences separated by new information do (the agent went on
-  and came back: lost context).
+  and came back: lost context). A failing call re-run at once that fails the same way is the
+  same result though a port, a duration or a code in the error changed (``_same_answer``).
 - ``RECHECK``: the same successful call and result as in an earlier turn: the user asked
   again. Neither progress nor repetition.
 - ``ECHO``: a different call of the same tool returned a result the tool already gave in this
   turn, or one that overlaps it heavily (``ECHO_OVERLAP`` of its word trigrams: the same pages
   reordered with other snippets, a sub-agent's report saying about the same again): the
-  variation (a rephrased query, another limit, a reworded task) did not matter.
+  variation (a rephrased query, another limit, a reworded task) did not matter. So is an
+  answer that says it found nothing (``fingerprint.ABSENT_RESULT``: "Could not determine ...",
+  "no exact figure found") to a call about the same subject (``RELATED_TERMS``) after the tool
+  had found nothing already: a task re-delegated whose report says so again, in other words.
 - ``BLANK``: a new call that failed or came back empty, outside a sweep or fan-out, unless it
   failed in a new way: a tool that has failed since it last succeeded, always with typed
   exceptions, and now raises one of a type it had not (``ToolResult.error_class``:
@@ -220,7 +224,11 @@ def _classify(
     while len(state.calls) > CALL_MEMORY:
         del state.calls[next(iter(state.calls))]
     if memo is not None:
-        return (Novelty.RECHECK if memo.result == call.result else Novelty.NEW), 1, number, False
+        if memo.result == call.result:
+            return Novelty.RECHECK, 1, number, False
+        # The same task handed again, and the report found nothing again in other words.
+        nothing_again = memo.turn == state.turn and memo.error_class == call.error_class == ABSENT_RESULT
+        return (Novelty.ECHO if nothing_again else Novelty.NEW), 1, number, False
     fan_out = fanout.get(call.name, 0) >= FANOUT_TARGETS and call.result not in state.tool_errors.get(
         call.name, {}
     )
