@@ -14,7 +14,7 @@ is counted per call, not per step, so these are all caught:
   is still a healthy check twice.
 
 A call failing with an error that says the service failed (a timeout, a rate limit, a
-refused charge) fires at ``transient_consecutive`` (default 4): a payment retried three
+refused charge) fires at ``transient`` (default 4): a payment retried three
 times before the agent hands off to a person, or until it goes through, is a healthy retry.
 
 Not flagged: polling or pagination whose result changes (the count starts over); waiting
@@ -43,7 +43,7 @@ class IdenticalCallConfig:
             back, or a failure anywhere in the run); < 2 = off.
         spread_out: occurrences that fire when a successful call recurred after other work
             rather than back to back (lost context); < 2 = off for that case.
-        transient_consecutive: occurrences that fire when every call failed with an error
+        transient: occurrences that fire when every call failed with an error
             saying the service failed (a timeout, a rate limit, a refused charge:
             ``fingerprint.transient_error``), which healthy agents retry two or three times
             before they change approach or hand off; < 2 = ``consecutive``.
@@ -51,17 +51,15 @@ class IdenticalCallConfig:
 
     consecutive: int = 3
     spread_out: int = 6
-    transient_consecutive: int = 4
+    transient: int = 4
 
     def validate(self) -> None:
         if self.consecutive < 0:
             raise ValueError("identical_call.consecutive must be >= 0 (values < 2 mean off)")
         if self.spread_out < 0:
             raise ValueError("identical_call.spread_out must be >= 0 (values < 2 mean off)")
-        if self.transient_consecutive < 0:
-            raise ValueError(
-                "identical_call.transient_consecutive must be >= 0 (values < 2 mean consecutive)"
-            )
+        if self.transient < 0:
+            raise ValueError("identical_call.transient must be >= 0 (values < 2 mean consecutive)")
 
 
 @dataclass(slots=True)
@@ -90,7 +88,7 @@ class IdenticalCall:
         if novelty.spread and limit >= 2:
             limit = max(limit, self.config.spread_out) if self.config.spread_out >= 2 else 0
         if limit >= 2 and all(c.is_error and transient_error(c.error_class) for c in step.calls):
-            limit = max(limit, self.config.transient_consecutive)
+            limit = max(limit, self.config.transient)
         if limit < 2 or count < limit:
             return None
         return Finding(

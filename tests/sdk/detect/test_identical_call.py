@@ -287,13 +287,13 @@ def test_a_retry_that_succeeds_is_never_flagged() -> None:
     assert run(IdenticalCall(), script).fired == []
 
 
-def test_transient_consecutive_below_two_means_consecutive() -> None:
-    config = IdenticalCallConfig(transient_consecutive=0)
+def test_transient_below_two_means_consecutive() -> None:
+    config = IdenticalCallConfig(transient=0)
     result = run(IdenticalCall(config), [step(_charge("Gateway timeout"))] * 3)
 
     assert result.finding().count == 3
 
 
-def test_a_negative_transient_consecutive_is_rejected() -> None:
-    with pytest.raises(ValueError, match=r"identical_call\.transient_consecutive"):
-        IdenticalCallConfig(transient_consecutive=-1).validate()
+def test_a_negative_transient_is_rejected() -> None:
+    with pytest.raises(ValueError, match=r"identical_call\.transient"):
+        IdenticalCallConfig(transient=-1).validate()
