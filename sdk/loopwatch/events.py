@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from loopwatch.fingerprint import (
+    absence_class,
     argument_frame,
     call_fingerprint,
     canonical_arguments,
@@ -157,8 +158,9 @@ class ToolResult:
     ``fingerprint`` is taken after volatile content (timestamps, ids, durations) is stripped,
     so two results with the same fingerprint taught the model nothing new. ``size`` counts
     characters of the raw result; ``0`` means empty, which detectors treat as "no
-    information". ``preview`` is ``None`` in privacy mode. ``error_class`` (failures only) is
-    the kind of the failure, equal for the same error in other words; ``overlap`` sketches the
+    information". ``preview`` is ``None`` in privacy mode. ``error_class`` is the kind of a
+    failure, equal for the same error in other words, and of a success only when it says it
+    found nothing (``fingerprint.ABSENT_RESULT``, a soft failure); ``overlap`` sketches the
     result's word trigrams so that a result saying about the same as an earlier one is known
     as an echo (``sketch.overlap_sketch``; empty for short results). ``error_terms`` hashes
     the terms a failure's text names (``term_hashes``): a fan-out's errors name their targets.
@@ -196,7 +198,7 @@ class ToolResult:
             size=len(content),
             is_error=is_error,
             error_type=error_type,
-            error_class=error_class(content) if is_error else "",
+            error_class=error_class(content) if is_error else absence_class(content),
             error_terms=error_term_hashes(content) if is_error else (),
             overlap=overlap_sketch(content),
             preview=_preview(content) if capture_content else None,

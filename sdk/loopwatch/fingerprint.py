@@ -154,6 +154,60 @@ _ERROR_SCAN_CHARS = 4096
 _ERROR_TYPE_CHARS = 64
 #: The prefix of an error class that is an exception's type.
 TYPED_ERROR = "type:"
+#: The prefix of an untyped error class whose message says the failure is transient.
+TRANSIENT_ERROR = "transient:"
+# What a failure says when retrying the same call may well succeed: the service, not the call,
+# failed (HTTP 429/502/503/504 and their words, a timeout, a refused charge, "try again").
+_TRANSIENT = re.compile(
+    r"\b(?:time[sd]?[ -]?out|timed out|unavailable|temporar(?:y|ily)|try again|retry|too many requests|"
+    r"rate[ -]?limit\w*|throttl\w*|overloaded|busy|declined|could not be (?:charged|processed|completed)|"
+    r"connection (?:reset|refused|aborted)|429|502|503|504)\b",
+    re.IGNORECASE,
+)
+# Exception types that name a transient failure ("TimeoutError", "ServiceUnavailableError").
+_TRANSIENT_TYPE = re.compile(r"Timeout|Unavailable|RateLimit|Throttl|Connection", re.IGNORECASE)
+
+
+#: The ``error_class`` of a result that is no failure but says it found nothing (``absence_class``).
+ABSENT_RESULT = "absent:"
+# How a report or a search says it found nothing: "Could not determine the first award year",
+# "no exact figure found", "the year is not mentioned", "No results found for ...".
+_ABSENCE = re.compile(
+    r"\b(?:could not|couldn't|cannot|can't|unable to|did not|didn't|failed to) "
+    r"(?:find|locate|determine|identify|confirm|verify|retrieve)\b|"
+    r"\bno (?:\w+ ){0,3}(?:found|results?|matches)\b|"
+    r"\bnot (?:found|mentioned|stated|specified|available|listed)\b",
+    re.IGNORECASE,
+)
+# A report states its outcome first; what a long page or file says further down is content.
+ABSENCE_SCAN_CHARS = 400
+# An answer this long carries content of its own, whatever its opening says.
+ABSENCE_MAX_CHARS = 2000
+
+
+def absence_class(content: str) -> str:
+    """``ABSENT_RESULT`` for a successful result that says it found nothing, else ``""``.
+
+    Why: a sub-agent's report or a search that found nothing says so in words, each time in
+    others ("Could not determine ...", "Report: no exact year found", "... is not mentioned in
+    the pages I read"): its text does not repeat, its substance does. Only a short answer's
+    opening is read: a file or a page that mentions "not found" is not an absence.
+    """
+    if len(content) > ABSENCE_MAX_CHARS or not _ABSENCE.search(content[:ABSENCE_SCAN_CHARS]):
+        return ""
+    return ABSENT_RESULT
+
+
+def transient_error(error_class: str) -> bool:
+    """Whether an ``error_class`` says the failure was the service's and may pass on a retry.
+
+    Why: a healthy agent retries a timeout, a rate limit or a refused charge two or three times
+    before it changes approach or hands off; the same call failing on its own input does not get
+    better by repeating it.
+    """
+    if error_class.startswith(TRANSIENT_ERROR):
+        return True
+    return error_class.startswith(TYPED_ERROR) and bool(_TRANSIENT_TYPE.search(error_class))
 
 
 def error_class(content: str) -> str:
@@ -167,15 +221,17 @@ def error_class(content: str) -> str:
     numbers, volatile tokens). Progress shows as a new class: another exception, another
     message ("SyntaxError", then "ImportError", then "AssertionError").
 
-    Returns ``"type:<ExceptionType>"`` (``TYPED_ERROR`` prefix) or ``"text:<digest>"``: a
-    reader may trust a change of type more than a change of wording.
+    Returns ``"type:<ExceptionType>"`` (``TYPED_ERROR`` prefix), ``"transient:<digest>"``
+    (``TRANSIENT_ERROR``: the message says the service failed, see ``transient_error``) or
+    ``"text:<digest>"``: a reader may trust a change of type more than a change of wording.
     """
     types: list[str] = _EXCEPTION_TYPE.findall(content[-_ERROR_SCAN_CHARS:])
     if types:
         return TYPED_ERROR + types[-1][:_ERROR_TYPE_CHARS]
     line = next((ln for ln in content[:_ERROR_SCAN_CHARS].splitlines() if ln.strip()), "")
     masked = _DIGITS.sub("#", _PATHLIKE.sub("<p>", _QUOTED.sub("<q>", _VOLATILE.sub(_placeholder, line))))
-    return "text:" + digest(" ".join(masked.lower().split())[:_ERROR_CLASS_CHARS])
+    prefix = TRANSIENT_ERROR if _TRANSIENT.search(line) else "text:"
+    return prefix + digest(" ".join(masked.lower().split())[:_ERROR_CLASS_CHARS])
 
 
 # A call this short, on one line, names a target (a path, a table, a name, a short command); a

@@ -9,7 +9,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from loopwatch.fingerprint import (
+    ABSENCE_MAX_CHARS,
+    ABSENCE_SCAN_CHARS,
+    ABSENT_RESULT,
     FRAME_MAX_CHARS,
+    absence_class,
     argument_frame,
     call_fingerprint,
     canonical_arguments,
@@ -19,6 +23,7 @@ from loopwatch.fingerprint import (
     error_class,
     normalise_result,
     result_fingerprint,
+    transient_error,
 )
 
 JSON = st.recursive(
@@ -224,3 +229,61 @@ def test_error_class_is_the_exception_type_when_one_is_named() -> None:
     assert error_class(wrapped) == "type:InterpreterError"
     assert error_class("java.io.IOException: disk full") == "type:IOException"
     assert error_class("permission denied").startswith("text:")
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Error: request timed out after 30s",
+        "429 Too Many Requests: retry after 2s",
+        "Payment declined: issuer unavailable (code 91)",
+        "Service temporarily overloaded, try again later",
+        "TimeoutError: The read operation timed out",
+    ],
+)
+def test_errors_that_say_the_service_failed_are_transient(message: str) -> None:
+    assert transient_error(error_class(message))
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "Error: '<' not supported between instances of 'str' and 'datetime.datetime'",
+        "TypeError: a.add is not a function",
+        "Invalid arguments: unexpected keyword argument 'args'",
+        "Error: listen EADDRINUSE: address already in use :::41234",
+    ],
+)
+def test_errors_about_the_call_itself_are_not_transient(message: str) -> None:
+    assert not transient_error(error_class(message))
+
+
+def test_a_transient_error_in_other_words_is_still_one_class() -> None:
+    assert error_class("Gateway timeout (request 81)") == error_class("Gateway timeout (request 9)")
+
+
+@pytest.mark.parametrize(
+    "report",
+    [
+        "### 1. Task outcome (short version):\nCould not determine the first award year.",
+        "Report: no exact figure found. Best sources: a timeline.",
+        "I searched several pages. The year is not mentioned in any of them.",
+        "No results found for 'atlantis forecast'.",
+    ],
+)
+def test_a_report_that_found_nothing_is_absent(report: str) -> None:
+    assert absence_class(report) == ABSENT_RESULT
+
+
+def test_a_report_that_found_something_is_not_absent() -> None:
+    assert absence_class("The Calloway Prize was first awarded in 1962 (source: the society's site).") == ""
+
+
+def test_a_mention_far_into_a_result_or_in_a_long_one_is_content() -> None:
+    """Boundaries: the outcome is read only in a report's opening, and a long page or file that
+    says "not found" somewhere is content, not an absence."""
+    late = "x " * (ABSENCE_SCAN_CHARS // 2) + "the key was not found"
+    long = "Not found handler\n" + "def handler(): pass\n" * (ABSENCE_MAX_CHARS // 10)
+    assert absence_class(late) == ""
+    assert absence_class(long) == ""
+    assert absence_class("the key was not found") == ABSENT_RESULT

@@ -58,6 +58,21 @@ def test_tool_attributes_decode_to_the_result() -> None:
     assert decoded == result
 
 
+def test_a_success_that_found_nothing_keeps_its_class_over_otlp() -> None:
+    """The absence a report states travels content-free, as a failure's kind does."""
+    call = ToolCall.create(id="c1", name="search_agent", arguments={"task": "Find X."})
+    result = ToolResult.create(
+        event_id="result:c1",
+        call_id="c1",
+        content="Could not determine X from any source.",
+        capture_content=False,
+    )
+    encoded = attrs.tool_attributes(call, result, content=None, capture_content=False)
+    decoded = attrs.tool_result_from(encoded, call_id="c1", time_unix_ns=result.time_unix_ns)
+    assert result.error_class
+    assert decoded == result
+
+
 def test_user_message_attributes_round_trip() -> None:
     event = UserMessage.create(event_id="user:00000000000000aa:1", text="hello", time_unix_ns=7)
     assert attrs.user_message_from(attrs.user_message_attributes(event), time_unix_ns=7) == event

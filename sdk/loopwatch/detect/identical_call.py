@@ -13,6 +13,10 @@ is counted per call, not per step, so these are all caught:
   occurrences (default 6): re-running a script after an edit that did not change its output
   is still a healthy check twice.
 
+A call failing with an error that says the service failed (a timeout, a rate limit, a
+refused charge) fires at ``transient`` (default 4): a payment retried three
+times before the agent hands off to a person, or until it goes through, is a healthy retry.
+
 Not flagged: polling or pagination whose result changes (the count starts over); waiting
 between polls of an unchanged status (occurrences separated only by steps that taught nothing
 do not add up); retries that fail with varying errors and then succeed; a successful call
@@ -26,6 +30,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from loopwatch.detect.step import CallOutcome, StepRecord
+from loopwatch.fingerprint import transient_error
 from loopwatch.verdict import Finding
 
 
@@ -38,16 +43,23 @@ class IdenticalCallConfig:
             back, or a failure anywhere in the run); < 2 = off.
         spread_out: occurrences that fire when a successful call recurred after other work
             rather than back to back (lost context); < 2 = off for that case.
+        transient: occurrences that fire when every call failed with an error
+            saying the service failed (a timeout, a rate limit, a refused charge:
+            ``fingerprint.transient_error``), which healthy agents retry two or three times
+            before they change approach or hand off; < 2 = ``consecutive``.
     """
 
     consecutive: int = 3
     spread_out: int = 6
+    transient: int = 4
 
     def validate(self) -> None:
         if self.consecutive < 0:
             raise ValueError("identical_call.consecutive must be >= 0 (values < 2 mean off)")
         if self.spread_out < 0:
             raise ValueError("identical_call.spread_out must be >= 0 (values < 2 mean off)")
+        if self.transient < 0:
+            raise ValueError("identical_call.transient must be >= 0 (values < 2 mean consecutive)")
 
 
 @dataclass(slots=True)
@@ -75,6 +87,8 @@ class IdenticalCall:
         limit = self.config.consecutive
         if novelty.spread and limit >= 2:
             limit = max(limit, self.config.spread_out) if self.config.spread_out >= 2 else 0
+        if limit >= 2 and all(c.is_error and transient_error(c.error_class) for c in step.calls):
+            limit = max(limit, self.config.transient)
         if limit < 2 or count < limit:
             return None
         return Finding(

@@ -11,13 +11,17 @@ of a completed step is classified once, by the engine, before any detector runs:
   ``repeats`` counts the occurrences in a row of that call: a different result in between
   starts over, and occurrences separated only by steps that taught nothing (waiting between
   polls) do not add up, while occurrences separated by new information do (the agent went on
-  and came back: lost context).
+  and came back: lost context). A failing call re-run at once that fails the same way is the
+  same result though a port, a duration or a code in the error changed (``_same_answer``).
 - ``RECHECK``: the same successful call and result as in an earlier turn: the user asked
   again. Neither progress nor repetition.
 - ``ECHO``: a different call of the same tool returned a result the tool already gave in this
   turn, or one that overlaps it heavily (``ECHO_OVERLAP`` of its word trigrams: the same pages
   reordered with other snippets, a sub-agent's report saying about the same again): the
-  variation (a rephrased query, another limit, a reworded task) did not matter.
+  variation (a rephrased query, another limit, a reworded task) did not matter. So is an
+  answer that says it found nothing (``fingerprint.ABSENT_RESULT``: "Could not determine ...",
+  "no exact figure found") to a call about the same subject (``RELATED_TERMS``) after the tool
+  had found nothing already: a task re-delegated whose report says so again, in other words.
 - ``BLANK``: a new call that failed or came back empty, outside a sweep or fan-out, unless it
   failed in a new way: a tool that has failed since it last succeeded, always with typed
   exceptions, and now raises one of a type it had not (``ToolResult.error_class``:
@@ -50,7 +54,7 @@ from typing import TypeVar
 
 from loopwatch.detect.step import NO_CALLS, CallOutcome, Novelty, StepNovelty
 from loopwatch.events import shared_terms
-from loopwatch.fingerprint import TYPED_ERROR
+from loopwatch.fingerprint import ABSENT_RESULT, TYPED_ERROR
 from loopwatch.sketch import overlap
 
 _T = TypeVar("_T")
@@ -81,13 +85,20 @@ COPY_OVERLAP = 0.8
 # details" after "household income 2021 X official"): reading another file of one template
 # shares its directories only, and such answers may overlap without echoing anything.
 REPHRASED_TERMS = 0.4
+# A call sharing a fifth of its terms with the last asks about the same subject in other words
+# ("Find X", "Search the web for X and report it with sources"): an answer that found nothing
+# again (``fingerprint.ABSENT_RESULT``) is the same answer in substance.
+RELATED_TERMS = 0.2
 # Overlap sketches remembered per tool within a turn: a paraphrase echoes a recent answer.
 OVERLAPS_PER_TOOL = 4
 # A tool each of whose new answers shared at least this much with an earlier one wraps them in
 # boilerplate (a write acknowledged with the file and the same long instructions each time):
 # overlap says nothing there, and only exact echoes count for it. Searches on other subjects
-# share under a fifth, so one such answer keeps overlap meaningful for the tool.
+# share under a fifth, so one such answer keeps overlap meaningful for the tool. One answer
+# alone is no wrapper: a paraphrase just short of the rephrasing bar shares as much with the
+# pages it brought back again; ``WRAPPER_ANSWERS`` new answers that all did are one.
 BOILERPLATE_OVERLAP = 0.3
+WRAPPER_ANSWERS = 2
 
 
 @dataclass(slots=True)
@@ -101,6 +112,8 @@ class CallMemo:
     mark: int  # informative steps seen before the last occurrence
     turn: int
     failed: bool
+    overlap: tuple[int, ...] = ()  # a failure's trigram sketch (``_same_answer``)
+    error_class: str = ""  # a failure's kind
 
 
 @dataclass(slots=True)
@@ -120,7 +133,8 @@ class NoveltyState:
     # Classes of those failures: a failure of another class is progress.
     tool_error_classes: dict[str, list[str]] = field(default_factory=dict)
     tool_overlaps: dict[str, list[tuple[int, ...]]] = field(default_factory=dict)  # this turn's
-    tool_boilerplate: dict[str, float] = field(default_factory=dict)  # least its new answers shared
+    # Per tool, the least its new answers shared with an earlier one, and how many were compared.
+    tool_boilerplate: dict[str, tuple[float, int]] = field(default_factory=dict)
 
 
 def assess(state: NoveltyState, calls: tuple[CallOutcome, ...], *, number: int, turn: int) -> StepNovelty:
@@ -184,12 +198,13 @@ def _classify(
     if call.result is None:
         return Novelty.UNKNOWN, 1, number, False
     memo = state.calls.pop(call.call, None)
-    if memo is not None and memo.result == call.result and (memo.failed or memo.turn == state.turn):
+    if memo is not None and (memo.failed or memo.turn == state.turn) and _same_answer(state, memo, call):
         adjacent = memo.seq == state.seq - 1
         went_on = state.informative > memo.mark and not call.empty  # waiting is not going on
         if memo.failed or adjacent or went_on:
             memo.count += 1
         memo.seq = state.seq
+        memo.result, memo.overlap = call.result, call.overlap  # the same failure drifts step by step
         if memo.failed:
             earlier = state.tool_errors.get(call.name, {}).get(call.result, 0)
             memo.count = max(memo.count, earlier + 1)
@@ -203,15 +218,46 @@ def _classify(
         mark=0,  # set once the step is assessed
         turn=state.turn,
         failed=call.is_error,
+        overlap=call.overlap if call.is_error else (),
+        error_class=call.error_class,
     )
     while len(state.calls) > CALL_MEMORY:
         del state.calls[next(iter(state.calls))]
     if memo is not None:
-        return (Novelty.RECHECK if memo.result == call.result else Novelty.NEW), 1, number, False
+        if memo.result == call.result:
+            return Novelty.RECHECK, 1, number, False
+        # The same task handed again, and the report found nothing again in other words.
+        nothing_again = memo.turn == state.turn and memo.error_class == call.error_class == ABSENT_RESULT
+        return (Novelty.ECHO if nothing_again else Novelty.NEW), 1, number, False
     fan_out = fanout.get(call.name, 0) >= FANOUT_TARGETS and call.result not in state.tool_errors.get(
         call.name, {}
     )
     return _classify_new_call(state, call, fan_out), 1, number, False
+
+
+def _same_answer(state: NoveltyState, memo: CallMemo, call: CallOutcome) -> bool:
+    """Whether the same call answered as it did last time: the same result, or the same failure.
+
+    A failing call re-issued back to back whose error differs only in what the tool varies by
+    itself (a port, a duration, a request id, a code) failed the same way: a plain repeated-call
+    guard sees the same call again, and so does this. The same failure is one of the same kind
+    (``error_class``) sharing ``ECHO_OVERLAP`` of its trigrams, or, for a short message (no
+    sketch), whose untyped class, the message with what varies masked, is the same. After other
+    calls in between (an install, an edit) a changed error is their effect (another missing
+    module, the same error from an edited line), and a success's changed answer is news (a
+    poll where one pod finished): only an equal result repeats then.
+    """
+    if memo.result == call.result:
+        return True
+    if memo.seq != state.seq - 1 or not (call.is_error and memo.failed):
+        return False
+    if not call.error_class or call.error_class != memo.error_class:
+        return False
+    if memo.overlap and call.overlap:
+        return overlap(memo.overlap, call.overlap) >= ECHO_OVERLAP
+    # A short message's class is the message with what varies masked, unless it is a type:
+    # "ModuleNotFoundError: a" then "...: b" is another failure of one type.
+    return not (memo.overlap or call.overlap or call.error_class.startswith(TYPED_ERROR))
 
 
 def _classify_new_call(state: NoveltyState, call: CallOutcome, fan_out: bool) -> Novelty:
@@ -223,18 +269,28 @@ def _classify_new_call(state: NoveltyState, call: CallOutcome, fan_out: bool) ->
     results = state.tool_results.get(call.name)
     if results is not None and call.result in results:
         return Novelty.PROBE if sweep and call.size <= SWEEP_ANSWER_CHARS else Novelty.ECHO
+    if call.error_class == ABSENT_RESULT and call.frame and not sweep:
+        # "Found nothing" again, in other words, for the same question asked again (a task
+        # re-delegated, a search rephrased): the tool's answer has not changed in substance.
+        related = shared_terms(call.targets, state.last_targets.get(call.name, ())) >= RELATED_TERMS
+        if related and results is not None and ABSENT_RESULT in results:
+            return Novelty.ECHO
+        _remember(state.tool_results, call.name, ABSENT_RESULT, RESULTS_PER_TOOL)
     overlaps = state.tool_overlaps.get(call.name)
     # Only a short call (a query, a target: it has a frame) asks for information; a write or
     # an edit whose result shows the file it changed echoes its own input, not an answer.
     if overlaps and call.overlap and call.frame and not sweep:
         closest = max(overlap(call.overlap, o) for o in overlaps)
-        boilerplate = state.tool_boilerplate.get(call.name, 0.0)
+        least, answers = state.tool_boilerplate.get(call.name, (0.0, 0))
+        wrapped = answers >= WRAPPER_ANSWERS and least >= BOILERPLATE_OVERLAP
         rephrased = shared_terms(call.targets, state.last_targets.get(call.name, ())) >= REPHRASED_TERMS
         needed = ECHO_OVERLAP if rephrased else COPY_OVERLAP
-        if closest >= needed and boilerplate < BOILERPLATE_OVERLAP:
+        if closest >= needed and not wrapped:
+            # An echo is still an answer the tool gave: the next paraphrase is judged by it too.
+            _remember(state.tool_overlaps, call.name, call.overlap, OVERLAPS_PER_TOOL)
             return Novelty.ECHO
         # What every new answer shared with the closest earlier one: the tool's wrapper.
-        state.tool_boilerplate[call.name] = min(closest, state.tool_boilerplate.get(call.name, closest))
+        state.tool_boilerplate[call.name] = (min(closest, least) if answers else closest, answers + 1)
         while len(state.tool_boilerplate) > TOOL_MEMORY:
             del state.tool_boilerplate[next(iter(state.tool_boilerplate))]
     _remember(state.tool_results, call.name, call.result or "", RESULTS_PER_TOOL)

@@ -26,7 +26,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from loopwatch.detect.step import Novelty, StepRecord
+from loopwatch.detect.novelty import SWEEP_ANSWER_CHARS
+from loopwatch.detect.step import CallOutcome, Novelty, StepRecord
+from loopwatch.fingerprint import ABSENT_RESULT
 from loopwatch.verdict import Finding
 
 
@@ -90,9 +92,10 @@ class SameTool:
         for call, kind in zip(step.calls, step.novelty.kinds, strict=False):
             if kind is Novelty.NEW:
                 state.echoes.pop(call.name, None)
-            elif kind is Novelty.ECHO and call.frame and call.overlap:
+            elif kind is Novelty.ECHO and call.frame and (call.overlap or _reports_nothing(call)):
                 # A query (a short call, on one line) answered at length with what it answered
-                # before; a short answer ("[edit applied]", "OK") may well repeat for new work.
+                # before, or a report that found nothing again; a short answer ("[edit
+                # applied]", "OK", "No results found.") may well repeat for new work.
                 count, first = state.echoes.pop(call.name, (0, step.number))
                 state.echoes[call.name] = (count + 1, first)
                 if len(state.echoes) > ECHO_TOOLS:
@@ -150,3 +153,8 @@ class SameTool:
             call_fingerprint=last.call,
             last_result_preview=last.preview,
         )
+
+
+def _reports_nothing(call: CallOutcome) -> bool:
+    """A report (longer than a probe's "nothing here") saying it found nothing."""
+    return call.error_class == ABSENT_RESULT and call.size > SWEEP_ANSWER_CHARS

@@ -87,7 +87,8 @@ LOOPWATCH_TOOL_RESULT_SIZE = "loopwatch.tool.result.size"
 LOOPWATCH_TOOL_RESULT_IS_ERROR = "loopwatch.tool.result.is_error"
 """bool: the call failed (raised, or returned an error result)."""
 LOOPWATCH_TOOL_RESULT_ERROR_CLASS = "loopwatch.tool.result.error_class"
-"""str: a failure's kind (``fingerprint.error_class``): equal for the same error in other words."""
+"""str: a failure's kind (``fingerprint.error_class``): equal for the same error in other words;
+on a success, ``fingerprint.ABSENT_RESULT`` when it says it found nothing."""
 LOOPWATCH_TOOL_RESULT_ERROR_TERMS = "loopwatch.tool.result.error_terms"
 """int[]: hashed terms a failure's text names (``events.error_term_hashes``; at most 128)."""
 LOOPWATCH_TOOL_RESULT_OVERLAP = "loopwatch.tool.result.overlap"
@@ -188,9 +189,10 @@ def tool_attributes(
     }
     if result.overlap:
         attributes[LOOPWATCH_TOOL_RESULT_OVERLAP] = list(result.overlap)
+    if result.error_class:  # a failure's kind, or a success that found nothing
+        attributes[LOOPWATCH_TOOL_RESULT_ERROR_CLASS] = result.error_class
     if result.is_error:
         attributes[ERROR_TYPE] = result.error_type or "_OTHER"
-        attributes[LOOPWATCH_TOOL_RESULT_ERROR_CLASS] = result.error_class
         attributes[LOOPWATCH_TOOL_RESULT_ERROR_TERMS] = list(result.error_terms)
     if capture_content:
         if call.arguments is not None:

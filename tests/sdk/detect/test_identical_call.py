@@ -251,3 +251,49 @@ def test_duplicate_calls_with_one_missing_result_do_not_raise() -> None:
     result = run(IdenticalCall(), [batch, step(call("ls"))])
 
     assert result.findings == [None, None]
+
+
+def _charge(message: str) -> CallSpec:
+    return call("charge_card", {"order": "A-1"}, message, is_error=True)
+
+
+def test_a_transient_failure_retried_three_times_is_a_healthy_retry() -> None:
+    """A refused charge retried twice more before the agent hands off: quiet at the third."""
+    result = run(IdenticalCall(), [step(_charge("Payment declined: issuer unavailable"))] * 3)
+
+    assert result.fired == []
+
+
+def test_a_transient_failure_fires_at_its_fourth_occurrence() -> None:
+    """Boundary: the fourth identical transient failure is no retry any more."""
+    result = run(IdenticalCall(), [step(_charge("Gateway timeout, please retry"))] * 4)
+
+    assert result.finding().count == 4
+
+
+def test_a_failure_about_the_call_itself_fires_at_the_third() -> None:
+    """Near miss: an error about the call's input ("not supported between instances") does
+    not get better by retrying; the usual bar holds."""
+    failure = _charge("Error: '<' not supported between instances of 'str' and 'datetime'")
+
+    assert run(IdenticalCall(), [step(failure)] * 3).finding().count == 3
+
+
+def test_a_retry_that_succeeds_is_never_flagged() -> None:
+    script = [step(_charge("Gateway timeout, please retry"))] * 3 + [
+        step(call("charge_card", {"order": "A-1"}, "ok"))
+    ]
+
+    assert run(IdenticalCall(), script).fired == []
+
+
+def test_transient_below_two_means_consecutive() -> None:
+    config = IdenticalCallConfig(transient=0)
+    result = run(IdenticalCall(config), [step(_charge("Gateway timeout"))] * 3)
+
+    assert result.finding().count == 3
+
+
+def test_a_negative_transient_is_rejected() -> None:
+    with pytest.raises(ValueError, match=r"identical_call\.transient"):
+        IdenticalCallConfig(transient=-1).validate()

@@ -155,30 +155,33 @@ def test_a_search_with_other_results_is_new() -> None:
     assert kinds(script) == [(N.NEW,)] * 4
 
 
-def test_answers_wrapped_in_one_boilerplate_are_judged_only_exactly() -> None:
-    """A tool answering two different requests with one long wrapper (a write acknowledged with
-    the same instructions) has shown that overlap says nothing about it: a later near copy of
-    an answer, for a rephrased request, is not taken for an echo."""
-    begin = "public class BeginAction : GameAction { public ulong Player { get; private set; } }"
-    draw = "public class DrawAction : GameAction { public ulong Card { get; private set; } }"
-    renamed = begin.replace("Player", "PlayerId")
-    script = [
-        one(
-            call(
-                "save", {"path": "src/Begin.cs", "body": begin}, write_acknowledgement("src/Begin.cs", begin)
-            )
-        ),
-        one(call("save", {"path": "lib/Draw.cs", "body": draw}, write_acknowledgement("lib/Draw.cs", draw))),
-        one(
-            call(
-                "save",
-                {"path": "src/Begin.cs", "body": renamed},
-                write_acknowledgement("src/Begin.cs", renamed),
-            )
-        ),
-    ]
+def _save(path: str, body: str) -> ScriptItem:
+    return one(call("save", {"path": path, "body": body}, write_acknowledgement(path, body)))
 
-    assert kinds(script) == [(N.NEW,), (N.NEW,), (N.NEW,)]
+
+BEGIN = "public class BeginAction : GameAction { public ulong Player { get; private set; } }"
+DRAW = "public class DrawAction : GameAction { public ulong Card { get; private set; } }"
+PLAY = "public record Score(int Points, string Owner, DateTime When);"
+
+
+def test_answers_wrapped_in_one_boilerplate_are_judged_only_exactly() -> None:
+    """A tool answering different requests with one long wrapper (a write acknowledged with the
+    same instructions) has shown that overlap says nothing about it: a later near copy of an
+    answer, for a rephrased request, is not taken for an echo."""
+    renamed = BEGIN.replace("Player", "PlayerId")
+    script = [_save("src/Begin.cs", BEGIN), _save("lib/Draw.cs", DRAW), _save("lib/Play.cs", PLAY)]
+
+    assert kinds([*script, _save("src/Begin.cs", renamed)]) == [(N.NEW,)] * 4
+
+
+def test_one_answer_sharing_much_with_another_is_no_wrapper() -> None:
+    """One answer alone may share much with an earlier one for its own reasons (a paraphrase
+    just short of the rephrasing bar brought the same pages back): a wrapper is what the tool's
+    new answers all shared, so a near copy after a single one still echoes."""
+    renamed = BEGIN.replace("Player", "PlayerId")
+    script = [_save("src/Begin.cs", BEGIN), _save("lib/Draw.cs", DRAW), _save("src/Begin.cs", renamed)]
+
+    assert kinds(script) == [(N.NEW,), (N.NEW,), (N.ECHO,)]
 
 
 def test_a_write_of_several_lines_never_echoes() -> None:
@@ -209,6 +212,94 @@ def test_a_long_status_list_in_which_one_line_moved_on_is_new() -> None:
     script = [
         one(call("shell", {"cmd": poll}, "\n".join(pods))),
         one(call("shell", {"cmd": poll}, "\n".join(done))),
+    ]
+
+    assert kinds(script) == [(N.NEW,), (N.NEW,)]
+
+
+def test_the_same_failure_back_to_back_repeats_though_a_detail_varies() -> None:
+    """A command re-run at once that fails the same way, only a port and a duration changed,
+    is the same call failing again (what a plain repeated-call guard counts)."""
+    runs = [
+        one(call("terminal", {"command": "npm test"}, _port_in_use(port, ms), is_error=True))
+        for port, ms in ((41234, 512), (39001, 733), (52777, 268))
+    ]
+
+    assert kinds(runs) == [(N.BLANK,), (N.REPEAT,), (N.REPEAT,)]
+
+
+def test_a_short_failure_of_one_masked_message_repeats() -> None:
+    declined = [
+        call("charge", {"order": "A-1"}, f"Payment declined (code {c})", is_error=True) for c in (91, 5)
+    ]
+
+    assert kinds([one(declined[0]), one(declined[1])]) == [(N.BLANK,), (N.REPEAT,)]
+
+
+def test_a_changed_failure_after_other_work_is_not_the_same() -> None:
+    """Dependency whack-a-mole: between two runs of the script an install succeeded, and the
+    run now fails on another missing module: that is the install's effect, not a repeat."""
+    run_script = [
+        call(
+            "shell",
+            {"cmd": "python report.py"},
+            f"Traceback:\nModuleNotFoundError: No module named '{m}'",
+            is_error=True,
+        )
+        for m in ("yaml", "requests")
+    ]
+    install = call("shell", {"cmd": "pip install yaml"}, "Successfully installed yaml")
+
+    assert kinds([one(run_script[0]), one(install), one(run_script[1])])[2] != (N.REPEAT,)
+
+
+def test_a_short_typed_failure_naming_something_else_is_not_the_same() -> None:
+    """Near miss: one exception type, another name ("No module named a", then "b"): the class of
+    a short typed error is only its type, too coarse to call the two the same failure."""
+    runs = [one(call("pytest", {}, f"ModuleNotFoundError: {m}", is_error=True)) for m in "ab"]
+
+    assert kinds(runs)[1] != (N.REPEAT,)
+
+
+def _port_in_use(port: int, ms: int) -> str:
+    return (
+        "> app@2.1.0 test\n> jest --ci\n\nError: listen EADDRINUSE: address already in use "
+        f":::{port}\n    at Server.setupListenHandle [as _listen2] (node:net:1817:16)\n"
+        f"Test run aborted after {ms}ms while starting the shared test server for the suite"
+    )
+
+
+def _not_found(task: str, style: int) -> str:
+    """A sub-agent's report that found nothing, in one of three styles (never the same text)."""
+    return (
+        f"### 1. Task outcome (short version):\nCould not determine {task}.\n### 2. Detailed:\nSources "
+        "mention the subject but none state it.",
+        f"Report: no exact figure found for {task}. Best sources: an encyclopaedia entry and a timeline.",
+        f"Here is the final answer from your managed agent: I searched several pages. {task} is not "
+        "mentioned in any of them.",
+    )[style]
+
+
+def test_found_nothing_again_for_the_task_handed_again_is_an_echo() -> None:
+    """Re-delegation: the manager hands the same task again in other words, and the report says
+    it found nothing again, in other words: the delegated task is the call, the report the
+    result, and the answer has not changed in substance."""
+    task = "the 1950 population of Port Ember"
+    briefs = [
+        f"Find {task}.",
+        f"Search the web for {task} and report it with sources.",
+        f"Look up {task}. Be thorough.",
+    ]
+    script = [one(call("search_agent", {"task": b}, _not_found(task, i))) for i, b in enumerate(briefs)]
+
+    assert kinds(script) == [(N.NEW,), (N.ECHO,), (N.ECHO,)]
+
+
+def test_found_nothing_for_another_question_is_new() -> None:
+    """Near miss: a report of nothing found for an unrelated task is information about it."""
+    script = [
+        one(call("search_agent", {"task": "Find the 1950 population of Port Ember."}, _not_found("it", 0))),
+        one(call("search_agent", {"task": "Who designed the Halvorsen Viaduct?"}, _not_found("that", 1))),
     ]
 
     assert kinds(script) == [(N.NEW,), (N.NEW,)]

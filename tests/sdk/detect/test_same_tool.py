@@ -250,6 +250,46 @@ def test_a_task_handed_again_to_a_sub_agent_whose_report_says_the_same_fires() -
     assert run(SameTool(), script).finding(4).count == 3
 
 
+NOTHING_FOUND = (
+    "### 1. Task outcome (short version):\nCould not determine {t}.\n### 2. Detailed:\nNone state it.",
+    "Report: no exact figure found for {t}. Best sources: an encyclopaedia entry and a timeline.",
+    "Here is the final answer from your managed agent: I searched several pages; {t} is not mentioned.",
+    "After searching, I could not find {t}. Sources mention the town without the number.",
+)
+
+
+def redelegations(subjects: tuple[str, ...]) -> list[StepSpec]:
+    """A manager delegating ``the 1950 population of <subject>`` in other words each time, with
+    planning in between; every report says it found nothing, each in another style."""
+    briefs = ("Find {t}.", "Search the web for {t} and report it with sources.", "Look up {t}. Be thorough.")
+    script: list[StepSpec] = []
+    for i, subject in enumerate(subjects):
+        task = f"the 1950 population of {subject}"
+        brief = briefs[i % len(briefs)].format(t=task)
+        script.append(step(call("search_agent", {"task": brief}, NOTHING_FOUND[i % 4].format(t=task))))
+        script.append(step(text="The agent did not find it; I will ask again."))
+    return script
+
+
+def test_a_task_re_delegated_whose_reports_all_found_nothing_fires_at_the_third_echo() -> None:
+    """Re-delegation with reports in other words: the first is information, the next three say
+    the same (found nothing) for the same task: the fourth delegation fires."""
+    result = run(SameTool(), redelegations(("Port Ember",) * 4))
+
+    assert [f for f in result.findings[:6] if f is not None] == []
+    assert result.finding(7).count == 3
+
+
+def test_one_question_over_new_subjects_that_each_finds_something_is_quiet() -> None:
+    """The healthy fan-out: the same brief for other towns, each report with a figure."""
+    script = [
+        step(call("search_agent", {"task": f"Find the 1950 population of {town}."}, f"{town}: {n} (census)."))
+        for town, n in (("Port Ember", 4120), ("Harbour Vale", 980), ("Kell", 15300), ("Ostmark", 7210))
+    ]
+
+    assert run(SameTool(), script).fired == []
+
+
 def test_echoes_at_is_configurable_and_below_two_off() -> None:
     assert run(SameTool(SameToolConfig(echoes_at=2)), paraphrased_research(3)).finding(5).count == 2
     assert run(SameTool(SameToolConfig(echoes_at=1)), paraphrased_research(5)).fired == []
