@@ -51,7 +51,7 @@ from typing import TypeVar
 from loopwatch.detect.step import NO_CALLS, CallOutcome, Novelty, StepNovelty
 from loopwatch.events import shared_terms
 from loopwatch.fingerprint import TYPED_ERROR
-from loopwatch.sketch import overlap
+from loopwatch.sketch import closest_overlap
 
 _T = TypeVar("_T")
 
@@ -227,7 +227,7 @@ def _classify_new_call(state: NoveltyState, call: CallOutcome, fan_out: bool) ->
     # Only a short call (a query, a target: it has a frame) asks for information; a write or
     # an edit whose result shows the file it changed echoes its own input, not an answer.
     if overlaps and call.overlap and call.frame and not sweep:
-        closest = max(overlap(call.overlap, o) for o in overlaps)
+        closest = closest_overlap(call.overlap, overlaps)
         boilerplate = state.tool_boilerplate.get(call.name, 0.0)
         rephrased = shared_terms(call.targets, state.last_targets.get(call.name, ())) >= REPHRASED_TERMS
         needed = ECHO_OVERLAP if rephrased else COPY_OVERLAP
