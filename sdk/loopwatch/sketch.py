@@ -15,6 +15,8 @@ from __future__ import annotations
 import heapq
 import re
 import zlib
+from bisect import bisect_right
+from collections.abc import Iterable
 from dataclasses import dataclass, replace
 
 # Bottom-k size: 64 values estimate Jaccard similarity within about +-0.1, enough to separate
@@ -106,17 +108,46 @@ def similarity(a: TextSketch, b: TextSketch) -> float:
 
 def bottom_k_similarity(a: tuple[int, ...], b: tuple[int, ...], k: int) -> float:
     """Estimated Jaccard similarity of two sets from their bottom-``k`` hashes (0.0 .. 1.0)."""
-    if not a or not b:
+    if not a:
+        return 0.0
+    return _bottom_k_similarity(a, set(a), b, k)
+
+
+def _bottom_k_similarity(a: tuple[int, ...], in_a: set[int], b: tuple[int, ...], k: int) -> float:
+    """``bottom_k_similarity`` with ``in_a == set(a)`` given, so that comparing one sketch with
+    several builds its set once."""
+    if not b:
         return 0.0
     # Bottom-k estimate: of the k smallest hashes of the union, the share found in both. Each
     # sketch holds its own k smallest, so the union's k smallest are among them.
-    in_a = set(a)
     shared = in_a.intersection(b)
+    if not shared:  # 0.0 by either count below
+        return 0.0
     union = len(in_a) + len(b) - len(shared)
     if union <= k:  # the whole union is its bottom k
         return len(shared) / union
+    if len(in_a) == len(a) and len(in_a.union(b)) == union:  # neither repeats a hash
+        return _shared_in_bottom_k(a + b, shared, k) / k
     kth = sorted(in_a.union(b))[k - 1]
     return sum(1 for h in shared if h <= kth) / k
+
+
+def _shared_in_bottom_k(both: tuple[int, ...], shared: set[int], k: int) -> int:
+    """How many ``shared`` hashes are among the ``k`` smallest of the union of two sketches,
+    ``both`` being their concatenation (each without repeats, so a shared hash is in it twice).
+
+    Why not sort the union: sketches come sorted, so sorting their concatenation is a merge of
+    two runs, where sorting a set's (hash-ordered) values is a full sort; that sort was half the
+    cost of a comparison, and the engine compares each result with a tool's recent ones.
+    """
+    merged = sorted(both)
+    found = 0
+    for rank, h in enumerate(sorted(shared), 1):
+        # Distinct hashes up to h: entries up to h, less the second copy of each shared one.
+        if bisect_right(merged, h) - rank > k:
+            break
+        found += 1
+    return found
 
 
 def overlap_sketch(text: str) -> tuple[int, ...]:
@@ -146,6 +177,18 @@ def overlap_sketch(text: str) -> tuple[int, ...]:
 def overlap(a: tuple[int, ...], b: tuple[int, ...]) -> float:
     """Estimated Jaccard similarity of two results' word trigrams (``overlap_sketch``)."""
     return bottom_k_similarity(a, b, OVERLAP_SIZE)
+
+
+def closest_overlap(a: tuple[int, ...], others: Iterable[tuple[int, ...]]) -> float:
+    """The largest ``overlap(a, o)`` for ``o`` in ``others`` (0.0 when there is none).
+
+    The same value as comparing one by one; ``a``'s set is built once for all of them (the
+    engine compares each new result with each of a tool's recent ones).
+    """
+    if not a:
+        return 0.0
+    in_a = set(a)
+    return max((_bottom_k_similarity(a, in_a, o, OVERLAP_SIZE) for o in others), default=0.0)
 
 
 def same_gist(

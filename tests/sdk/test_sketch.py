@@ -3,13 +3,15 @@ from __future__ import annotations
 from typing import Literal
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from loopwatch.sketch import (
     OVERLAP_MIN_WORDS,
     SKETCH_SIZE,
     Repetition,
+    bottom_k_similarity,
+    closest_overlap,
     collapse_repetition,
     find_repetition,
     overlap,
@@ -260,3 +262,45 @@ def test_overlap_of_reordered_listings_is_high_and_of_other_pages_low() -> None:
 def test_short_results_get_no_overlap_sketch() -> None:
     assert overlap_sketch("status: running, 40% done") == ()
     assert len(overlap_sketch(" ".join(f"w{i}" for i in range(OVERLAP_MIN_WORDS)))) > 0
+
+
+def _bottom_k_by_definition(a: tuple[int, ...], b: tuple[int, ...], k: int) -> float:
+    """The estimate as first written: sort the union, count the shared hashes up to its k-th."""
+    if not a or not b:
+        return 0.0
+    shared = set(a).intersection(b)
+    union = len(set(a)) + len(b) - len(shared)
+    if union <= k:
+        return len(shared) / union
+    kth = sorted(set(a).union(b))[k - 1]
+    return sum(1 for h in shared if h <= kth) / k
+
+
+# Few distinct values, so that sketches share hashes; lists that are unsorted or repeat a hash
+# (a foreign client's) take the general path, sorted sets of hashes (this SDK's) the merge.
+_HASHES = st.lists(st.integers(min_value=0, max_value=2**32 - 1) | st.integers(0, 80), max_size=40)
+
+
+@given(_HASHES, _HASHES, st.booleans(), st.sampled_from([4, 16, 32]))
+@settings(max_examples=400, deadline=None)
+def test_bottom_k_similarity_equals_the_estimate_by_definition(
+    a: list[int], b: list[int], as_sketches: bool, k: int
+) -> None:
+    left, right = (tuple(sorted(set(a))), tuple(sorted(set(b)))) if as_sketches else (tuple(a), tuple(b))
+    try:
+        expected = _bottom_k_by_definition(left, right, k)
+    except IndexError:
+        # A second list repeating hashes counts a union larger than it is: no estimate exists
+        # (a sketch never repeats a hash; lists from the wire may, a known gap).
+        assume(False)
+
+    assert bottom_k_similarity(left, right, k) == expected
+
+
+@given(_HASHES, st.lists(_HASHES, max_size=4))
+@settings(max_examples=200, deadline=None)
+def test_closest_overlap_is_the_largest_overlap(a: list[int], others: list[list[int]]) -> None:
+    sketch = tuple(sorted(set(a)))
+    earlier = [tuple(sorted(set(o))) for o in others]
+
+    assert closest_overlap(sketch, earlier) == max((overlap(sketch, o) for o in earlier), default=0.0)

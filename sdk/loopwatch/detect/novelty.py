@@ -55,7 +55,7 @@ from typing import TypeVar
 from loopwatch.detect.step import NO_CALLS, CallOutcome, Novelty, StepNovelty
 from loopwatch.events import shared_terms
 from loopwatch.fingerprint import ABSENT_RESULT, TYPED_ERROR
-from loopwatch.sketch import overlap
+from loopwatch.sketch import closest_overlap, overlap
 
 _T = TypeVar("_T")
 
@@ -280,7 +280,7 @@ def _classify_new_call(state: NoveltyState, call: CallOutcome, fan_out: bool) ->
     # Only a short call (a query, a target: it has a frame) asks for information; a write or
     # an edit whose result shows the file it changed echoes its own input, not an answer.
     if overlaps and call.overlap and call.frame and not sweep:
-        closest = max(overlap(call.overlap, o) for o in overlaps)
+        closest = closest_overlap(call.overlap, overlaps)
         least, answers = state.tool_boilerplate.get(call.name, (0.0, 0))
         wrapped = answers >= WRAPPER_ANSWERS and least >= BOILERPLATE_OVERLAP
         rephrased = shared_terms(call.targets, state.last_targets.get(call.name, ())) >= REPHRASED_TERMS
