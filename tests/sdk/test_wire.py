@@ -194,6 +194,23 @@ def test_decode_errors_name_the_field() -> None:
     assert _bad(pb.Event(event_id="e", tool_result=too_many)) == "events[1].tool_result.error_terms"
     user = pb.UserMessage(sketch=pb.TextSketch(repetition=pb.Repetition(unit="page")))
     assert _bad(pb.Event(event_id="e", user_message=user)) == "events[1].user_message.sketch.repetition.unit"
+    too_many_words = pb.Step(sketch=pb.TextSketch(minhash=list(range(65))))
+    assert _bad(pb.Event(event_id="e", step=too_many_words)) == "events[1].step.sketch.minhash"
+
+
+def test_hash_sets_arrive_sorted_and_without_repeats() -> None:
+    """A client may send a sketch unsorted or with a hash twice; the detectors' bottom-k
+    comparison assumes neither, so the decoder makes both sets what the SDK would have sent."""
+    result = pb.ToolResult(call_id="c", fingerprint="f", overlap=[9, 3, 3, 7], error_terms=[5, 5, 1])
+    step = pb.Step(sketch=pb.TextSketch(minhash=[4, 2, 4], words=3))
+    decoded = wire.events_from_proto(
+        [pb.Event(event_id="r", tool_result=result), pb.Event(event_id="s", step=step)]
+    )
+    found, stepped = decoded
+    assert isinstance(found, ToolResult) and isinstance(stepped, Step)
+    assert found.overlap == (3, 7, 9)
+    assert found.error_terms == (1, 5)
+    assert stepped.sketch is not None and stepped.sketch.minhash == (2, 4)
 
 
 def test_single_decoders_name_the_field_they_are_given() -> None:

@@ -34,7 +34,7 @@ from loopwatch.fingerprint import (
     bounded_fingerprint,
     shape_fingerprint,
 )
-from loopwatch.sketch import OVERLAP_SIZE, Repetition, TextSketch
+from loopwatch.sketch import OVERLAP_SIZE, SKETCH_SIZE, Repetition, TextSketch
 from loopwatch.verdict import Action, Finding, Severity, Verdict
 from loopwatch.wire._proto.v1 import guard_pb2 as pb
 from loopwatch.wire.codec import ACTION_TO_PROTO, FINDING_FIELDS, MAX_ID_CHARS, clip
@@ -255,15 +255,17 @@ def _tool_call(msg: pb.ToolCall) -> ToolCall:
 
 
 def _hashes(hashes: Sequence[int], field: str, limit: int) -> tuple[int, ...]:
+    """The hash set as the detectors expect it: sorted and without repeats (a client may send
+    either; a repeated hash would make a bottom-k comparison count a union bigger than it is)."""
     if len(hashes) > limit:
         raise WireError(field, f"at most {limit} hashes")
-    return tuple(sorted(hashes))
+    return tuple(sorted(set(hashes)))
 
 
 def _sketch(msg: pb.TextSketch) -> TextSketch:
     return TextSketch(
         length=msg.length,
-        minhash=tuple(msg.minhash),
+        minhash=_hashes(msg.minhash, "sketch.minhash", SKETCH_SIZE),
         words=msg.words,
         repetition=_repetition(msg.repetition, "sketch.repetition") if msg.HasField("repetition") else None,
     )
