@@ -8,18 +8,17 @@ DOCS_STAMP := $(VENV)/.installed-docs
 
 .PHONY: run test lint docs screenshot bench interop coding-agents phoenix system-deps proto clean
 
-# A fresh clone's `make run` is mostly this set-up (docs/getting-started.md has the figures). uv,
-# when on PATH, makes the virtualenv and installs in seconds; else the venv's own pip, as
-# bundled (upgrading it first cost 13-29 s and nothing here needs a newer one), with
-# --no-compile: Python compiles the modules a command imports when it first imports them,
-# instead of every module of ~30 packages at install time.
+# A fresh clone's `make run` is mostly this set-up (docs/getting-started.md has the figures):
+# uv, when on PATH, makes the virtualenv and installs in about a sixth of pip's CPU time; else
+# the venv's own pip, as bundled (nothing here needs a newer one, and upgrading it first cost
+# a download and an install on every fresh clone).
 UV ?= $(shell command -v uv 2>/dev/null)
 ifneq ($(UV),)
 MAKE_VENV := $(UV) venv -q --seed $(VENV)
 INSTALL := $(UV) pip install -q --python $(PY)
 else
 MAKE_VENV := python3 -m venv $(VENV)
-INSTALL := $(PY) -m pip install -q --no-compile
+INSTALL := $(PY) -m pip install -q
 endif
 
 $(SERVE_STAMP): sdk/pyproject.toml collector/pyproject.toml
