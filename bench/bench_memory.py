@@ -68,9 +68,14 @@ def _rss_bytes() -> int:
         return int(statm.read().split()[1]) * os.sysconf("SC_PAGE_SIZE")
 
 
-async def _measure(mode: str, sessions: int, timeline_steps: int) -> dict[str, float]:
+async def _measure(mode: str, sessions: int, timeline_steps: int, step_log_events: int) -> dict[str, float]:
     clock = _Clock()
-    limits = {"max_sessions": sessions + 1, "idle_ttl_s": 1e9, "timeline_steps": timeline_steps}
+    limits = {
+        "max_sessions": sessions + 1,
+        "idle_ttl_s": 1e9,
+        "timeline_steps": timeline_steps,
+        "step_log_max_events": step_log_events,
+    }
     config = config_from_mapping({"sessions": limits})
     store = InMemorySessionStore(
         idle_ttl_s=1e9,
@@ -113,9 +118,12 @@ def main() -> None:
     parser.add_argument("--mode", choices=("live", "compacted"))
     # The session page's timeline (``sessions.timeline_steps``): 0 measures sessions without it.
     parser.add_argument("--timeline-steps", type=int, default=SessionsConfig().timeline_steps)
+    # The step log's export part (``sessions.step_log_max_events``): 0, the default, is off.
+    parser.add_argument("--step-log-events", type=int, default=SessionsConfig().step_log_max_events)
     args, _ = parser.parse_known_args(sys.argv[1:])
     if args.mode:
-        print(json.dumps(asyncio.run(_measure(args.mode, args.sessions, args.timeline_steps))))
+        measured = _measure(args.mode, args.sessions, args.timeline_steps, args.step_log_events)
+        print(json.dumps(asyncio.run(measured)))
         return
     rows = []
     for mode in ("live", "compacted"):
@@ -126,6 +134,8 @@ def main() -> None:
             str(args.sessions),
             "--timeline-steps",
             str(args.timeline_steps),
+            "--step-log-events",
+            str(args.step_log_events),
         ]
         out = subprocess.run(
             [sys.executable, "-m", "bench.bench_memory", *command],
@@ -135,8 +145,8 @@ def main() -> None:
         ).stdout
         rows.append((mode, json.loads(out.strip().splitlines()[-1])))
     print(
-        f"{args.sessions} idle sessions of {STEPS} steps each, timeline of {args.timeline_steps} steps "
-        "(RSS growth / sessions)\n"
+        f"{args.sessions} idle sessions of {STEPS} steps each, timeline of {args.timeline_steps} steps, "
+        f"step log export of {args.step_log_events} events (RSS growth / sessions)\n"
     )
     print("| store | bytes per idle session | ratio to the 2 KB target | charged to the budget | build (s) |")
     print("|---|---:|---:|---:|---:|")

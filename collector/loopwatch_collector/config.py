@@ -1,7 +1,8 @@
 """Collector configuration: YAML file + ``LOOPWATCH_*`` environment variables + CLI flags.
 
 Precedence, highest first: command-line flags > environment variables (names in
-``environment_variables``) > the YAML file > built-in defaults. Every key is validated at
+``environment_variables``, laid over the file by ``config_environment``) > the YAML file >
+built-in defaults. Every key is validated at
 start-up; one ``ConfigError`` lists every problem, each naming the key
 (``agents.billing.mode: ...``) or the variable that set it (``LOOPWATCH_MODE=watch (defaults.mode): ...``).
 
@@ -32,7 +33,7 @@ from __future__ import annotations
 
 import dataclasses
 import os
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -43,6 +44,7 @@ from pydantic import BaseModel, BeforeValidator, ConfigDict, Field, ValidationEr
 from loopwatch.detect.factory import build_engine
 from loopwatch.detect.settings import DetectorSettings, merge_settings
 from loopwatch_collector import environment_variables as env
+from loopwatch_collector.config_environment import layer_over
 from loopwatch_collector.config_errors import EnvSources, validation_problems, yaml_problem
 from loopwatch_collector.exceptions import ConfigError
 from loopwatch_collector.exporters.otlp_settings import ExportersConfig
@@ -255,38 +257,6 @@ def _resolve(defaults: AgentConfig, agent: AgentConfig | None) -> ResolvedAgentC
     return ResolvedAgentConfig(mode=over.mode or defaults.mode or "enforce", **fields)
 
 
-def _flag(value: str) -> bool:
-    if value.strip().lower() in ("1", "true", "yes"):
-        return True
-    if value.strip().lower() in ("", "0", "false", "no"):
-        return False
-    raise ValueError(f"expected true or false, got {value!r}")
-
-
-# Environment variable -> (config path, converter name); parsing errors name the variable.
-# ``variables_by_key()`` gives the reverse view (the configuration reference).
-_ENV_KEYS: dict[str, tuple[tuple[str, ...], Callable[[str], Any]]] = {
-    env.LOOPWATCH_HOST: (("listen", "host"), str),
-    env.LOOPWATCH_GRPC_PORT: (("listen", "grpc_port"), int),
-    env.LOOPWATCH_HTTP_PORT: (("listen", "http_port"), int),
-    env.LOOPWATCH_OTLP_HTTP_PORT: (("listen", "otlp_http_port"), int),
-    env.LOOPWATCH_STORE: (("store",), str),
-    env.LOOPWATCH_REDIS_URL: (("redis", "url"), str),
-    env.LOOPWATCH_SESSION_TTL_S: (("sessions", "idle_ttl_s"), float),
-    env.LOOPWATCH_MAX_SESSIONS: (("sessions", "max_sessions"), int),
-    env.LOOPWATCH_MODE: (("defaults", "mode"), str),
-    env.LOOPWATCH_LOG_LEVEL: (("log_level",), str),
-    env.LOOPWATCH_EXTERNAL_URL: (("ui", "external_url"), str),
-    env.LOOPWATCH_INSECURE: (("listen", "insecure"), _flag),
-    env.LOOPWATCH_API_KEYS_FILE: (("auth", "keys_file"), str),
-}
-
-
-def variables_by_key() -> dict[tuple[str, ...], str]:
-    """The environment variable that sets each configuration key, by key path."""
-    return {keys: name for name, (keys, _) in _ENV_KEYS.items()}
-
-
 def load_config(
     path: Path | str | None = None,
     *,
@@ -313,20 +283,7 @@ def load_config(
         if loaded is not None and not isinstance(loaded, dict):
             raise ConfigError(f"config file {path}: the top level must be a mapping")
         raw = loaded or {}
-    problems: list[str] = []
-    sources: dict[tuple[str, ...], str] = {}
-    flagged = set(_override_paths(overrides or {}))
-    for name, (keys, convert) in _ENV_KEYS.items():
-        if name not in environ or keys in flagged:  # a flag wins over the variable
-            continue
-        try:
-            value = convert(environ[name])
-        except ValueError:
-            problems.append(f"{name}={environ[name]}: expected {_TYPE_WORDS[convert]}")
-            continue
-        _set(raw, keys, value)
-        sources[keys] = name
-    _merge(raw, overrides or {})
+    sources, problems = layer_over(raw, environ=environ, overrides=overrides or {})
     try:
         config = config_from_mapping(raw, sources=sources, environ=environ)
     except ConfigError as exc:
@@ -334,14 +291,6 @@ def load_config(
     if problems:
         raise ConfigError(*problems)
     return config
-
-
-_TYPE_WORDS: dict[Callable[[str], Any], str] = {
-    int: "an integer",
-    float: "a number",
-    str: "a string",
-    _flag: "true or false",
-}
 
 
 def config_from_mapping(
@@ -370,34 +319,3 @@ def _validate_engines(config: CollectorConfig) -> None:
             problems.append(f"{prefix}: {exc}")
     if problems:
         raise ConfigError(*problems)
-
-
-def _override_paths(overrides: Mapping[str, Any], prefix: tuple[str, ...] = ()) -> list[tuple[str, ...]]:
-    paths = []
-    for key, value in overrides.items():
-        if isinstance(value, Mapping):
-            paths.extend(_override_paths(value, (*prefix, key)))
-        else:
-            paths.append((*prefix, key))
-    return paths
-
-
-def _set(raw: dict[str, Any], keys: tuple[str, ...], value: Any) -> None:
-    node = raw
-    for key in keys[:-1]:
-        child = node.get(key)
-        if not isinstance(child, dict):
-            child = {}
-            node[key] = child
-        node = child
-    node[keys[-1]] = value
-
-
-def _merge(raw: dict[str, Any], overrides: Mapping[str, Any]) -> None:
-    for key, value in overrides.items():
-        if isinstance(value, Mapping) and isinstance(raw.get(key), dict):
-            _merge(raw[key], value)
-        elif isinstance(value, Mapping):
-            raw[key] = dict(value)
-        else:
-            raw[key] = value

@@ -2,7 +2,7 @@
 
 Source of truth: ``config.CollectorConfig`` and the models it nests (each key's type and
 default from pydantic, its meaning from the ``#:`` comment lines right above it in the class
-source), ``config.variables_by_key()`` (the variable that sets a key), and the docstrings of
+source), ``config_environment.variables_by_key()`` (the variable that sets a key), and the docstrings of
 ``environment_variables``. ``loopwatch settings`` prints it; ``docs/configuration.md`` embeds it
 between ``DOCS_BEGIN`` and ``DOCS_END`` and a test keeps the two equal, as for the detector
 reference (``detector_reference.py``). Keys without a ``#:`` comment are listed by
@@ -25,7 +25,8 @@ from pydantic import BaseModel
 from pydantic.fields import FieldInfo
 
 from loopwatch_collector import environment_variables
-from loopwatch_collector.config import CollectorConfig, variables_by_key
+from loopwatch_collector.config import CollectorConfig
+from loopwatch_collector.config_environment import variables_by_key
 
 __all__ = [
     "DOCS_BEGIN",

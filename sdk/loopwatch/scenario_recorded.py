@@ -32,16 +32,22 @@ _REPETITION_INTS = ("period", "repeats", "block_chars", "start", "end")
 
 
 def scenario_json(
-    events: Sequence[Event], *, scenario_id: str, source: str, description: str, meta: Mapping[str, Any]
+    entries: Sequence[Mapping[str, Any]],
+    *,
+    scenario_id: str,
+    source: str,
+    description: str,
+    meta: Mapping[str, Any],
 ) -> dict[str, Any]:
-    """An unlabelled scenario (``label.loop`` null) holding ``events`` with their recorded fields."""
+    """An unlabelled scenario (``label.loop`` null) holding ``entries``: events as ``entry``
+    made them (the collector's step log keeps them made)."""
     return {
         "id": scenario_id,
         "source": source,
         "description": description,
         "label": {"loop": None, "kinds": [], "onset_step": None, "notes": ""},
         "meta": dict(meta),
-        "events": [entry(e) for e in events],
+        "events": [dict(e) for e in entries],
     }
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from loopwatch.events import Event, Step, ToolCall, ToolResult, Usage, UserMessage
 from loopwatch.scenario import Label, ScenarioError, scenario_from_dict
-from loopwatch.scenario_recorded import scenario_json
+from loopwatch.scenario_recorded import entry, scenario_json
 
 DEGENERATE = "The same sentence again. " * 12
 
@@ -43,14 +43,16 @@ def comparable(event: Event) -> Event:
 @pytest.mark.parametrize("capture", [True, False], ids=["content", "privacy"])
 def test_written_events_read_back_as_the_same_events(capture: bool) -> None:
     written = live_events(capture)
-    raw = scenario_json(written, scenario_id="x", source="test", description="d", meta={})
+    raw = scenario_json([entry(e) for e in written], scenario_id="x", source="test", description="d", meta={})
     scenario = scenario_from_dict(raw, default_id="x")
     assert scenario.label == Label(loop=None)
     assert [comparable(e) for e in scenario.events] == [comparable(e) for e in written]
 
 
 def test_privacy_entries_hold_no_content() -> None:
-    raw = scenario_json(live_events(False), scenario_id="x", source="t", description="d", meta={})
+    raw = scenario_json(
+        [entry(e) for e in live_events(False)], scenario_id="x", source="t", description="d", meta={}
+    )
     user, step, result = raw["events"]
     assert set(user) == {"type", "role", "fingerprint", "sketch"}
     assert "text" not in step

@@ -10,6 +10,7 @@ import pytest
 from loopwatch.events import Step, ToolCall, ToolResult, UserMessage
 from loopwatch.sketch import Repetition
 from loopwatch.verdict import Action, Finding, Verdict
+from loopwatch.wire import attribute_decode as decode
 from loopwatch.wire import attributes as attrs
 from loopwatch.wire import ids
 
@@ -25,7 +26,7 @@ def _step() -> Step:
 def test_chat_attributes_decode_to_the_steps_calls_and_sketch() -> None:
     step = _step()
     encoded = attrs.chat_attributes(step, capture_content=False)
-    calls = attrs.step_calls_from(encoded)
+    calls = decode.step_calls_from(encoded)
     assert calls == tuple(
         ToolCall(
             id=c.id,
@@ -37,9 +38,9 @@ def test_chat_attributes_decode_to_the_steps_calls_and_sketch() -> None:
         )
         for c in step.tool_calls
     )
-    assert attrs.sketch_from(encoded) == step.sketch
-    assert attrs.refers_to_calls_from(encoded) is step.refers_to_calls
-    assert attrs.event_id_from(encoded) == step.event_id
+    assert decode.sketch_from(encoded) == step.sketch
+    assert decode.refers_to_calls_from(encoded) is step.refers_to_calls
+    assert decode.event_id_from(encoded) == step.event_id
 
 
 def test_tool_attributes_decode_to_the_result() -> None:
@@ -53,8 +54,8 @@ def test_tool_attributes_decode_to_the_result() -> None:
         capture_content=False,
     )
     encoded = attrs.tool_attributes(call, result, content="boom", capture_content=False)
-    assert attrs.call_fingerprint_from(encoded) == call.fingerprint
-    decoded = attrs.tool_result_from(encoded, call_id="c1", time_unix_ns=result.time_unix_ns)
+    assert decode.call_fingerprint_from(encoded) == call.fingerprint
+    decoded = decode.tool_result_from(encoded, call_id="c1", time_unix_ns=result.time_unix_ns)
     assert decoded == result
 
 
@@ -75,7 +76,7 @@ def test_a_success_that_found_nothing_keeps_its_class_over_otlp() -> None:
 
 def test_user_message_attributes_round_trip() -> None:
     event = UserMessage.create(event_id="user:00000000000000aa:1", text="hello", time_unix_ns=7)
-    assert attrs.user_message_from(attrs.user_message_attributes(event), time_unix_ns=7) == event
+    assert decode.user_message_from(attrs.user_message_attributes(event), time_unix_ns=7) == event
 
 
 def test_verdict_attributes_name_action_step_and_decision() -> None:
@@ -128,27 +129,27 @@ def test_verdict_attributes_carry_the_finding_and_content_only_when_asked() -> N
     ],
 )
 def test_malformed_call_arrays_decode_to_none(bad: dict[str, Any]) -> None:
-    assert attrs.step_calls_from(bad) is None
+    assert decode.step_calls_from(bad) is None
 
 
 @pytest.mark.parametrize("value", ["", "{", "[1]", '{"unit": "paragraph"}', 5, None])
 def test_malformed_repetition_decodes_to_none(value: Any) -> None:
-    assert attrs.repetition_from_json(value) is None
+    assert decode.repetition_from_json(value) is None
 
 
 @pytest.mark.parametrize("value", ["", "{", "[1]", "{}", 5, None, "x" * 70_000])
 def test_malformed_sketch_decodes_to_none(value: Any) -> None:
-    assert attrs.sketch_from({attrs.LOOPWATCH_TEXT_SKETCH: value}) is None
+    assert decode.sketch_from({attrs.LOOPWATCH_TEXT_SKETCH: value}) is None
 
 
 def test_repetition_json_round_trip() -> None:
     rep = Repetition(unit="word", period=1, repeats=8, block_chars=3, start=0, end=23)
-    assert attrs.repetition_from_json(attrs.repetition_json(rep)) == rep
+    assert decode.repetition_from_json(attrs.repetition_json(rep)) == rep
     assert attrs.repetition_json(None) == ""
 
 
 def test_overlong_event_id_is_not_an_id() -> None:
-    assert attrs.event_id_from({attrs.LOOPWATCH_EVENT_ID: "x" * (ids.MAX_EVENT_ID_CHARS + 1)}) is None
+    assert decode.event_id_from({attrs.LOOPWATCH_EVENT_ID: "x" * (ids.MAX_EVENT_ID_CHARS + 1)}) is None
 
 
 def test_event_id_rule() -> None:

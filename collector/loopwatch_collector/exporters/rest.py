@@ -158,8 +158,13 @@ class SessionDetail(SessionSummary):
     activity: Activity  # live, idle or ended (exporters/session_activity.py)
 
     @classmethod
-    def of(cls, r: SessionRecord, tenant: str = ANONYMOUS) -> SessionDetail:
+    def of(
+        cls, r: SessionRecord, tenant: str = ANONYMOUS, *, timeline_steps: int | None = None
+    ) -> SessionDetail:
+        """``timeline_steps``: the last steps of the step log shown (``sessions.timeline_steps``);
+        None shows every step it keeps."""
         s = r.state
+        steps = r.timeline.steps if timeline_steps is None else r.timeline.last(timeline_steps)
         return cls(
             **SessionSummary.of(r, tenant).model_dump(),
             events=s.events,
@@ -171,7 +176,7 @@ class SessionDetail(SessionSummary):
                 SentVerdictBody(**VerdictBody.of(v).model_dump(), sent_unix_s=r.timeline.sent_at(v))
                 for v in r.verdicts
             ],
-            timeline=[TimelineStepBody.of(step) for step in r.timeline.steps],
+            timeline=[TimelineStepBody.of(step) for step in steps],
             activity=activity_of(r, time.time()),
         )
 
@@ -241,7 +246,8 @@ def create_rest_app(
     async def get_session(trace_id: str) -> SessionDetail:
         """One session: counts, findings and verdict history."""
         tenant = current_tenant()
-        return SessionDetail.of(await _session_of(pipeline, tenant, trace_id), tenant)
+        record = await _session_of(pipeline, tenant, trace_id)
+        return SessionDetail.of(record, tenant, timeline_steps=pipeline.config.sessions.timeline_steps)
 
     @app.get(
         "/v1/sessions/{trace_id}/scenario",

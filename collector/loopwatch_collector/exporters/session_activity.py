@@ -43,4 +43,6 @@ def strongest_verdict_of(record: SessionRecord) -> Verdict | None:
 def _answered(record: SessionRecord) -> bool:
     if not record.timeline.steps:
         return False
-    return not json.loads(record.timeline.steps[-1])[stored.STEP_CALLS]
+    last = json.loads(record.timeline.steps[-1])
+    # Without the timeline the step log may hold only the export's first steps: not the last.
+    return last[stored.STEP_NUMBER] == record.steps and not last[stored.STEP_CALLS]

@@ -1,4 +1,4 @@
-"""Spans emitted by loopwatch's own SDK: decoded with ``loopwatch.wire.attributes``.
+"""Spans emitted by loopwatch's own SDK: decoded with ``loopwatch.wire.attribute_decode``.
 
 They are semconv spans plus the SDK's precomputed event ids, fingerprints and sketches, so the
 collector rebuilds exactly the events the SDK sends through ``LoopGuard.Evaluate`` (same event
@@ -19,6 +19,7 @@ from dataclasses import replace
 from loopwatch.events import PREVIEW_CHARS, ToolCall, ToolResult, UserMessage
 from loopwatch.fingerprint import canonical_arguments
 from loopwatch.sketch import TextSketch
+from loopwatch.wire import attribute_decode as decoded
 from loopwatch.wire import attributes as wire
 from loopwatch_collector.mapping.model import UNKNOWN, RequestedCall, ToolSpan
 from loopwatch_collector.mapping.spans import SpanView
@@ -27,14 +28,14 @@ from loopwatch_collector.mapping.values import as_arguments
 
 def event_id(span: SpanView) -> str | None:
     """The SDK's event id for the event this span records, or ``None``."""
-    return wire.event_id_from(span.attributes)
+    return decoded.event_id_from(span.attributes)
 
 
 def step_calls(
     span: SpanView, requested: tuple[RequestedCall, ...], *, capture_content: bool
 ) -> tuple[ToolCall, ...] | None:
     """The step's calls with the SDK's fingerprints, or ``None`` when the span has none."""
-    calls = wire.step_calls_from(span.attributes)
+    calls = decoded.step_calls_from(span.attributes)
     if calls is None or not capture_content:
         return calls
     by_id = {c.id: c for c in requested if c.id}
@@ -49,27 +50,27 @@ def step_calls(
 
 def sketch(span: SpanView) -> TextSketch | None:
     """The SDK's sketch of the assistant text, or ``None``."""
-    return wire.sketch_from(span.attributes)
+    return decoded.sketch_from(span.attributes)
 
 
 def refers_to_calls(span: SpanView) -> bool:
     """``Step.refers_to_calls`` as the SDK computed it (``loopwatch.step.refers_to_calls``)."""
-    return wire.refers_to_calls_from(span.attributes)
+    return decoded.refers_to_calls_from(span.attributes)
 
 
 def call_fingerprint(span: SpanView) -> str | None:
     """The SDK's fingerprint of the executed call, or ``None``."""
-    return wire.call_fingerprint_from(span.attributes)
+    return decoded.call_fingerprint_from(span.attributes)
 
 
 def call_shape(span: SpanView) -> str:
     """The SDK's shape of the executed call (``ToolCall.shape``), or ``""``."""
-    return wire.call_shape_from(span.attributes)
+    return decoded.call_shape_from(span.attributes)
 
 
 def tool_result(span: SpanView, tool: ToolSpan, call_id: str, *, capture_content: bool) -> ToolResult | None:
     """The ToolResult with the SDK's fingerprint, or ``None`` when the span has none."""
-    found = wire.tool_result_from(span.attributes, call_id=call_id, time_unix_ns=span.end_ns)
+    found = decoded.tool_result_from(span.attributes, call_id=call_id, time_unix_ns=span.end_ns)
     if found is None:
         return None
     preview = None
@@ -87,7 +88,7 @@ def tool_result(span: SpanView, tool: ToolSpan, call_id: str, *, capture_content
 def user_messages(span: SpanView) -> list[UserMessage]:
     """The user messages recorded as ``loopwatch.user_message`` events on ``span``, in order."""
     found = (
-        wire.user_message_from(event.attributes, time_unix_ns=event.time_ns)
+        decoded.user_message_from(event.attributes, time_unix_ns=event.time_ns)
         for event in span.events
         if event.name == wire.USER_MESSAGE_EVENT
     )

@@ -20,7 +20,7 @@ from loopwatch.events import Event, Step, ToolCall
 from loopwatch.verdict import Action, Finding, Severity, Verdict
 from loopwatch_collector.config import ResolvedAgentConfig
 from loopwatch_collector.processing.step_log import StepLogLimits, log_events
-from loopwatch_collector.store.base import SessionRecord, StepLog
+from loopwatch_collector.store.base import SessionRecord
 
 
 @dataclass(slots=True, kw_only=True)
@@ -54,8 +54,8 @@ def ingest_events(
     timeline_steps: int = 0,
 ) -> IngestOutcome:
     """``loopwatch.detect.evaluate`` on ``record``'s state, then the record's bookkeeping: the
-    new events are logged in ``record.step_log`` when ``step_log`` allows any, and the last
-    ``timeline_steps`` steps kept in its timeline (0: none)."""
+    new events go to its step log (``record.timeline``), which keeps the last ``timeline_steps``
+    steps (0: none) and, when ``step_log`` allows any, the first events for the export."""
     steps_before = record.state.steps
     halted_before = record.state.policy.halted
     done = evaluate(
@@ -74,16 +74,14 @@ def ingest_events(
         if isinstance(event, Step) and event.usage is not None:
             record.input_tokens += event.usage.input_tokens
             record.output_tokens += event.usage.output_tokens
-    if step_log is not None and step_log.max_events:
-        if record.step_log is None:
-            record.step_log = StepLog()
-        log_events(record.step_log, done.applied, step_log)
-    if timeline_steps:
-        record.timeline.record_events(
+    if timeline_steps or (step_log is not None and step_log.max_events):
+        log_events(
+            record.timeline,
             done.applied,
             first_step=steps_before + 1,
             now_unix_s=record.last_seen_unix_s,
-            limit=timeline_steps,
+            timeline_steps=timeline_steps,
+            limits=step_log,
         )
     outcome = _conclude(record, done.verdict, verdicts, settings, history=history)
     outcome.new_events = done.new_events

@@ -1,27 +1,30 @@
-"""The per-session step log: the first events of a trace, kept so the session can be exported
-as a scenario (``GET /v1/sessions/{trace_id}/scenario``) and replayed to the same verdicts.
+"""What the scenario export keeps of a session: the first events of the trace, in the step log.
 
-What is kept is the event model itself, with its derived fields (call and result
-fingerprints, text sketch, ``refers_to_calls``, repetitions) intact, because those — not the
-content — are what the detectors judged; content is clipped to ``LOGGED_CONTENT_CHARS``. In
-privacy mode the events carry no content, so neither does the log.
+``GET /v1/sessions/{trace_id}/scenario`` replays a session to the same verdicts, so the step
+log (``store/timeline.py``) keeps, beside the steps the session page shows, the events of the
+first steps as scenario entries (``loopwatch.scenario_recorded``): the event model's derived
+fields (call and result fingerprints, text sketch, ``refers_to_calls``, repetitions) intact,
+because those, not the content, are what the detectors judged; content clipped to
+``LOGGED_CONTENT_CHARS``. In privacy mode the events carry no content, so neither does the log.
 
 Bounds (``sessions.step_log_max_events``, ``sessions.step_log_max_bytes``; 0 events = off): the
 log keeps a *prefix* of the trace. Once an event does not fit, it and every later event are only
-counted (``StepLog.dropped``), so the export replays to the live verdicts up to where it stops.
-Sizes are estimated from the fields (``approx_bytes``), not measured by encoding: this runs on
-every ingest, inside the store's update.
+counted (``ExportHead.dropped``), so the export replays to the live verdicts up to where it
+stops. Sizes are estimated from the fields (``approx_bytes``), not measured by encoding: this
+runs on every ingest, inside the store's update.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
+from typing import Any
 
 from loopwatch.events import Event, Step, ToolCall, ToolResult
+from loopwatch.scenario_recorded import entry
 from loopwatch.wire import clip
 from loopwatch_collector.config import SessionsConfig
-from loopwatch_collector.store.base import StepLog
+from loopwatch_collector.store.timeline import ExportHead, SessionTimeline
 
 # Content kept per text or argument string: enough for a human to label the step from it, while
 # the fingerprints and sketches carry what the detectors compare.
@@ -43,19 +46,52 @@ class StepLogLimits:
         return cls(max_events=sessions.step_log_max_events, max_bytes=sessions.step_log_max_bytes)
 
 
-def log_events(log: StepLog, events: Sequence[Event], limits: StepLogLimits) -> None:
-    """Append ``events`` (new, de-duplicated) to ``log`` within ``limits``; see the module."""
-    for event in events:
-        if log.dropped or len(log.events) >= limits.max_events:
-            log.dropped += 1
-            continue
+def log_events(
+    timeline: SessionTimeline,
+    events: Sequence[Event],
+    *,
+    first_step: int,
+    now_unix_s: float,
+    timeline_steps: int,
+    limits: StepLogLimits | None,
+) -> None:
+    """Record ``events`` (new, de-duplicated, in the engine's order; the n-th step is
+    ``first_step + n``) in the step log: the last ``timeline_steps`` steps for the session page
+    and, when ``limits`` allow any, the first events for the export (see the module)."""
+    export = None
+    if limits is not None and limits.max_events:
+        if timeline.head is None:
+            # A log turned on mid-session would start in the middle of the trace and replay to
+            # other verdicts: such a session exports nothing (one dropped for what came before).
+            timeline.head = ExportHead(dropped=0 if not timeline.steps else 1)
+        export = _Export(timeline.head, limits)
+    timeline.record_events(
+        events, first_step=first_step, now_unix_s=now_unix_s, limit=timeline_steps, export=export
+    )
+
+
+class _Export:
+    """The export's choice for each event: its entry while it fits, else None (and counted)."""
+
+    __slots__ = ("head", "limits")
+
+    def __init__(self, head: ExportHead, limits: StepLogLimits) -> None:
+        self.head = head
+        self.limits = limits
+
+    def __call__(self, event: Event) -> dict[str, Any] | None:
+        head = self.head
+        if head.dropped or head.events >= self.limits.max_events:
+            head.dropped += 1
+            return None
         kept = _clipped(event)
         size = approx_bytes(kept)
-        if log.approx_bytes + size > limits.max_bytes:
-            log.dropped += 1
-            continue
-        log.events.append(kept)
-        log.approx_bytes += size
+        if head.approx_bytes + size > self.limits.max_bytes:
+            head.dropped += 1
+            return None
+        head.events += 1
+        head.approx_bytes += size
+        return entry(kept)
 
 
 def approx_bytes(event: Event) -> int:

@@ -37,7 +37,6 @@ from dataclasses import dataclass, field
 from typing import Protocol, TypeVar
 
 from loopwatch.detect.session import SessionState
-from loopwatch.events import Step, ToolResult, UserMessage
 from loopwatch.verdict import Verdict
 from loopwatch_collector.store.timeline import SessionTimeline
 
@@ -52,18 +51,10 @@ class RemovalReason(enum.Enum):
     EVICTED_BYTES = "evicted_bytes"  # least recently used, past the byte budget (sessions.max_bytes)
 
 
-@dataclass(slots=True, kw_only=True)
-class StepLog:
-    """The first events of a trace, content clipped, for ``GET /v1/sessions/{id}/scenario``.
-
-    Bounded by ``sessions.step_log_max_events`` / ``step_log_max_bytes``: once full, later
-    events are only counted in ``dropped`` (a prefix replays to the same verdicts as the live
-    run; a window from the middle would not). Filled by ``processing/step_log.py``.
-    """
-
-    events: list[Step | ToolResult | UserMessage] = field(default_factory=list)
-    approx_bytes: int = 0
-    dropped: int = 0
+# Records written before the step log and the timeline were one list ``store.base:StepLog`` in
+# their type table (the session codec resolves every listed type before reading; the field
+# itself is gone and skipped): the name must resolve for them to decode across an upgrade.
+StepLog = SessionTimeline
 
 
 @dataclass(slots=True, kw_only=True)
@@ -99,7 +90,6 @@ class SessionRecord:
     last_verdict: Verdict | None = None
     looping: bool = False
     runaway: bool = False
-    step_log: StepLog | None = None  # None while the step log is off: costs nothing then
     input_tokens: int = 0  # of the steps ingested (their usage)
     output_tokens: int = 0
     #: When the session was ended and why (``processing/idle_close.py``); a later event reopens it.
@@ -107,7 +97,8 @@ class SessionRecord:
     end_reason: str | None = None
     #: What earlier ends reported, so that the next end reports only what came after (None: never ended).
     reported: Reported | None = None
-    #: The last steps and verdict send times, for the session page (``store/timeline.py``).
+    #: The step log (``store/timeline.py``): the last steps and verdict send times for the
+    #: session page, and the first events for the scenario export.
     timeline: SessionTimeline = field(default_factory=SessionTimeline)
 
     @property

@@ -8,10 +8,11 @@ store's dict and LRU slots):
   on every update would cost more than the update. It counts what grows with content and is
   cheap to read: the events the session remembers (``SessionState.seen_event_ids``, at most
   ``EVENT_ID_MEMORY``; the first ``WINDOW_EVENTS`` of them also fill the detector windows and
-  the novelty memory, so they cost more), the characters of its timeline (clipped arguments and
-  previews of the last steps), the step log's own estimate and the verdict messages kept (which
-  quote evidence). It is monotone in each of them, and reading it walks at most ~40 short
-  strings (the timeline and verdict history bounds): ~0.5 us an update.
+  the novelty memory, so they cost more), the characters of its step log (clipped arguments and
+  previews of the last steps; with the export on, the first events too) and the verdict
+  messages kept (which quote evidence). It is monotone in each of them, and reading it walks
+  at most ~40 short strings with the default bounds (timeline and verdict history): ~0.5 us an
+  update; the export's first steps add one string each.
 
 The constants are calibrated on resident memory, since the budget is there to bound the process:
 tracemalloc over the pipeline with the default detectors (sessions of 1 to 256 steps shaped as
@@ -51,8 +52,8 @@ def live_bytes(record: SessionRecord) -> int:
     content = TIMELINE_TEN_CHARS_BYTES * sum(len(step) for step in record.timeline.steps) // 10
     content += EVENT_ID_BYTES * events + WINDOW_EVENT_BYTES * min(events, WINDOW_EVENTS)
     content += sum(len(verdict.message or "") for verdict in record.verdicts)
-    if record.step_log is not None:
-        content += record.step_log.approx_bytes
+    if record.timeline.head is not None:
+        content += TIMELINE_TEN_CHARS_BYTES * sum(len(entry) for entry in record.timeline.head.opening) // 10
     return ENTRY_BYTES + LIVE_RECORD_BYTES + content
 
 

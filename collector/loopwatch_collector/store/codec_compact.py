@@ -10,7 +10,8 @@ halves the compressed size (bench/bench_memory.py: ~1.9 KB -> under 1 KB per rec
 record buy bytes for as long as the record sleeps.
 
 The dictionary is deterministic: the codec's own encoding of a sample record (a fresh session
-of the default detectors, a nudge verdict, a timeline step), so it follows the codec's type
+of the default detectors, a nudge verdict, a step of the step log with the scenario entries the
+export keeps, whose keys would otherwise be learnt again in each record), so it follows the codec's type
 table as classes gain or lose fields, without a hand-kept list. It is versioned by zlib itself:
 the stream header carries the dictionary's Adler-32 and ``codec.decode`` refuses bytes made with
 another dictionary by name. Compacted bytes never leave the process that wrote them (the Redis
@@ -28,10 +29,11 @@ import json
 from loopwatch.detect import build_engine
 from loopwatch.detect.policy import nudge_message
 from loopwatch.events import Step, ToolCall, ToolResult
+from loopwatch.scenario_recorded import entry
 from loopwatch.verdict import Action, Finding, Verdict
 from loopwatch_collector.store import codec
 from loopwatch_collector.store.base import SessionRecord
-from loopwatch_collector.store.timeline import SentVerdict
+from loopwatch_collector.store.timeline import ExportHead, SentVerdict
 
 __all__ = ["CompactRecordCodec", "compaction_dictionary"]
 
@@ -93,11 +95,7 @@ def _sample_record() -> SessionRecord:
         Step.create(event_id="s", text="", tool_calls=(call,)),
         ToolResult.create(event_id="r", call_id="", content=""),
     )
-    record.timeline.record_events(
-        events,
-        first_step=1,
-        now_unix_s=0.0,
-        limit=1,
-    )
+    record.timeline.head = ExportHead()  # the step log's export part: its entries' keys
+    record.timeline.record_events(events, first_step=1, now_unix_s=0.0, limit=1, export=entry)
     record.timeline.sent.append(SentVerdict(step=0, action=Action.NUDGE.value, sent_unix_s=0.0))
     return record
