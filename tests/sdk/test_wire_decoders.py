@@ -59,6 +59,27 @@ def test_tool_attributes_decode_to_the_result() -> None:
     assert decoded == result
 
 
+def test_hash_sets_decode_sorted_without_repeats_and_bounded() -> None:
+    """Foreign spans may carry hash lists in any order, with repeats or too long; the detectors'
+    bottom-k comparisons need each set sorted and unique, and never larger than the SDK sends."""
+    result = decode.tool_result_from(
+        {
+            attrs.LOOPWATCH_EVENT_ID: "result:c1",
+            attrs.LOOPWATCH_TOOL_RESULT_FINGERPRINT: "f",
+            attrs.LOOPWATCH_TOOL_RESULT_OVERLAP: [9, "3", 3, 7],
+            attrs.LOOPWATCH_TOOL_RESULT_ERROR_TERMS: [5, 5],
+        },
+        call_id="c1",
+        time_unix_ns=1,
+    )
+    assert result is not None
+    assert (result.overlap, result.error_terms) == ((3, 7, 9), (5,))
+    sketch = decode.sketch_from({attrs.LOOPWATCH_TEXT_SKETCH: '{"minhash": [4, 2, 4], "words": 3}'})
+    assert sketch is not None and sketch.minhash == (2, 4)
+    too_long = decode.sketch_from({attrs.LOOPWATCH_TEXT_SKETCH: {"minhash": list(range(65)), "words": 65}})
+    assert too_long is not None and too_long.minhash == ()
+
+
 def test_a_success_that_found_nothing_keeps_its_class_over_otlp() -> None:
     """The absence a report states travels content-free, as a failure's kind does."""
     call = ToolCall.create(id="c1", name="search_agent", arguments={"task": "Find X."})
@@ -69,7 +90,7 @@ def test_a_success_that_found_nothing_keeps_its_class_over_otlp() -> None:
         capture_content=False,
     )
     encoded = attrs.tool_attributes(call, result, content=None, capture_content=False)
-    decoded = attrs.tool_result_from(encoded, call_id="c1", time_unix_ns=result.time_unix_ns)
+    decoded = decode.tool_result_from(encoded, call_id="c1", time_unix_ns=result.time_unix_ns)
     assert result.error_class
     assert decoded == result
 

@@ -15,7 +15,7 @@ from typing import Any
 
 from loopwatch.events import MAX_ERROR_TERMS, MAX_TERMS, ToolCall, ToolResult, UserMessage
 from loopwatch.fingerprint import bounded_fingerprint
-from loopwatch.sketch import OVERLAP_SIZE, Repetition, TextSketch
+from loopwatch.sketch import OVERLAP_SIZE, SKETCH_SIZE, Repetition, TextSketch
 from loopwatch.wire.attributes import (
     ERROR_TYPE,
     LOOPWATCH_EVENT_ID,
@@ -86,11 +86,9 @@ def sketch_from(attributes: Mapping[str, Any], key: str = LOOPWATCH_TEXT_SKETCH)
     found = _json_object(attributes.get(key))
     if not found:
         return None
-    minhash = found.get("minhash")
-    hashes = [h for h in minhash if _is_int(h)] if isinstance(minhash, list) else []
     return TextSketch(
         length=_int(found.get("length")),
-        minhash=tuple(sorted(hashes)),
+        minhash=_hash_list(found.get("minhash"), SKETCH_SIZE),
         words=_int(found.get("words")),
         repetition=_repetition(found.get("repetition")),
     )
@@ -172,12 +170,12 @@ def _repetition(value: Any) -> Repetition | None:
 
 
 def _hash_list(value: Any, limit: int) -> tuple[int, ...]:
-    """A list of hashes (integers, or their decimal strings): sorted; ``()`` when absent,
-    malformed or longer than ``limit``."""
+    """A list of hashes (integers, or their decimal strings): sorted, without repeats (as the
+    detectors' bottom-k comparisons expect); ``()`` when absent, malformed or longer than ``limit``."""
     if not isinstance(value, list | tuple) or len(value) > limit:
         return ()
     hashes = [int(h) if isinstance(h, str) and h.isdigit() else h for h in value if h != ""]
-    return tuple(sorted(h for h in hashes if _is_int(h)))
+    return tuple(sorted({h for h in hashes if _is_int(h)}))
 
 
 def _json_object(value: Any) -> Mapping[str, Any] | None:
