@@ -140,10 +140,16 @@ class Pipeline:
         return await self._evaluate(context, events, source=source, end_of_batch=False, pending_call=None)
 
     async def evaluate(
-        self, context: TraceContext, events: Sequence[Event], *, pending_call: ToolCall | None = None
+        self,
+        context: TraceContext,
+        events: Sequence[Event],
+        *,
+        pending_call: ToolCall | None = None,
+        user_turns: bool = False,
     ) -> Verdict:
         """The ``Evaluate`` RPC: ``loopwatch.detect.evaluate`` at the AFTER_BATCH checkpoint, or
-        at BEFORE_TOOL_CALL when ``pending_call`` is given.
+        at BEFORE_TOOL_CALL when ``pending_call`` is given. ``user_turns``: a ``UserMessage`` in
+        ``events`` is the user's new turn (``session_update.ingest_events``).
 
         Timed into ``loopwatch_evaluate_duration_seconds`` (``Metrics.observe_evaluate``).
         """
@@ -155,6 +161,7 @@ class Pipeline:
                 source="evaluate",
                 end_of_batch=pending_call is None,
                 pending_call=pending_call,
+                user_turns=user_turns,
             )
         finally:
             self.metrics.observe_evaluate(time.perf_counter() - started, context.trace_id)
@@ -308,6 +315,7 @@ class Pipeline:
         source: str,
         end_of_batch: bool,
         pending_call: ToolCall | None,
+        user_turns: bool = False,
     ) -> Verdict:
         """One store transaction: the trace's record and its conversation's counters, updated
         by ``loopwatch.detect.evaluate`` (one round trip on Redis with trace affinity)."""
@@ -327,6 +335,7 @@ class Pipeline:
                 end_of_batch=end_of_batch,
                 pending_call=pending_call,
                 add_conversation_steps=_counter(usage) if usage is not None else None,
+                user_turns=user_turns,
             )
 
         outcome = await self._update(context, apply)

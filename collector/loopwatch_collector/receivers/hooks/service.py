@@ -6,7 +6,10 @@ SDK's guard uses them:
 
 - before a tool call: ``Pipeline.evaluate`` with the call as ``pending_call`` (BEFORE_TOOL_CALL);
 - after a call, a prompt, or a stop: ``Pipeline.evaluate`` at AFTER_BATCH (a step still open,
-  say a denied call, is judged now).
+  say a denied call, is judged now). A prompt is the user's new turn (``user_turns``): tools
+  withdrawn in the last turn come back and the calls its nudges named may run again
+  (``loopwatch.detect.policy.new_user_turn``); a loop that resumes is judged again, and with
+  the warnings spent its next loop finding withdraws the tools again. A halt stays.
 
 Decisions (``decision_of``): HALT stops the session; before a call, WITHDRAW_TOOLS denies it,
 and a call the policy nudged about (``PolicyState.nudged_calls``) is denied with that nudge
@@ -79,7 +82,9 @@ class HookService:
         context = scoped_context(tenant, trace_context(call))
         pending = _pending_call(call, events)
         with self._priority.verdict():
-            verdict = await self._pipeline.evaluate(context, events, pending_call=pending)
+            verdict = await self._pipeline.evaluate(
+                context, events, pending_call=pending, user_turns=call.kind is HookKind.PROMPT
+            )
         record = None
         if pending is not None and not verdict.intervenes:
             record = await self._pipeline.get_session(context.trace_id)

@@ -82,6 +82,62 @@ def test_a_failing_loop_is_nudged_then_denied_then_stopped(alpha: httpx.Client) 
     assert decisions.index("stop") > decisions.index("deny")
 
 
+WITHDRAWN = "Tools are withdrawn"
+
+
+def _message(answer: dict[str, Any]) -> str:
+    output = answer.get("hookSpecificOutput", {})
+    return str(
+        answer.get("stopReason")
+        or output.get("permissionDecisionReason")
+        or output.get("additionalContext")
+        or ""
+    )
+
+
+def _until_intervened(client: httpx.Client, session: str, first: int) -> list[dict[str, Any]]:
+    """The failing command again until an answer intervenes (at most 8 calls): the answers."""
+    answers = []
+    for i in range(first, first + 8):
+        answers.append(_post(client, claude_tool(session, "PreToolUse", f"toolu_{i}")))
+        if answers[-1]:
+            break
+        answers.append(_post(client, claude_tool(session, "PostToolUseFailure", f"toolu_{i}", error=FAILING)))
+        if answers[-1]:
+            break
+    return answers
+
+
+def test_withdrawn_tools_come_back_at_the_next_prompt(alpha: httpx.Client) -> None:
+    session = str(uuid.uuid4())
+    decisions = _failing_loop(alpha, session, calls=5)
+    assert decisions[-2:] == ["deny", "deny"]  # the nudged call, then the withdrawal
+    assert _post(alpha, claude(session, "Stop", stop_hook_active=False)) == {}
+    # the user's next prompt: the same command runs again, and so does another one
+    assert _post(alpha, claude(session, "UserPromptSubmit", prompt="I fixed the fixture, try again")) == {}
+    assert _post(alpha, claude_tool(session, "PreToolUse", "toolu_10")) == {}
+    assert _post(alpha, claude_tool(session, "PostToolUse", "toolu_10", tool_response="1 passed")) == {}
+    assert _post(alpha, claude_tool(session, "PreToolUse", "toolu_11", command="git diff")) == {}
+
+
+def test_a_loop_that_resumes_after_the_next_prompt_is_judged_again(alpha: httpx.Client) -> None:
+    session = str(uuid.uuid4())
+    _failing_loop(alpha, session, calls=5)
+    assert _post(alpha, claude(session, "UserPromptSubmit", prompt="try once more")) == {}
+    answers = _until_intervened(alpha, session, first=10)
+    assert _decision(answers[0]) == "none"
+    assert _decision(answers[-1]) in {"context", "deny"}
+    assert WITHDRAWN in _message(answers[-1])  # the warnings were spent: no second nudge
+    assert _decision(_post(alpha, claude_tool(session, "PreToolUse", "toolu_30"))) == "stop"
+
+
+def test_a_halt_is_not_lifted_by_the_next_prompt(alpha: httpx.Client) -> None:
+    session = str(uuid.uuid4())
+    assert _failing_loop(alpha, session, calls=8)[-1] == "stop"
+    assert _decision(_post(alpha, claude(session, "UserPromptSubmit", prompt="go on"))) == "stop"
+    assert _decision(_post(alpha, claude_tool(session, "PreToolUse", "toolu_20"))) == "stop"
+
+
 def test_answers_are_counted_by_decision(alpha: httpx.Client) -> None:
     _failing_loop(alpha, str(uuid.uuid4()), calls=8)
     metrics = alpha.get("/metrics").text
