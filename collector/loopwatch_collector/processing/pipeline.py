@@ -56,6 +56,7 @@ from loopwatch_collector.store.base import (
     SessionRecord,
     SessionStore,
 )
+from loopwatch_collector.store.timeline import SentHookDecision
 
 logger = logging.getLogger(__name__)
 
@@ -165,6 +166,25 @@ class Pipeline:
             )
         finally:
             self.metrics.observe_evaluate(time.perf_counter() - started, context.trace_id)
+
+    async def note_hook_answer(
+        self, context: TraceContext, *, decision: str | None, reason: str, cwd: str | None
+    ) -> None:
+        """Keep on the session what a coding CLI's hook answer told it (``decision``: ``deny``,
+        ``context`` or ``stop``; None: nothing) and the CLI's working directory ``cwd`` (None:
+        unknown or not kept), for the session page. One store update; raises ``StoreError``."""
+        now = self._clock()
+
+        def apply(record: SessionRecord, usage: ConversationUsage | None) -> None:
+            if cwd is not None:
+                record.cwd = cwd
+            if decision is not None:
+                sent = SentHookDecision(
+                    step=record.state.steps, decision=decision, reason=reason, sent_unix_s=now
+                )
+                record.timeline.note_hook_decision(sent, history=self._history)
+
+        await self._update(context, apply)
 
     async def get_verdict(self, trace_id: str, min_step: int, timeout_s: float) -> Verdict:
         """The current verdict of ``trace_id`` once ``min_step`` steps were judged.

@@ -53,6 +53,17 @@ class SentVerdict:
 
 
 @dataclass(slots=True, kw_only=True)
+class SentHookDecision:
+    """A coding CLI's hook answer that told it something (``deny``, ``context`` or ``stop``,
+    the ``DecisionKind`` values) and its reason, after ``step`` steps."""
+
+    step: int
+    decision: str
+    reason: str
+    sent_unix_s: float
+
+
+@dataclass(slots=True, kw_only=True)
 class SessionTimeline:
     """The last steps of a session and the send times of its intervening verdicts.
 
@@ -69,6 +80,8 @@ class SessionTimeline:
 
     steps: list[str] = field(default_factory=list)
     sent: list[SentVerdict] = field(default_factory=list)
+    #: The hook answers that decided something (``receivers/hooks``), as many as the verdict history.
+    hook_decisions: list[SentHookDecision] = field(default_factory=list)
 
     def record_events(
         self, events: Iterable[Event], *, first_step: int, now_unix_s: float, limit: int
@@ -106,6 +119,12 @@ class SessionTimeline:
         self.sent.append(SentVerdict(step=verdict.step, action=verdict.action.value, sent_unix_s=now_unix_s))
         if len(self.sent) > history:
             del self.sent[: len(self.sent) - history]
+
+    def note_hook_decision(self, decision: SentHookDecision, *, history: int) -> None:
+        """Remember a hook answer that decided something; keeps the last ``history``."""
+        self.hook_decisions.append(decision)
+        if len(self.hook_decisions) > history:
+            del self.hook_decisions[: len(self.hook_decisions) - history]
 
     def sent_at(self, verdict: Verdict) -> float | None:
         """When ``verdict`` was sent (Unix seconds), if still remembered."""
