@@ -260,7 +260,8 @@ def test_a_coding_agent_session_shows_its_cli_directory_and_hook_answers(
     facts = page.evaluate("document.getElementById('session-facts').textContent")
     assert "working directory/srv/billing" in facts
     answers = page.evaluate(
-        "[...document.querySelectorAll('#hook-decisions tbody tr')].map(r => [r.dataset.decision, r.cells[3].textContent])"
+        "[...document.querySelectorAll('#hook-decisions tbody tr')]"
+        ".map(r => [r.dataset.decision, r.cells[3].textContent])"
     )
     assert [decision for decision, _ in answers] == ["context", "deny", "deny", "deny", "deny", "stop"]
     assert all(reason.startswith("[loopwatch]") for _, reason in answers)
