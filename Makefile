@@ -65,7 +65,7 @@ bench: $(STAMP)
 interop: $(STAMP)
 	$(PY) -m tests.interop.run_matrix
 
-## coding-agents: the real coding-agent CLIs (Claude Code from npm, into .coding-agents/) with
+## coding-agents: the real coding-agent CLIs (Claude Code, Codex, Gemini CLI from npm, into .coding-agents/) with
 ## loopwatch's hooks, end to end against a scripted model on loopback
 coding-agents: $(STAMP)
 	./scripts/install-coding-agents.sh

@@ -6,6 +6,7 @@ set -euo pipefail
 
 CLAUDE_CODE_VERSION="${CLAUDE_CODE_VERSION:-2.1.332}"
 CODEX_VERSION="${CODEX_VERSION:-0.171.0}"
+GEMINI_CLI_VERSION="${GEMINI_CLI_VERSION:-0.61.0}"
 PREFIX="${CODING_AGENTS_DIR:-.coding-agents}"
 
 if ! command -v node >/dev/null || ! command -v npm >/dev/null; then
@@ -24,5 +25,7 @@ install() {
 
 install @anthropic-ai/claude-code "$CLAUDE_CODE_VERSION"
 install @openai/codex "$CODEX_VERSION"
+install @google/gemini-cli "$GEMINI_CLI_VERSION"
 "$PREFIX/node_modules/.bin/claude" --version
 "$PREFIX/node_modules/.bin/codex" --version
+"$PREFIX/node_modules/.bin/gemini" --version

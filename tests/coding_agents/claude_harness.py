@@ -41,8 +41,11 @@ def install_hooks(project: Path, collector_url: str, *extra: str) -> None:
     )
 
 
-def run_claude(project: Path, home: Path, model: ScriptedModel, prompt: str) -> ClaudeRun:
-    """``claude -p PROMPT --allowedTools Bash --output-format json`` in ``project``."""
+def run_claude(
+    project: Path, home: Path, model: ScriptedModel, prompt: str, *, resume: str | None = None
+) -> ClaudeRun:
+    """``claude -p PROMPT --allowedTools Bash --output-format json`` in ``project``; with
+    ``resume``, the next prompt of that session (``--resume SESSION_ID``)."""
     env = {
         **os.environ,
         "HOME": str(home),
@@ -51,8 +54,9 @@ def run_claude(project: Path, home: Path, model: ScriptedModel, prompt: str) -> 
         "CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC": "1",
         "LOOPWATCH_CAPTURE_CONTENT": "false",
     }
+    command = [str(CLAUDE), "-p", prompt, "--allowedTools", "Bash", "--output-format", "json"]
     done = subprocess.run(
-        [str(CLAUDE), "-p", prompt, "--allowedTools", "Bash", "--output-format", "json"],
+        [*command, *(("--resume", resume) if resume else ())],
         cwd=project,
         env=env,
         capture_output=True,

@@ -1,7 +1,8 @@
 """The real Claude Code CLI (``claude -p``), its hooks installed by ``loopwatch install-hooks``,
 against a scripted model: loops are nudged, then denied, then stopped, with loopwatch's reason
-in what the model and the transcript saw; healthy sessions get no decision at all; with the
-collector down the CLI finishes normally."""
+in what the model and the transcript saw; tools withdrawn in one prompt come back at the next
+(``--resume``); healthy sessions get no decision at all; with the collector down the CLI
+finishes normally."""
 
 from __future__ import annotations
 
@@ -23,6 +24,8 @@ MAX_CALLS = 30
 FAILING_CHECK = "import sys\nprint('FAIL: total is 41, expected 42')\nsys.exit(1)\n"
 NUDGE = "[loopwatch] An automatic loop guard"
 HALT_REASON = "[loopwatch] a tool was called after the tools were withdrawn."
+WITHDRAWN = "Tools are withdrawn"
+SECOND_PROMPT = "I changed the fixture. Run check.py again."
 DONE = "All done."
 
 
@@ -112,6 +115,44 @@ def test_edit_run_same_failure_is_nudged_denied_then_stopped(
 
     run, requests = _run(collector.endpoints.http_url, dirs, _stubborn(edit_then_run))
     _assert_nudged_denied_stopped(run, requests)
+
+
+def _obeys_withdrawal(request: Mapping[str, Any]) -> Reply:
+    """Runs the failing check until its tools are withdrawn, then answers; after the second
+    prompt it runs the check again, as stubborn as before."""
+    results = tool_results(request)
+    if SECOND_PROMPT not in history_text(request) and any(WITHDRAWN in r for r in results):
+        return Text("I cannot make it pass.")
+    return _bash("python3 check.py") if len(results) < MAX_CALLS else Text("I give up.")
+
+
+def test_tools_withdrawn_in_one_prompt_come_back_at_the_next(
+    collector: RunningCollector, dirs: tuple[Path, Path]
+) -> None:
+    project, home = dirs
+    install_hooks(project, collector.endpoints.http_url)
+    with scripted_anthropic(_obeys_withdrawal) as model:
+        first = run_claude(project, home, model, "Make check.py pass.")
+        assert first.returncode == 0, first.stderr
+        turn_one = len(model.requests)
+        session = first.result["session_id"]
+        second = run_claude(project, home, model, SECOND_PROMPT, resume=session)
+    assert second.returncode == 0, second.stderr
+    # the first prompt: nudged, denied, withdrawn; the model answered, so nothing was stopped
+    assert first.result.get("result") == "I cannot make it pass."
+    assert first.result.get("terminal_reason") != "hook_stopped"
+    assert first.denials >= 2
+    # the next prompt of the same session: the check runs again (its real output comes back) ...
+    assert second.result["session_id"] == session
+    turn_two = [r for r in model.requests[turn_one:] if SECOND_PROMPT in history_text(r)]
+    first_result = tool_results(turn_two[1])[-1]
+    assert "FAIL: total is 41" in first_result
+    assert "[loopwatch]" not in first_result
+    # ... and the loop that resumes is judged again: withdrawn at once (no second nudge), stopped
+    assert second.result.get("terminal_reason") == "hook_stopped"
+    assert WITHDRAWN in second.transcript
+    detail = httpx.get(f"{collector.endpoints.http_url}/v1/sessions/{session.replace('-', '')}").json()
+    assert [v["action"] for v in detail["verdicts"]].count("nudge") == 1
 
 
 # A build that reports progress and finishes on the fifth poll.

@@ -33,7 +33,7 @@ from loopwatch_collector.exceptions import StoreError
 from loopwatch_collector.exporters.metrics_render import MetricsRenderer
 from loopwatch_collector.exporters.session_activity import Activity, activity_of, strongest_verdict_of
 from loopwatch_collector.exporters.session_scenario import session_scenario
-from loopwatch_collector.exporters.timeline_view import TimelineStepBody
+from loopwatch_collector.exporters.timeline_view import HookDecisionBody, TimelineStepBody
 from loopwatch_collector.exporters.ui import ui_router
 from loopwatch_collector.processing.pipeline import Pipeline
 from loopwatch_collector.receivers.evaluate_call import EvaluateRunner
@@ -122,6 +122,8 @@ class SessionSummary(BaseModel):
     output_tokens: int = 0
     ended_unix_s: float | None = None  # set while the session is ended (sessions.idle_close_s)
     end_reason: str | None = None
+    cwd: str | None = None  # a coding CLI's working directory, where content is kept
+    last_hook_decision: HookDecisionBody | None = None  # a coding CLI's last deny / context / stop
 
     @classmethod
     def of(cls, r: SessionRecord, tenant: str = ANONYMOUS) -> SessionSummary:
@@ -144,6 +146,10 @@ class SessionSummary(BaseModel):
             output_tokens=r.output_tokens,
             ended_unix_s=r.ended_unix_s,
             end_reason=r.end_reason,
+            cwd=r.cwd,
+            last_hook_decision=HookDecisionBody.of(hooks[-1])
+            if (hooks := r.timeline.hook_decisions)
+            else None,
         )
 
 
@@ -155,6 +161,7 @@ class SessionDetail(SessionSummary):
     findings: list[FindingBody]
     verdicts: list[SentVerdictBody]
     timeline: list[TimelineStepBody]  # the last steps, oldest first (bounded)
+    hook_decisions: list[HookDecisionBody]  # a coding CLI's hook answers that decided something
     activity: Activity  # live, idle or ended (exporters/session_activity.py)
 
     @classmethod
@@ -177,6 +184,7 @@ class SessionDetail(SessionSummary):
                 for v in r.verdicts
             ],
             timeline=[TimelineStepBody.of(step) for step in steps],
+            hook_decisions=[HookDecisionBody.of(sent) for sent in r.timeline.hook_decisions],
             activity=activity_of(r, time.time()),
         )
 

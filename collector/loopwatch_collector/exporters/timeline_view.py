@@ -56,3 +56,16 @@ class TimelineStepBody(BaseModel):
             calls=[TimelineCallBody.of(call) for call in step[stored.STEP_CALLS]],
             omitted_calls=step[stored.STEP_OMITTED],
         )
+
+
+class HookDecisionBody(BaseModel):
+    """A coding CLI's hook answer that decided something (``receivers/hooks``)."""
+
+    step: int  # the session's steps when it was sent (a deny: the denied call's step)
+    decision: str  # deny, context or stop
+    reason: str  # what the model (deny, context) or the user (stop) was told
+    sent_unix_s: float
+
+    @classmethod
+    def of(cls, sent: stored.SentHookDecision) -> HookDecisionBody:
+        return cls(step=sent.step, decision=sent.decision, reason=sent.reason, sent_unix_s=sent.sent_unix_s)

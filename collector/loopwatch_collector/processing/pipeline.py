@@ -56,6 +56,7 @@ from loopwatch_collector.store.base import (
     SessionRecord,
     SessionStore,
 )
+from loopwatch_collector.store.timeline import SentHookDecision
 
 logger = logging.getLogger(__name__)
 
@@ -140,10 +141,16 @@ class Pipeline:
         return await self._evaluate(context, events, source=source, end_of_batch=False, pending_call=None)
 
     async def evaluate(
-        self, context: TraceContext, events: Sequence[Event], *, pending_call: ToolCall | None = None
+        self,
+        context: TraceContext,
+        events: Sequence[Event],
+        *,
+        pending_call: ToolCall | None = None,
+        user_turns: bool = False,
     ) -> Verdict:
         """The ``Evaluate`` RPC: ``loopwatch.detect.evaluate`` at the AFTER_BATCH checkpoint, or
-        at BEFORE_TOOL_CALL when ``pending_call`` is given.
+        at BEFORE_TOOL_CALL when ``pending_call`` is given. ``user_turns``: a ``UserMessage`` in
+        ``events`` is the user's new turn (``session_update.ingest_events``).
 
         Timed into ``loopwatch_evaluate_duration_seconds`` (``Metrics.observe_evaluate``).
         """
@@ -155,9 +162,29 @@ class Pipeline:
                 source="evaluate",
                 end_of_batch=pending_call is None,
                 pending_call=pending_call,
+                user_turns=user_turns,
             )
         finally:
             self.metrics.observe_evaluate(time.perf_counter() - started, context.trace_id)
+
+    async def note_hook_answer(
+        self, context: TraceContext, *, decision: str | None, reason: str, cwd: str | None
+    ) -> None:
+        """Keep on the session what a coding CLI's hook answer told it (``decision``: ``deny``,
+        ``context`` or ``stop``; None: nothing) and the CLI's working directory ``cwd`` (None:
+        unknown or not kept), for the session page. One store update; raises ``StoreError``."""
+        now = self._clock()
+
+        def apply(record: SessionRecord, usage: ConversationUsage | None) -> None:
+            if cwd is not None:
+                record.cwd = cwd
+            if decision is not None:
+                sent = SentHookDecision(
+                    step=record.state.steps, decision=decision, reason=reason, sent_unix_s=now
+                )
+                record.timeline.note_hook_decision(sent, history=self._history)
+
+        await self._update(context, apply)
 
     async def get_verdict(self, trace_id: str, min_step: int, timeout_s: float) -> Verdict:
         """The current verdict of ``trace_id`` once ``min_step`` steps were judged.
@@ -308,6 +335,7 @@ class Pipeline:
         source: str,
         end_of_batch: bool,
         pending_call: ToolCall | None,
+        user_turns: bool = False,
     ) -> Verdict:
         """One store transaction: the trace's record and its conversation's counters, updated
         by ``loopwatch.detect.evaluate`` (one round trip on Redis with trace affinity)."""
@@ -327,6 +355,7 @@ class Pipeline:
                 end_of_batch=end_of_batch,
                 pending_call=pending_call,
                 add_conversation_steps=_counter(usage) if usage is not None else None,
+                user_turns=user_turns,
             )
 
         outcome = await self._update(context, apply)

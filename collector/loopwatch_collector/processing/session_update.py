@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 
 from loopwatch.detect.engine import Engine
 from loopwatch.detect.evaluation import ConversationCounter, evaluate, judged_steps
-from loopwatch.events import Event, Step, ToolCall
+from loopwatch.detect.policy import new_user_turn
+from loopwatch.events import Event, Step, ToolCall, UserMessage
 from loopwatch.verdict import Action, Finding, Severity, Verdict
 from loopwatch_collector.config import ResolvedAgentConfig
 from loopwatch_collector.processing.step_log import StepLogLimits, log_events
@@ -52,10 +53,15 @@ def ingest_events(
     add_conversation_steps: ConversationCounter | None = None,
     step_log: StepLogLimits | None = None,
     timeline_steps: int = 0,
+    user_turns: bool = False,
 ) -> IngestOutcome:
     """``loopwatch.detect.evaluate`` on ``record``'s state, then the record's bookkeeping: the
     new events go to its step log (``record.timeline``), which keeps the last ``timeline_steps``
-    steps (0: none) and, when ``step_log`` allows any, the first events for the export."""
+    steps (0: none) and, when ``step_log`` allows any, the first events for the export.
+
+    ``user_turns``: the events' ``UserMessage``s are the user's new turns (a coding CLI's
+    prompt hook), so a new one gives the tools back (``loopwatch.detect.policy.new_user_turn``)
+    after the step it closed was judged."""
     steps_before = record.state.steps
     halted_before = record.state.policy.halted
     done = evaluate(
@@ -66,6 +72,8 @@ def ingest_events(
         pending_call=pending_call,
         add_conversation_steps=add_conversation_steps,
     )
+    if user_turns and any(isinstance(event, UserMessage) for event in done.applied):
+        new_user_turn(record.state.policy)
     # A halted run that goes on (an OTLP-only agent cannot be stopped) is not halted again: its
     # steps still count and its verdict stays HALT, but no further verdict is issued.
     verdicts = [] if halted_before else _until_first_halt(done.verdicts)

@@ -47,6 +47,11 @@ class ContentControl:
             return list(events)
         return [_event(e, mode) for e in events]
 
+    def text(self, tenant: str, text: str | None) -> str | None:
+        """``text`` (content such as a working directory) as ``tenant``'s mode keeps it."""
+        mode = self.mode(tenant)
+        return text if mode == "keep" else _text(text, mode)
+
     def call(self, tenant: str, call: ToolCall | None) -> ToolCall | None:
         mode = self.mode(tenant)
         return call if call is None or mode == "keep" else _call(call, mode)

@@ -100,6 +100,9 @@ class SessionRecord:
     #: The step log (``store/timeline.py``): the last steps and verdict send times for the
     #: session page, and the first events for the scenario export.
     timeline: SessionTimeline = field(default_factory=SessionTimeline)
+    #: A coding CLI's working directory (its hooks' ``cwd``): content, so only as the tenant's
+    #: content mode keeps it (``security/content.py``), and never from a shim in privacy mode.
+    cwd: str | None = None
 
     @property
     def steps(self) -> int:

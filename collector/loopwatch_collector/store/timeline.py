@@ -84,9 +84,21 @@ ExportEntry = Callable[[Event], "dict[str, Any] | None"]
 
 
 @dataclass(slots=True, kw_only=True)
+class SentHookDecision:
+    """A coding CLI's hook answer that told it something (``deny``, ``context`` or ``stop``,
+    the ``DecisionKind`` values) and its reason, after ``step`` steps."""
+
+    step: int
+    decision: str
+    reason: str
+    sent_unix_s: float
+
+
+@dataclass(slots=True, kw_only=True)
 class SessionTimeline:
     """The session's step log: one bounded record of its steps that the session page's timeline
-    and the scenario export both read, plus the send times of its intervening verdicts.
+    and the scenario export both read, plus the send times of its intervening verdicts and the
+    hook answers sent.
 
     Each step is kept as one compact JSON array, ``[number, received_unix_s, time_unix_ns,
     omitted_calls, calls]`` with each call ``[id, name, call_fingerprint, arguments,
@@ -110,6 +122,8 @@ class SessionTimeline:
     steps: list[str] = field(default_factory=list)
     sent: list[SentVerdict] = field(default_factory=list)
     head: ExportHead | None = None  # None while the export is off: costs nothing then
+    #: The hook answers that decided something (``receivers/hooks``), as many as the verdict history.
+    hook_decisions: list[SentHookDecision] = field(default_factory=list)
 
     def last(self, limit: int) -> list[str]:
         """The last ``limit`` steps, oldest first: what the session page shows."""
@@ -169,6 +183,12 @@ class SessionTimeline:
         self.sent.append(SentVerdict(step=verdict.step, action=verdict.action.value, sent_unix_s=now_unix_s))
         if len(self.sent) > history:
             del self.sent[: len(self.sent) - history]
+
+    def note_hook_decision(self, decision: SentHookDecision, *, history: int) -> None:
+        """Remember a hook answer that decided something; keeps the last ``history``."""
+        self.hook_decisions.append(decision)
+        if len(self.hook_decisions) > history:
+            del self.hook_decisions[: len(self.hook_decisions) - history]
 
     def sent_at(self, verdict: Verdict) -> float | None:
         """When ``verdict`` was sent (Unix seconds), if still remembered."""

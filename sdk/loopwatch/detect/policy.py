@@ -14,6 +14,9 @@ field (OpenHands SDK, HolmesGPT, Gemini CLI, OpenClaw):
   (``conversation_limit``, fed the conversation's step count by the caller, since only it
   sees the conversation's other traces).
 - Soft findings (``Severity.NOTICE``: soft budgets) never intervene; they are exported.
+- Where the caller knows a new user turn began (a coding CLI's next prompt, ``new_user_turn``),
+  withdrawn tools come back and the calls named in nudges may run again; the spent budget and
+  a halt stay, so a loop that resumes is withdrawn again at its next loop finding.
 
 Delivery rules (a nudge goes after the last tool result of the batch, the repeated call still
 runs, a halted batch gets nothing) are the SDK's side of the contract: this module only
@@ -152,6 +155,19 @@ class Policy:
         state.halted = True
         message = f"{_PREFIX} run halted by the loop guard: {finding.summary}."
         return Verdict(action=Action.HALT, step=step, finding=finding, message=message)
+
+
+def new_user_turn(state: PolicyState) -> None:
+    """The user answered: tools withdrawn "for your next response" come back, and the calls the
+    last turn's nudges named are no longer denied or halted before they run (the user may have
+    fixed what made them fail). The ignored-nudge budget stays spent and a halt stays.
+
+    Only for callers that know a user turn from history: an OTLP span re-sends the user's
+    message with every model call, so the engine does not call this on each ``UserMessage``;
+    the collector's hook receiver does, on a CLI's prompt hook.
+    """
+    state.withdrawn = False
+    state.nudged_calls.clear()
 
 
 def nudge_message(finding: Finding) -> str:

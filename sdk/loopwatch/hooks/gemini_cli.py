@@ -11,10 +11,15 @@ Gemini CLI event                       loopwatch
 ``BeforeAgent`` (``prompt``)           ``UserMessage``
 ``BeforeTool``                         ``Step`` with the call, checked before it runs
 ``AfterTool`` (``tool_response``)      ``ToolResult``; ``is_error`` when the response has
-                                       an ``error``
+                                       an ``error`` or a shell command's ``Exit Code``
 ``AfterAgent``, ``SessionEnd``         end of the batch
 anything else                          nothing (no decision)
 =====================================  ====================================================
+
+A shell command's response (``run_shell_command``; checked with Gemini CLI 0.61.0) is
+``Output: ...`` plus ``Exit Code: N`` when N is not 0 (and no ``error``) and
+``Process Group PGID: <pid>``, a new number at every run: the PGID line is dropped, or no two
+runs of a failing command would ever have the same result, and the exit code marks a failure.
 
 Answers: no decision is ``{}``; a deny is ``{"decision": "deny", "reason": ...}`` (the reason
 goes to the model as the tool's error); context after a call is
@@ -23,6 +28,7 @@ goes to the model as the tool's error); context after a call is
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -48,6 +54,11 @@ _KINDS = {
     "SessionEnd": HookKind.STOP,
 }
 _CONTEXT_KINDS = (HookKind.PROMPT, HookKind.AFTER_TOOL)
+_SHELL_TOOL = "run_shell_command"
+# Lines of the shell tool's llmContent (Gemini CLI's shell tool formats them so; only a non-zero
+# exit code is reported).
+_PGID_LINE = re.compile(r"^Process Group PGID: \d+\n?", re.MULTILINE)
+_EXIT_CODE_LINE = re.compile(r"^Exit Code: ", re.MULTILINE)
 # An ISO 8601 timestamp is ~30 characters; the bound only keeps event ids bounded.
 _MAX_TIMESTAMP_CHARS = 64
 
@@ -74,6 +85,11 @@ def parse(payload: Mapping[str, Any]) -> HookCall:
         )
         response = payload.get("tool_response")
         after = kind is HookKind.AFTER_TOOL
+        content = as_text(_llm_content(response)) if after else None
+        failed = isinstance(response, Mapping) and bool(response.get("error"))
+        if content is not None and name == _SHELL_TOOL:
+            failed = failed or _EXIT_CODE_LINE.search(content) is not None
+            content = _PGID_LINE.sub("", content).rstrip("\n")
         return HookCall(
             **common,
             tool_name=name,
@@ -82,8 +98,8 @@ def parse(payload: Mapping[str, Any]) -> HookCall:
             # BeforeTool's timestamp is not repeated in AfterTool: only BeforeTool sends the step.
             step_event_id=None if after else f"call:{timestamp}:{call_id}",
             result_event_id=f"result:{timestamp}:{call_id}" if after else None,
-            response=as_text(_llm_content(response)) if after else None,
-            failed=isinstance(response, Mapping) and bool(response.get("error")),
+            response=content,
+            failed=failed,
         )
     return HookCall(**common)
 

@@ -39,6 +39,8 @@ LOCAL_EVENTS_KEY = "loopwatch_events"
 # A hook call carries one tool call and its response: a file read or a command's output is tens
 # of KB; a whole file written through an edit tool may be a few MB.
 MAX_HOOK_BODY_BYTES = 4 * 1024 * 1024
+# A working directory is a path: Linux's PATH_MAX.
+_MAX_CWD_CHARS = 4096
 #: ``ToolResult.error_type`` of a call a hook denied.
 DENIED = "denied_by_loopwatch"
 _TRACE_ID_BYTES = 16  # a W3C trace id: 32 hex digits
@@ -170,6 +172,11 @@ def local_events(payload: Mapping[str, Any]) -> list[Event] | None:
             raise HookError(f"{LOCAL_EVENTS_KEY}[{index}]", str(exc)) from None
         messages.append(message)
     return events_from_proto(messages, field=LOCAL_EVENTS_KEY)
+
+
+def working_directory(payload: Mapping[str, Any]) -> str | None:
+    """The CLI's working directory (``cwd``, sent by Claude Code, Codex and Gemini CLI), if any."""
+    return optional_text(payload, "cwd", max_chars=_MAX_CWD_CHARS) or None
 
 
 def stop_answer(decision: HookDecision) -> dict[str, Any]:

@@ -36,6 +36,7 @@ from loopwatch_collector.security.tenancy import ANONYMOUS, CURRENT_TENANT
 from loopwatch_collector.testing import RunningCollector, running_collector
 from tests.collector.test_folded_trace_reads import client_call, export
 from tests.collector.ui.headless_chromium import Browser, Page, read_png
+from tests.sdk.hooks.hook_payloads import FAILING, claude, claude_tool
 
 # Tool arguments are attacker-controlled: the page must show this as text and run none of it.
 XSS = '<script>window.__pwned = 1</script><img src=x onerror="window.__pwned = 2">'
@@ -216,6 +217,70 @@ def test_in_privacy_mode_the_page_says_how_to_see_arguments(
     hint = page.evaluate("document.getElementById('privacy-hint').textContent")
     assert "LOOPWATCH_CAPTURE_CONTENT=true" in hint
     assert page.evaluate("document.getElementById('status').textContent").startswith("live")
+
+
+CLAUDE_SESSION = "6f1c2a9e-0d4b-4c1e-9a55-3b7e2f1d8c40"
+
+
+def _claude_loop(http: httpx.Client) -> None:
+    """A Claude Code session through its hooks: the same failing command until it is stopped."""
+
+    def post(payload: dict[str, Any]) -> dict[str, Any]:
+        reply = http.post("/v1/hooks/claude-code", json=payload)
+        assert reply.status_code == 200, reply.text
+        answer: dict[str, Any] = reply.json()
+        return answer
+
+    post(claude(CLAUDE_SESSION, "UserPromptSubmit", prompt="make the tests pass", cwd="/srv/billing"))
+    for i in range(10):
+        answer = post(claude_tool(CLAUDE_SESSION, "PreToolUse", f"toolu_{i}"))
+        if answer.get("continue") is False:
+            return
+        if not answer:
+            post(claude_tool(CLAUDE_SESSION, "PostToolUseFailure", f"toolu_{i}", error=FAILING))
+    raise AssertionError("the loop was never stopped")
+
+
+def test_a_coding_agent_session_shows_its_cli_directory_and_hook_answers(
+    page: Page, collector: RunningCollector, http: httpx.Client
+) -> None:
+    _claude_loop(http)
+    trace = CLAUDE_SESSION.replace("-", "")
+    page.goto(collector.endpoints.http_url + "/ui?agent=claude-code")
+    page.wait_for(
+        f"document.querySelector('tr[data-trace=\"{trace}\"]') !== null", what="the CLI session row"
+    )
+    row = page.evaluate(
+        f"[...document.querySelector('tr[data-trace=\"{trace}\"]').cells].map(c => c.textContent)"
+    )
+    assert row[1] == "claude-code"
+    assert row[6].startswith("stop @ step")  # the last hook answer
+    page.goto(session_url(collector.endpoints.http_url, trace))
+    page.wait_for("document.getElementById('hooks-section').hidden === false", what="the hook answers")
+    facts = page.evaluate("document.getElementById('session-facts').textContent")
+    assert "working directory/srv/billing" in facts
+    answers = page.evaluate(
+        "[...document.querySelectorAll('#hook-decisions tbody tr')]"
+        ".map(r => [r.dataset.decision, r.cells[3].textContent])"
+    )
+    assert [decision for decision, _ in answers] == ["context", "deny", "deny", "deny", "deny", "stop"]
+    assert all(reason.startswith("[loopwatch]") for _, reason in answers)
+    assert "Tools are withdrawn" in answers[4][1]
+    # the steps that got an answer are marked in the timeline
+    marked = page.evaluate("[...document.querySelectorAll('#timeline [data-hook]')].map(b => b.dataset.hook)")
+    assert "deny" in marked
+    assert "context" in marked
+    shot = page.screenshot("session-claude-code")
+    assert read_png(shot).distinct_colours() > 8, f"blank screenshot: {shot}"
+
+
+def test_a_session_of_another_agent_shows_no_hook_answers(
+    page: Page, collector: RunningCollector, http: httpx.Client
+) -> None:
+    page.goto(session_url(collector.endpoints.http_url, LOOPING))
+    page.wait_for("document.querySelectorAll('#timeline tbody tr').length === 4", what="4 timeline steps")
+    assert page.evaluate("document.getElementById('hooks-section').hidden") is True
+    assert "working directory" not in page.evaluate("document.getElementById('session-facts').textContent")
 
 
 def test_a_halted_session_and_an_unknown_one(

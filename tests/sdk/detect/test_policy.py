@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from loopwatch.detect.policy import Policy, PolicyConfig
+from loopwatch.detect.policy import Policy, PolicyConfig, new_user_turn
 from loopwatch.detect.session import PolicyState
 from loopwatch.events import ToolCall
 from loopwatch.verdict import Action, Finding, Severity
@@ -51,6 +51,26 @@ def test_ignored_nudges_escalate_to_withdraw_then_halt() -> None:
     policy, state = Policy(), PolicyState()
     actions = [policy.decide(state, n, [finding()]).action for n in range(3, 8)]
     assert actions == [Action.NUDGE, Action.CONTINUE, Action.WITHDRAW_TOOLS, Action.HALT, Action.HALT]
+
+
+def test_a_new_user_turn_gives_withdrawn_tools_back_and_a_resumed_loop_is_withdrawn_again() -> None:
+    policy, state = Policy(), PolicyState()
+    actions = [policy.decide(state, n, [finding()]).action for n in range(3, 6)]
+    assert actions[-1] is Action.WITHDRAW_TOOLS
+    new_user_turn(state)
+    assert policy.before_tool_call(state, 6, REPEATED).action is Action.CONTINUE
+    assert policy.decide(state, 6, []).action is Action.CONTINUE
+    assert policy.decide(state, 9, [finding()]).action is Action.WITHDRAW_TOOLS  # no new budget
+    assert policy.before_tool_call(state, 10, REPEATED).action is Action.HALT
+
+
+def test_a_new_user_turn_does_not_lift_a_halt() -> None:
+    policy, state = Policy(), PolicyState()
+    for n in range(3, 7):
+        policy.decide(state, n, [finding()])
+    assert state.halted
+    new_user_turn(state)
+    assert policy.before_tool_call(state, 8, REPEATED).action is Action.HALT
 
 
 def test_the_budget_is_not_refilled_by_a_brief_correction() -> None:

@@ -45,6 +45,45 @@ def test_before_and_after_tool_pair_by_the_call_fingerprint() -> None:
     assert result.preview == "1 failing"
 
 
+def _shell_result(timestamp: str, pgid: int, exit_code: int) -> ToolResult:
+    lines = [
+        "Output: FAIL: total is 41",
+        *([f"Exit Code: {exit_code}"] if exit_code else []),
+        f"Process Group PGID: {pgid}",
+    ]
+    response = {"llmContent": "\n".join(lines), "returnDisplay": "FAIL: total is 41"}
+    (result,) = events_of(
+        gemini_cli.parse(gemini(SESSION, "AfterTool", timestamp, **SHELL, tool_response=response))
+    )
+    assert isinstance(result, ToolResult)
+    return result
+
+
+def test_a_shell_commands_process_group_is_not_part_of_its_result() -> None:
+    first = _shell_result("2026-12-02T09:00:02.000Z", pgid=22416, exit_code=1)
+    second = _shell_result("2026-12-02T09:00:09.000Z", pgid=22608, exit_code=1)
+    assert first.fingerprint == second.fingerprint
+    assert first.preview is not None
+    assert "PGID" not in first.preview
+
+
+def test_a_shell_commands_exit_code_marks_a_failure() -> None:
+    assert _shell_result("2026-12-02T09:00:02.000Z", pgid=7, exit_code=2).is_error
+    assert not _shell_result("2026-12-02T09:00:03.000Z", pgid=7, exit_code=0).is_error
+
+
+def test_another_tools_text_is_kept_as_it_is() -> None:
+    response = {"llmContent": "Process Group PGID: 5\nExit Code: 3"}
+    read = {"tool_name": "read_file", "tool_input": {"file_path": "notes.txt"}}
+    (result,) = events_of(
+        gemini_cli.parse(gemini(SESSION, "AfterTool", "t1", **read, tool_response=response))
+    )
+    assert isinstance(result, ToolResult)
+    assert result.preview is not None
+    assert "PGID: 5" in result.preview
+    assert not result.is_error
+
+
 def test_the_same_call_twice_is_two_steps() -> None:
     first = events_of(gemini_cli.parse(gemini(SESSION, "BeforeTool", "2026-12-02T09:00:01.000Z", **SHELL)))
     second = events_of(gemini_cli.parse(gemini(SESSION, "BeforeTool", "2026-12-02T09:00:05.000Z", **SHELL)))

@@ -6,20 +6,27 @@ SDK's guard uses them:
 
 - before a tool call: ``Pipeline.evaluate`` with the call as ``pending_call`` (BEFORE_TOOL_CALL);
 - after a call, a prompt, or a stop: ``Pipeline.evaluate`` at AFTER_BATCH (a step still open,
-  say a denied call, is judged now).
+  say a denied call, is judged now). A prompt is the user's new turn (``user_turns``): tools
+  withdrawn in the last turn come back and the calls its nudges named may run again
+  (``loopwatch.detect.policy.new_user_turn``); a loop that resumes is judged again, and with
+  the warnings spent its next loop finding withdraws the tools again. A halt stays.
 
 Decisions (``decision_of``): HALT stops the session; before a call, WITHDRAW_TOOLS denies it,
 and a call the policy nudged about (``PolicyState.nudged_calls``) is denied with that nudge
 while the session is enforced; an intervening verdict anywhere else is context for the model.
 A call after the tools were withdrawn is the policy's HALT. A denied call is recorded as its
 own failed result (the reason is what the model got), so asking for it again keeps the streak
-going and the policy escalates. Each answer is counted in ``loopwatch_hook_answers_total``.
+going and the policy escalates. Each answer is counted in ``loopwatch_hook_answers_total``; an
+answer that decided something, and the CLI's working directory at a prompt (``cwd``, content:
+kept as the tenant's content mode allows), are kept on the session for ``/ui``
+(``Pipeline.note_hook_answer``; a store failure there only loses the note, not the answer).
 Raises ``StoreError`` (the route answers 503 and the CLI proceeds) and ``WireError`` /
 ``HookError`` for bad input.
 """
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -36,13 +43,17 @@ from loopwatch.hooks.mapping import (
     events_of,
     local_events,
     trace_context,
+    working_directory,
 )
 from loopwatch.verdict import Action, Verdict
+from loopwatch_collector.exceptions import StoreError
 from loopwatch_collector.processing.pipeline import Pipeline
 from loopwatch_collector.receivers.priority import VerdictPriority
 from loopwatch_collector.security.content import ContentControl
 from loopwatch_collector.security.tenancy import scoped_context
 from loopwatch_collector.store.base import SessionRecord
+
+logger = logging.getLogger(__name__)
 
 # Said when a nudged call comes again and its nudge is no longer in the bounded verdict history.
 _REPEATED_CALL = (
@@ -72,6 +83,7 @@ class HookService:
         call = hooks.parse(payload)
         if call.kind is HookKind.OTHER:
             return hooks.render(call, NO_DECISION)
+        cwd = working_directory(payload) if call.kind is HookKind.PROMPT else None
         events = local_events(payload)
         if events is None:
             events = events_of(call)
@@ -79,7 +91,9 @@ class HookService:
         context = scoped_context(tenant, trace_context(call))
         pending = _pending_call(call, events)
         with self._priority.verdict():
-            verdict = await self._pipeline.evaluate(context, events, pending_call=pending)
+            verdict = await self._pipeline.evaluate(
+                context, events, pending_call=pending, user_turns=call.kind is HookKind.PROMPT
+            )
         record = None
         if pending is not None and not verdict.intervenes:
             record = await self._pipeline.get_session(context.trace_id)
@@ -90,7 +104,22 @@ class HookService:
         metrics.child(
             metrics.hook_answers, metrics.tenant_label(tenant), call.agent, decision.kind.value
         ).inc()
+        await self._note(context, decision, self._content.text(tenant, cwd))
         return hooks.render(call, decision)
+
+    async def _note(self, context: TraceContext, decision: HookDecision, cwd: str | None) -> None:
+        """Keep ``decision`` (when it decided something) and the CLI's ``cwd`` (when given)."""
+        decided = decision.kind is not DecisionKind.NONE
+        if not decided and cwd is None:
+            return
+        try:
+            await self._pipeline.note_hook_answer(
+                context, decision=decision.kind.value if decided else None, reason=decision.message, cwd=cwd
+            )
+        except StoreError:
+            logger.warning(
+                "could not keep a hook answer of session %s for the session page", context.trace_id
+            )
 
     async def _deny(
         self, context: TraceContext, call: HookCall, pending: ToolCall, decision: HookDecision

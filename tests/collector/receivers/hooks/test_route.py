@@ -26,7 +26,9 @@ CLAUDE = "/v1/hooks/claude-code"
 
 @pytest.fixture(scope="module")
 def collector() -> Iterator[RunningCollector]:
-    config = two_tenants(agents={"codex": {"mode": "shadow"}})
+    config = two_tenants(
+        agents={"codex": {"mode": "shadow"}}, auth={"tenants": {"beta": {"content": "drop"}}}
+    )
     with running_collector(config) as running:
         yield running
 
@@ -82,6 +84,64 @@ def test_a_failing_loop_is_nudged_then_denied_then_stopped(alpha: httpx.Client) 
     assert decisions.index("stop") > decisions.index("deny")
 
 
+WITHDRAWN = "Tools are withdrawn"
+
+
+def _message(answer: dict[str, Any]) -> str:
+    output = answer.get("hookSpecificOutput", {})
+    return str(
+        answer.get("stopReason")
+        or output.get("permissionDecisionReason")
+        or output.get("additionalContext")
+        or ""
+    )
+
+
+def _until_intervened(client: httpx.Client, session: str, first: int) -> list[dict[str, Any]]:
+    """The failing command again until an answer intervenes (at most 8 calls): the answers."""
+    answers = []
+    for i in range(first, first + 8):
+        answers.append(_post(client, claude_tool(session, "PreToolUse", f"toolu_{i}")))
+        if answers[-1]:
+            break
+        answers.append(_post(client, claude_tool(session, "PostToolUseFailure", f"toolu_{i}", error=FAILING)))
+        if answers[-1]:
+            break
+    return answers
+
+
+def test_withdrawn_tools_come_back_at_the_next_prompt(alpha: httpx.Client) -> None:
+    session = str(uuid.uuid4())
+    decisions = _failing_loop(alpha, session, calls=7)
+    assert decisions[-1] == "deny"
+    detail = alpha.get(f"/v1/sessions/{uuid.UUID(session).hex}").json()
+    assert WITHDRAWN in detail["hook_decisions"][-1]["reason"]  # the tools were withdrawn
+    assert _post(alpha, claude(session, "Stop", stop_hook_active=False)) == {}
+    # the user's next prompt: the same command runs again, and so does another one
+    assert _post(alpha, claude(session, "UserPromptSubmit", prompt="I fixed the fixture, try again")) == {}
+    assert _post(alpha, claude_tool(session, "PreToolUse", "toolu_10")) == {}
+    assert _post(alpha, claude_tool(session, "PostToolUse", "toolu_10", tool_response="1 passed")) == {}
+    assert _post(alpha, claude_tool(session, "PreToolUse", "toolu_11", command="git diff")) == {}
+
+
+def test_a_loop_that_resumes_after_the_next_prompt_is_judged_again(alpha: httpx.Client) -> None:
+    session = str(uuid.uuid4())
+    _failing_loop(alpha, session, calls=7)
+    assert _post(alpha, claude(session, "UserPromptSubmit", prompt="try once more")) == {}
+    answers = _until_intervened(alpha, session, first=10)
+    assert _decision(answers[0]) == "none"
+    assert _decision(answers[-1]) in {"context", "deny"}
+    assert WITHDRAWN in _message(answers[-1])  # the warnings were spent: no second nudge
+    assert _decision(_post(alpha, claude_tool(session, "PreToolUse", "toolu_30"))) == "stop"
+
+
+def test_a_halt_is_not_lifted_by_the_next_prompt(alpha: httpx.Client) -> None:
+    session = str(uuid.uuid4())
+    assert _failing_loop(alpha, session, calls=8)[-1] == "stop"
+    assert _decision(_post(alpha, claude(session, "UserPromptSubmit", prompt="go on"))) == "stop"
+    assert _decision(_post(alpha, claude_tool(session, "PreToolUse", "toolu_20"))) == "stop"
+
+
 def test_answers_are_counted_by_decision(alpha: httpx.Client) -> None:
     _failing_loop(alpha, str(uuid.uuid4()), calls=8)
     metrics = alpha.get("/metrics").text
@@ -100,6 +160,39 @@ def test_the_session_shows_the_cli_session_and_its_verdicts(alpha: httpx.Client)
     assert detail["conversation_id"] == session
     assert detail["looping"] is True
     assert detail["verdicts"][0]["action"] == "nudge"
+
+
+def test_the_session_keeps_the_answers_sent_and_the_working_directory(alpha: httpx.Client) -> None:
+    session = str(uuid.uuid4())
+    _failing_loop(alpha, session, calls=8)
+    detail = alpha.get(f"/v1/sessions/{uuid.UUID(session).hex}").json()
+    assert detail["cwd"] == "/home/u/project"
+    sent = detail["hook_decisions"]
+    assert [d["decision"] for d in sent] == ["context", "deny", "deny", "deny", "deny", "stop"]
+    assert all(d["reason"].startswith("[loopwatch]") for d in sent)
+    assert WITHDRAWN in sent[4]["reason"]
+    assert [d["step"] for d in sent] == sorted(d["step"] for d in sent)
+    listed = alpha.get("/v1/sessions", params={"agent": "claude-code"}).json()["sessions"]
+    mine = next(s for s in listed if s["conversation_id"] == session)
+    assert mine["last_hook_decision"]["decision"] == "stop"
+    assert mine["cwd"] == "/home/u/project"
+
+
+def test_the_working_directory_is_content_kept_only_where_content_is(beta: httpx.Client) -> None:
+    session = str(uuid.uuid4())
+    _failing_loop(beta, session, calls=4)
+    detail = beta.get(f"/v1/sessions/{uuid.UUID(session).hex}").json()
+    assert detail["cwd"] is None
+    assert [d["decision"] for d in detail["hook_decisions"]] == ["context", "deny"]
+
+
+def test_a_session_without_hooks_has_no_answers_and_no_directory(alpha: httpx.Client) -> None:
+    session = str(uuid.uuid4())
+    _post(alpha, claude_tool(session, "PreToolUse", "toolu_0"))  # no prompt: no cwd noted
+    detail = alpha.get(f"/v1/sessions/{uuid.UUID(session).hex}").json()
+    assert detail["cwd"] is None
+    assert detail["hook_decisions"] == []
+    assert detail["last_hook_decision"] is None
 
 
 def test_healthy_sessions_get_no_decision(alpha: httpx.Client) -> None:

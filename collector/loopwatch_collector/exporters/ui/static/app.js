@@ -156,6 +156,7 @@ function renderList(sessions) {
       el("td", {}, s.steps),
       el("td", {}, s.tool_calls),
       el("td", {}, verdict),
+      el("td", { className: "hook-answer" }, hookAnswer(s.last_hook_decision)),
       el("td", { title: formatTime(s.last_seen_unix_s) }, ago(s.last_seen_unix_s)),
     );
   });
@@ -169,6 +170,11 @@ function renderList(sessions) {
       return option;
     }),
   );
+}
+
+// a coding CLI's hook answer (deny, context or stop) in a few words; "-" for other agents
+function hookAnswer(decision) {
+  return decision ? `${decision.decision} @ step ${decision.step}` : "-";
 }
 
 // --- one session -----------------------------------------------------------------------------
@@ -204,8 +210,11 @@ function renderSession(s) {
     ["started", formatTime(s.started_unix_s)],
     ["last seen", `${formatTime(s.last_seen_unix_s)} (${ago(s.last_seen_unix_s)})`],
   ];
+  // a coding CLI's working directory: content, sent only where the tenant keeps content
+  if (s.cwd) facts.splice(1, 0, ["working directory", el("code", {}, s.cwd)]);
   $("session-facts").replaceChildren(...facts.flatMap(([term, value]) => [el("dt", {}, term), el("dd", {}, value)]));
   renderVerdicts(s.verdicts);
+  renderHookDecisions(s.hook_decisions);
   renderFindings(s.findings);
   renderTimeline(s);
 }
@@ -224,6 +233,21 @@ function renderVerdicts(verdicts) {
   );
   $("verdicts").tBodies[0].replaceChildren(...rows);
   $("verdicts-empty").hidden = verdicts.length > 0;
+}
+
+function renderHookDecisions(decisions) {
+  const rows = decisions.map((d) =>
+    el(
+      "tr",
+      { decision: d.decision },
+      el("td", {}, d.step),
+      el("td", {}, el("span", { className: "badge badge-hook" }, d.decision)),
+      el("td", {}, formatTime(d.sent_unix_s)),
+      el("td", {}, el("pre", {}, d.reason)),
+    ),
+  );
+  $("hook-decisions").tBodies[0].replaceChildren(...rows);
+  $("hooks-section").hidden = decisions.length === 0;
 }
 
 function renderFindings(findings) {
@@ -251,6 +275,10 @@ function renderTimeline(s) {
   for (const v of s.verdicts) {
     verdictsByStep.set(v.step, [...(verdictsByStep.get(v.step) || []), v.action]);
   }
+  const hooksByStep = new Map();
+  for (const d of s.hook_decisions) {
+    hooksByStep.set(d.step, [...(hooksByStep.get(d.step) || []), d.decision]);
+  }
   const rows = s.timeline.map((step) => {
     const calls = step.calls.map((c) => {
       const args = c.arguments !== null ? el("pre", {}, c.arguments) : el("span", { className: "fingerprint" }, ` call ${short(c.call_fingerprint)}`);
@@ -269,10 +297,17 @@ function renderTimeline(s) {
     if (step.omitted_calls > 0) calls.push(el("div", { className: "hint" }, `and ${step.omitted_calls} more call(s)`));
     if (step.calls.length === 0) calls.push(el("span", { className: "hint" }, "no tool call (answer or text only)"));
     const actions = verdictsByStep.get(step.number) || [];
+    const answers = hooksByStep.get(step.number) || [];
     return el(
       "tr",
-      { step: String(step.number), className: actions.length ? "verdict-step" : "" },
-      el("td", {}, String(step.number), ...actions.map((a) => el("div", {}, el("span", { className: "badge badge-action" }, a)))),
+      { step: String(step.number), className: actions.length || answers.length ? "verdict-step" : "" },
+      el(
+        "td",
+        {},
+        String(step.number),
+        ...actions.map((a) => el("div", {}, el("span", { className: "badge badge-action" }, a))),
+        ...answers.map((a) => el("div", {}, el("span", { className: "badge badge-hook", hook: a }, `hook: ${a}`))),
+      ),
       el("td", {}, formatTime(step.received_unix_s)),
       el("td", {}, ...calls),
     );
