@@ -17,7 +17,7 @@ from loopwatch_collector.security.quota import TenantQuotaStore
 from loopwatch_collector.store.base import ConversationUsage, SessionRecord
 from loopwatch_collector.store.redis import RedisSessionStore
 from tests.collector.store.redis_server import RedisServer
-from tests.collector.store.store_builders import record_of, run
+from tests.collector.store.store_builders import record_of, run, slow_host_options
 
 MAX = {"alpha": 3, "beta": 3}
 
@@ -33,7 +33,9 @@ async def two_replicas(
     replicas = []
     for _ in range(2):
         registry = CollectorRegistry()
-        inner = RedisSessionStore(url=server.url, key_prefix=prefix)
+        # Exact quotas are under test, not latency (see slow_host_options).
+        options = slow_host_options()
+        inner = RedisSessionStore(url=server.url, key_prefix=prefix, options=options)
         replicas.append((TenantQuotaStore(inner, max_sessions=MAX, registry=registry), registry))
     try:
         yield replicas

@@ -13,6 +13,18 @@ from tests.collector.store.redis_server import RedisServer
 
 T = TypeVar("T")
 
+#: Redis timeouts for tests of agreement rather than latency: on a loaded 2-core CI host a
+#: replica's connect or update can exceed the defaults (0.25 s, 0.5 s), and the store then
+#: fails open instead of agreeing.
+SLOW_HOST_TIMEOUT_S = 10.0
+
+
+def slow_host_options(**kwargs: Any) -> RedisStoreOptions:
+    """``RedisStoreOptions(**kwargs)`` with connect and operation timeouts of ``SLOW_HOST_TIMEOUT_S``."""
+    return RedisStoreOptions(
+        connect_timeout_s=SLOW_HOST_TIMEOUT_S, operation_timeout_s=SLOW_HOST_TIMEOUT_S, **kwargs
+    )
+
 
 def run(coro_fn: Callable[[], Awaitable[T]]) -> T:
     async def main() -> T:

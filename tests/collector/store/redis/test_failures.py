@@ -23,7 +23,14 @@ from loopwatch_collector.store.base import (
 from loopwatch_collector.store.factory import build_store
 from loopwatch_collector.store.redis import RedisSessionStore, RedisStoreOptions, build_redis_store
 from tests.collector.store.redis_server import RedisServer, running_redis_cluster
-from tests.collector.store.store_builders import add_usage, bump, record_of, run, store_on
+from tests.collector.store.store_builders import (
+    add_usage,
+    bump,
+    record_of,
+    run,
+    slow_host_options,
+    store_on,
+)
 
 
 def test_redis_stopped_fails_fast_logs_once_and_recovers_with_state(
@@ -203,7 +210,8 @@ def test_records_in_redis_are_codec_bytes_behind_a_token(server: RedisServer, pr
 def test_redis_cluster_mode_shares_state_across_nodes(tmp_path: Path) -> None:
     """Keys hash to different nodes; scripts, listing and counters still work per slot."""
     with running_redis_cluster(tmp_path) as nodes:
-        options = RedisStoreOptions(cluster=True)
+        # Sharing across nodes is under test, not latency (see slow_host_options).
+        options = slow_host_options(cluster=True)
 
         async def scenario() -> None:
             a = RedisSessionStore(url=nodes[0].url, key_prefix="c:", options=options)

@@ -27,7 +27,14 @@ from loopwatch_collector.store.redis import (
     RedisStoreOptions,
 )
 from tests.collector.store.redis_server import RedisServer
-from tests.collector.store.store_builders import add_usage, bump, record_of, run, store_on
+from tests.collector.store.store_builders import (
+    add_usage,
+    bump,
+    record_of,
+    run,
+    slow_host_options,
+    store_on,
+)
 from tests.shared_corpus import REPO_CORPUS
 
 # --- basic semantics ----------------------------------------------------------------------------
@@ -237,7 +244,9 @@ def test_two_replicas_alternating_match_one_in_memory_collector(
         return out
 
     expected = run(lambda: verdicts([InMemorySessionStore()]))
-    options = RedisStoreOptions(local_cache_size=cache)
+    # Agreement, not latency, is under test: a loaded CI host may take longer than the default
+    # 0.5 s per operation, which would fail open instead of agreeing.
+    options = slow_host_options(local_cache_size=cache)
     shared = run(lambda: verdicts([store_on(server, prefix, options=options) for _ in range(2)]))
     assert shared == expected
     assert any(v.intervenes for run_ in expected for v in run_)
