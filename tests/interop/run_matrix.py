@@ -145,6 +145,7 @@ NODE_MATRIX: dict[str, tuple[Cell, ...]] = {
     "vercel": (
         Cell("vercel-ai", "semconv", "vercel_agent.mjs", env=SCENARIO_ENV),
         Cell("vercel-ai", "semconv-stream", "vercel_agent.mjs", env=SCENARIO_ENV),
+        Cell("vercel-ai", "legacy", "vercel_agent.mjs", env=SCENARIO_ENV),  # ai.* spans: vercel_ai.py
     ),
 }
 
