@@ -38,11 +38,11 @@ class Cell:
 
     framework: str
     mode: str
-    script: str  # file under agents/
+    script: str  # file under agents/, or an absolute path (a Node group's installed script)
     env: dict[str, str] = field(default_factory=dict)
     content: bool = True  # False: results are not captured, the stuck run cannot be told apart
     model_server: str = "openai"  # or "anthropic": the Messages API (fake_anthropic)
-    python: str = sys.executable
+    python: str = sys.executable  # the interpreter that runs ``script``: a Python, or ``node``
 
     @property
     def name(self) -> str:

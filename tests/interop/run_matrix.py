@@ -1,7 +1,9 @@
 """``make interop``: the framework matrix, each framework in its own pinned virtualenv.
 
 For every group of ``MATRIX`` a virtualenv is made under ``.interop/<group>`` from
-``requirements/<group>.txt`` (re-made when the file changes), and each of its cells (framework x
+``requirements/<group>.txt`` (re-made when the file changes); a group of ``NODE_MATRIX`` is a
+Node.js package instead, ``node/<group>/`` (pinned ``package.json`` and ``package-lock.json``)
+copied to ``.interop/<group>`` and installed with ``npm ci``. Each of its cells (framework x
 instrumentation mode) drives the stuck, healthy-poller and A/B-cycle agents against the fake model
 server, exporting OTLP to one in-process collector. Prints the matrix as a Markdown table (the
 README's) and exits 1 when a row is not green::
@@ -13,6 +15,9 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import json
+import os
+import shutil
 import subprocess
 import sys
 import venv
@@ -21,13 +26,25 @@ from pathlib import Path
 
 from loopwatch_collector.testing import running_collector
 from tests.interop.interop_harness import COLLECTOR_CONFIG, Cell, run_cell, verdict_of
-from tests.interop.interop_scenarios import SCENARIOS
+from tests.interop.interop_scenarios import POLL_STATUSES, QUESTION, SCENARIOS, SYSTEM, TOOL_SPECS
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
 VENVS = ROOT / ".interop"
 # pip resolving a framework's tree on a shared 2-core machine; generous, not unbounded.
 INSTALL_TIMEOUT_S = 1800
+# The scenarios' prompt, tools and poll statuses for agents that cannot import them (Node).
+SCENARIO_ENV = {
+    "LOOPWATCH_INTEROP_SCENARIO": json.dumps(
+        {
+            "model": "fake-model",
+            "system": SYSTEM,
+            "question": QUESTION,
+            "tools": TOOL_SPECS,
+            "poll_statuses": POLL_STATUSES,
+        }
+    )
+}
 
 MATRIX: dict[str, tuple[Cell, ...]] = {
     "openai-core": (
@@ -123,6 +140,15 @@ MATRIX: dict[str, tuple[Cell, ...]] = {
     ),
 }
 
+# Node.js groups: the agent script is a file of node/<group>/, run by ``node``.
+NODE_MATRIX: dict[str, tuple[Cell, ...]] = {
+    "vercel": (
+        Cell("vercel-ai", "semconv", "vercel_agent.mjs", env=SCENARIO_ENV),
+        Cell("vercel-ai", "semconv-stream", "vercel_agent.mjs", env=SCENARIO_ENV),
+        Cell("vercel-ai", "legacy", "vercel_agent.mjs", env=SCENARIO_ENV),  # ai.* spans: vercel_ai.py
+    ),
+}
+
 
 def ensure_venv(group: str) -> str:
     """The Python of ``group``'s virtualenv, (re)installed when its requirements changed."""
@@ -142,13 +168,44 @@ def ensure_venv(group: str) -> str:
     return str(python)
 
 
+def ensure_node_package(group: str) -> tuple[str, Path] | None:
+    """(node, folder) of ``group``'s Node package, installed with ``npm ci`` when its files
+    changed; None when ``node`` or ``npm`` is missing outside CI (in CI that is an error)."""
+    node, npm = shutil.which("node"), shutil.which("npm")
+    if node is None or npm is None:
+        if os.environ.get("CI") == "true":
+            raise RuntimeError("node and npm are required in CI for the Node.js matrix groups")
+        return None
+    source = HERE / "node" / group
+    target = VENVS / group
+    files = sorted(p for p in source.iterdir() if p.is_file())
+    digest = hashlib.sha256()
+    for path in files:
+        digest.update(path.name.encode() + b"\0" + path.read_bytes())
+    stamp = target / ".package-sha256"
+    if not (stamp.exists() and stamp.read_text() == digest.hexdigest()):
+        shutil.rmtree(target, ignore_errors=True)
+        target.mkdir(parents=True)
+        for path in files:
+            shutil.copy2(path, target / path.name)
+        subprocess.run(
+            [npm, "ci", "--no-audit", "--no-fund", "--loglevel=error"],
+            cwd=target,
+            check=True,
+            timeout=INSTALL_TIMEOUT_S,
+        )
+        stamp.write_text(digest.hexdigest())
+    return node, target
+
+
 def main(argv: list[str]) -> int:
     parser = argparse.ArgumentParser(
         description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
     )
-    parser.add_argument("--only", nargs="*", choices=sorted(MATRIX), help="run only these groups")
+    every = {**MATRIX, **NODE_MATRIX}
+    parser.add_argument("--only", nargs="*", choices=sorted(every), help="run only these groups")
     args = parser.parse_args(argv)
-    groups = args.only or list(MATRIX)
+    groups = args.only or list(every)
     rows = [
         "| framework | mode | stuck | healthy poller | A/B cycle | verdict |",
         "|---|---|---|---|---|---|",
@@ -156,9 +213,12 @@ def main(argv: list[str]) -> int:
     red = 0
     with running_collector(COLLECTOR_CONFIG) as collector:
         for group in groups:
-            python = ensure_venv(group)
-            for cell in MATRIX[group]:
-                cell = replace(cell, python=python)
+            cells = _installed_cells(group)
+            if cells is None:
+                rows.append(f"| {group} | | | | | skipped: `node` / `npm` not installed |")
+                print(rows[-1], flush=True)
+                continue
+            for cell in cells:
                 try:
                     outcomes = run_cell(cell, collector)
                 except (RuntimeError, subprocess.TimeoutExpired) as exc:
@@ -175,6 +235,18 @@ def main(argv: list[str]) -> int:
                 print(rows[-1], flush=True)
     print("\n".join(rows))
     return 1 if red else 0
+
+
+def _installed_cells(group: str) -> tuple[Cell, ...] | None:
+    """``group``'s cells bound to its installed interpreter; None when Node.js is missing."""
+    if group in MATRIX:
+        python = ensure_venv(group)
+        return tuple(replace(cell, python=python) for cell in MATRIX[group])
+    installed = ensure_node_package(group)
+    if installed is None:
+        return None
+    node, folder = installed
+    return tuple(replace(c, python=node, script=str(folder / c.script)) for c in NODE_MATRIX[group])
 
 
 if __name__ == "__main__":

@@ -2,7 +2,8 @@
 
 Recognised families (one module each): OTel GenAI semantic conventions (:mod:`genai`),
 OpenInference, OpenLLMetry/Traceloop, OpenLIT, pydantic-ai, MCP, LangSmith/Langfuse
-(:mod:`platforms`) and loopwatch's own SDK. :mod:`recognise` holds the precedence,
+(:mod:`platforms`), the Vercel AI SDK's ``ai.*`` spans (:mod:`vercel_ai`) and loopwatch's own SDK.
+:mod:`recognise` holds the precedence,
 :mod:`assemble` the per-trace assembly (its memory in :mod:`memo`), :mod:`results` what counts
 as a result's content (envelopes, redaction, unknown results), :mod:`logs` the GenAI log events
 rebuilt as model-call views, :mod:`cli_logs` the coding-agent CLIs' own log events (Claude Code,

@@ -3,12 +3,13 @@
 Tool span, first match wins: MCP ``tools/call`` (client side) -> pydantic-ai v2 ``running tool``
 (it also says ``gen_ai.operation.name=execute_tool`` but keeps arguments and result in its own
 keys) -> semconv ``execute_tool`` -> OpenInference ``TOOL`` -> Traceloop ``tool`` -> LangSmith /
-Langfuse ``tool`` -> a span named ``execute_tool {name}``. The bare presence of
-``gen_ai.tool.name`` never makes a tool span (OpenLIT chat spans carry it, comma-joined).
+Langfuse ``tool`` -> Vercel AI SDK ``ai.toolCall`` -> a span named ``execute_tool {name}``. The
+bare presence of ``gen_ai.tool.name`` never makes a tool span (OpenLIT chat spans carry it, comma-joined).
 
 LLM span: ``gen_ai.operation.name`` in chat / text_completion / generate_content, OpenInference
-``LLM``, Traceloop ``llm.request.type``, or any span with ``gen_ai.output.messages`` that is not an
-agent or workflow span (their output repeats the last model step).
+``LLM``, Traceloop ``llm.request.type``, Vercel AI SDK ``ai.*.doGenerate`` / ``doStream``, or
+any span with ``gen_ai.output.messages`` that is not an agent or workflow span (their output
+repeats the last model step).
 """
 
 from __future__ import annotations
@@ -16,7 +17,16 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from loopwatch_collector.mapping import genai, mcp, openinference, openlit, platforms, pydantic_ai, traceloop
+from loopwatch_collector.mapping import (
+    genai,
+    mcp,
+    openinference,
+    openlit,
+    platforms,
+    pydantic_ai,
+    traceloop,
+    vercel_ai,
+)
 from loopwatch_collector.mapping.model import FedResult, LlmSpan, RequestedCall, ToolSpan
 from loopwatch_collector.mapping.spans import SpanView
 from loopwatch_collector.mapping.values import integer, items, text
@@ -28,6 +38,7 @@ _TOOL_RULES: tuple[Callable[[SpanView], ToolSpan | None], ...] = (
     openinference.tool,
     traceloop.tool,
     platforms.tool,
+    vercel_ai.tool,
 )
 _NOT_LLM_OPERATIONS = frozenset({"invoke_agent", "invoke_workflow", "create_agent", "execute_tool", "plan"})
 _OutputReader = Callable[[Mapping[str, Any]], tuple[str | None, tuple[RequestedCall, ...], str | None] | None]
@@ -57,6 +68,7 @@ def is_llm(span: SpanView) -> bool:
         operation in genai.LLM_OPERATIONS
         or openinference.is_llm(attrs)
         or traceloop.is_llm(attrs)
+        or vercel_ai.is_llm(attrs)
         or "gen_ai.output.messages" in attrs
     )
 
@@ -67,7 +79,7 @@ def llm_of(span: SpanView) -> LlmSpan | None:
         return None
     attrs = span.attributes
     # The flattened-attribute families scan every key: run them only on their own spans.
-    readers: list[_OutputReader] = [genai.output]
+    readers: list[_OutputReader] = [genai.output, vercel_ai.output]
     fed: tuple[FedResult, ...] = genai.fed_results(attrs)
     if openinference.is_llm(attrs):
         readers.append(openinference.output)
