@@ -207,10 +207,12 @@ def test_hash_sets_arrive_sorted_and_without_repeats() -> None:
         [pb.Event(event_id="r", tool_result=result), pb.Event(event_id="s", step=step)]
     )
     found, stepped = decoded
-    assert isinstance(found, ToolResult) and isinstance(stepped, Step)
+    assert isinstance(found, ToolResult)
+    assert isinstance(stepped, Step)
     assert found.overlap == (3, 7, 9)
     assert found.error_terms == (1, 5)
-    assert stepped.sketch is not None and stepped.sketch.minhash == (2, 4)
+    assert stepped.sketch is not None
+    assert stepped.sketch.minhash == (2, 4)
 
 
 def test_single_decoders_name_the_field_they_are_given() -> None:

@@ -75,9 +75,11 @@ def test_hash_sets_decode_sorted_without_repeats_and_bounded() -> None:
     assert result is not None
     assert (result.overlap, result.error_terms) == ((3, 7, 9), (5,))
     sketch = decode.sketch_from({attrs.LOOPWATCH_TEXT_SKETCH: '{"minhash": [4, 2, 4], "words": 3}'})
-    assert sketch is not None and sketch.minhash == (2, 4)
+    assert sketch is not None
+    assert sketch.minhash == (2, 4)
     too_long = decode.sketch_from({attrs.LOOPWATCH_TEXT_SKETCH: {"minhash": list(range(65)), "words": 65}})
-    assert too_long is not None and too_long.minhash == ()
+    assert too_long is not None
+    assert too_long.minhash == ()
 
 
 def test_a_success_that_found_nothing_keeps_its_class_over_otlp() -> None:
