@@ -9,16 +9,19 @@ DOCS_STAMP := $(VENV)/.installed-docs
 .PHONY: run test lint docs screenshot bench interop coding-agents phoenix system-deps proto clean
 
 # A fresh clone's `make run` is mostly this set-up (docs/getting-started.md has the figures):
-# uv, when on PATH, makes the virtualenv and installs in about a sixth of pip's CPU time; else
-# the venv's own pip, as bundled (nothing here needs a newer one, and upgrading it first cost
-# a download and an install on every fresh clone).
+# uv installs in a fraction of pip's time. uv from PATH makes the virtualenv; without one, the
+# venv's bundled pip installs uv (one wheel) into it first. scripts/venv-install.sh then installs
+# with uv, or with pip when there is no uv or it fails. `make NO_UV=1` keeps to pip.
 UV ?= $(shell command -v uv 2>/dev/null)
-ifneq ($(UV),)
-MAKE_VENV := $(UV) venv -q --seed $(VENV)
-INSTALL := $(UV) pip install -q --python $(PY)
-else
+ifneq ($(NO_UV),)
 MAKE_VENV := python3 -m venv $(VENV)
 INSTALL := $(PY) -m pip install -q
+else ifneq ($(UV),)
+MAKE_VENV := $(UV) venv -q --seed $(VENV)
+INSTALL := ./scripts/venv-install.sh $(VENV)
+else
+MAKE_VENV := (python3 -m venv $(VENV) && ($(PY) -m pip install -q uv || echo "no uv: pip installs"))
+INSTALL := ./scripts/venv-install.sh $(VENV)
 endif
 
 $(SERVE_STAMP): sdk/pyproject.toml collector/pyproject.toml

@@ -23,16 +23,11 @@ Run: ``python -m bench.bench_redis`` (or ``make bench``). Needs ``redis-server``
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import itertools
 import os
-import shutil
-import socket
 import statistics
-import subprocess
-import tempfile
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -41,6 +36,7 @@ import grpc
 import httpx
 import redis
 
+from bench.redis_server import redis_server
 from loopwatch.detect.engine import Engine
 from loopwatch.events import Event, Step
 from loopwatch.scenario import iter_scenario_files, load_scenario
@@ -165,45 +161,6 @@ def load(targets: Sequence[str], workload: Workload, **kwargs: Any) -> Result:
 
 
 # --- servers --------------------------------------------------------------------------------------
-
-
-@contextlib.contextmanager
-def redis_server() -> Iterator[tuple[str, int]]:
-    """A throwaway redis-server (no persistence: the benchmark measures the hot path); yields
-    its URL and pid."""
-    binary = shutil.which("redis-server")
-    if binary is None:
-        raise SystemExit("redis-server not found: run scripts/install-system-deps.sh")
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        port = sock.getsockname()[1]
-    with tempfile.TemporaryDirectory(prefix="bench-redis-") as tmp:
-        cmd = [
-            binary,
-            "--port",
-            str(port),
-            "--bind",
-            "127.0.0.1",
-            "--dir",
-            tmp,
-            "--save",
-            "",
-            "--appendonly",
-            "no",
-        ]
-        process = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        try:
-            deadline = time.monotonic() + 10
-            while time.monotonic() < deadline:
-                with contextlib.suppress(OSError), socket.create_connection(("127.0.0.1", port), 0.2) as s:
-                    s.sendall(b"PING\r\n")
-                    if s.recv(16).startswith(b"+PONG"):
-                        break
-                time.sleep(0.02)
-            yield f"redis://127.0.0.1:{port}/0", process.pid
-        finally:
-            process.terminate()
-            process.wait(10)
 
 
 def _redis_config(url: str, prefix: str) -> dict[str, Any]:

@@ -40,7 +40,7 @@ import redis
 import redis.asyncio
 from redis._parsers import _AsyncHiredisParser, _AsyncRESP2Parser, _HiredisParser
 
-from bench.bench_redis import redis_server
+from bench.redis_server import redis_server
 from loopwatch_collector.store.redis.commands import HotCommands, PipelinedCommands, RedisPyCommands
 from loopwatch_collector.store.redis.resp import LuaScript, RespClient
 from loopwatch_collector.store.redis.scripts import CAS, TOKEN_CHARS

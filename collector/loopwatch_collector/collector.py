@@ -16,16 +16,13 @@ Runs on one asyncio event loop; not thread-safe.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import ssl
-from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 import grpc
-import uvicorn
-from fastapi import APIRouter, FastAPI
+from fastapi import FastAPI
 from grpc_health.v1 import health, health_pb2, health_pb2_grpc
 
 # The asyncio servicer; grpc_health re-exports it as ``health.aio``, which type checkers miss.
@@ -33,7 +30,7 @@ from grpc_health.v1._async import HealthServicer as AsyncHealthServicer
 from grpc_reflection.v1alpha import reflection
 from prometheus_client import CollectorRegistry
 
-from loopwatch_collector.config import CollectorConfig, IngestConfig
+from loopwatch_collector.config import CollectorConfig
 from loopwatch_collector.exceptions import ConfigError
 from loopwatch_collector.exporters.metrics import Metrics
 from loopwatch_collector.exporters.metrics_render import MetricsRenderer
@@ -41,7 +38,9 @@ from loopwatch_collector.exporters.otlp_verdicts import VerdictSpanExporter
 from loopwatch_collector.exporters.rest import create_rest_app
 from loopwatch_collector.exporters.ui import UI_OPEN_PATHS
 from loopwatch_collector.exporters.ui.info import register_ui_info
-from loopwatch_collector.listeners import GRPC, OTLP_HTTP, REST, Listener, bind_tcp, check_free, listen_error
+from loopwatch_collector.http_servers import HttpServers
+from loopwatch_collector.listeners import GRPC, OTLP_HTTP, REST, check_free, listen_error
+from loopwatch_collector.otlp_wiring import otlp_receivers
 from loopwatch_collector.processing.pipeline import Pipeline
 from loopwatch_collector.receivers.evaluate_call import EvaluateRunner
 from loopwatch_collector.receivers.evaluate_limits import EvaluateLimits
@@ -65,7 +64,6 @@ from loopwatch_collector.security.connections import (
     quiet_noisy_loggers,
     raise_file_limit,
     unshared_rpcs,
-    uvicorn_options,
 )
 from loopwatch_collector.security.content import ContentControl
 from loopwatch_collector.security.tls import TlsConfig, TlsReloader
@@ -75,8 +73,6 @@ from loopwatch_collector.store.memory import InMemorySessionStore
 
 logger = logging.getLogger(__name__)
 
-# Beyond the shutdown grace, how long an HTTP server gets to finish closing its connections.
-_HTTP_STOP_MARGIN_S = 1.0
 _OTLP_TRACE_SERVICE = "opentelemetry.proto.collector.trace.v1.TraceService"
 # gRPC defaults to a 4 MiB receive limit; OTLP batches may be up to 64 MiB (the receivers'
 # limit), and a step's Evaluate with captured content a few MB.
@@ -125,14 +121,6 @@ class Endpoints:
         }
 
 
-class _QuietServer(uvicorn.Server):
-    """A uvicorn server that leaves signal handling to the collector."""
-
-    @contextlib.contextmanager
-    def capture_signals(self) -> Iterator[None]:
-        yield
-
-
 class Collector:
     """Everything ``loopwatch serve`` runs; see the module docstring."""
 
@@ -171,7 +159,7 @@ class Collector:
         modes = {t: c.content for t, c in config.auth.tenants.items() if c.content is not None}
         self._content = ContentControl(modes, default=config.auth.content)
         self._grpc: grpc.aio.Server | None = None
-        self._http: list[tuple[_QuietServer, asyncio.Task[None]]] = []
+        self._http = HttpServers(config.limits, grace_s=config.listen.shutdown_grace_s, tls=self._tls)
         self._endpoints: Endpoints | None = None
         self._ready = False
         self._stopped = False
@@ -199,7 +187,7 @@ class Collector:
         tenants = self.config.auth.tenants.items()
         rates = {t: c.ingest_spans_per_s for t, c in tenants if c.ingest_spans_per_s}
         byte_rates = {t: c.ingest_bytes_per_s for t, c in tenants if c.ingest_bytes_per_s}
-        otlp = _otlp_receivers(
+        otlp = otlp_receivers(
             self.pipeline,
             self.metrics,
             rate_limiter=IngestRateLimiter(rates) if rates else None,
@@ -273,12 +261,12 @@ class Collector:
         )
         open_paths = rest_open_paths(metrics_requires_key=self.config.auth.metrics_requires_key)
         self._authenticate(rest, open_paths=open_paths | UI_OPEN_PATHS)
-        http_port = await self._serve_http(rest, listen.host, listen.http_port, REST)
+        http_port = await self._http.serve(rest, listen.host, listen.http_port, REST)
         otlp_app = FastAPI(title="loopwatch OTLP/HTTP receiver", openapi_url=None)
         if otlp is not None:
             otlp_app.include_router(otlp.http_router)
         self._authenticate(otlp_app, open_paths=())
-        otlp_port = await self._serve_http(otlp_app, listen.host, listen.otlp_http_port, OTLP_HTTP)
+        otlp_port = await self._http.serve(otlp_app, listen.host, listen.otlp_http_port, OTLP_HTTP)
         self._endpoints = Endpoints(
             host=listen.host,
             grpc_port=grpc_port,
@@ -302,17 +290,7 @@ class Collector:
         self.pipeline.hub.shutdown()
         if self._grpc is not None:
             await self._grpc.stop(grace)
-        for server, _ in self._http:
-            server.should_exit = True
-        for _, task in self._http:
-            # uvicorn closes what is still open after the grace (timeout_graceful_shutdown);
-            # a server that still has not stopped is cancelled, never an error exit.
-            try:
-                await asyncio.wait_for(task, timeout=grace + _HTTP_STOP_MARGIN_S)
-            except TimeoutError:
-                logger.warning("HTTP server did not stop within the grace period; cancelled")
-            except asyncio.CancelledError:
-                pass
+        await self._http.stop(grace)
         if self._tls_task is not None:
             self._tls_task.cancel()
         await asyncio.to_thread(self._decoder.shutdown)
@@ -348,73 +326,6 @@ class Collector:
             failures=self._auth_failures,
             budgets=budgets,
         )
-
-    async def _serve_http(self, app: FastAPI, host: str, port: int, listener: Listener) -> int:
-        sock = bind_tcp(host, port, listener)
-        bound = int(sock.getsockname()[1])
-        options = uvicorn_options(self.config.limits, grace_s=self.config.listen.shutdown_grace_s)
-        if self._tls is not None:
-            options.update(self._tls.uvicorn_options())
-        config = uvicorn.Config(app, log_level="warning", access_log=False, lifespan="off", **options)
-        server = _QuietServer(config)
-        task = asyncio.get_running_loop().create_task(server.serve(sockets=[sock]))
-        self._http.append((server, task))
-        while not server.started:
-            if task.done():
-                task.result()  # raises the start-up error
-                raise OSError(f"HTTP server on {host}:{port} stopped during start-up")
-            await asyncio.sleep(0.005)
-        if self._tls is not None and server.config.ssl is not None:
-            self._tls.follow(server.config.ssl)
-        return bound
-
-
-@dataclass(frozen=True, slots=True)
-class _OtlpReceivers:
-    grpc_options: tuple[tuple[str, Any], ...]
-    service: Any
-    add: Any
-    http_router: APIRouter
-
-    def add_grpc(self, server: grpc.aio.Server) -> None:
-        self.add(self.service, server)
-
-
-def _otlp_receivers(
-    pipeline: Pipeline,
-    metrics: Metrics,
-    *,
-    rate_limiter: IngestRateLimiter | None,
-    byte_rate_limiter: IngestRateLimiter | None,
-    worker: DecodeWorker,
-    priority: VerdictPriority,
-    limits: IngestConfig,
-    content: ContentControl,
-) -> _OtlpReceivers | None:
-    """The OTLP helper's receivers, when installed (they land in ``receivers/``)."""
-    try:
-        from loopwatch_collector import receivers
-    except ImportError as exc:  # pragma: no cover - only while the receivers are being built
-        logger.warning("OTLP receivers unavailable: %s", exc)
-        return None
-    ingestor = receivers.OtlpIngestor(
-        pipeline,
-        metrics=metrics,
-        rate_limiter=rate_limiter,
-        byte_rate_limiter=byte_rate_limiter,
-        worker=worker,
-        priority=priority,
-        max_in_flight=limits.max_in_flight,
-        max_in_flight_bytes=limits.max_in_flight_bytes,
-        content=content,
-        aliases=pipeline,
-    )
-    return _OtlpReceivers(
-        grpc_options=receivers.grpc_server_options(limits.max_request_bytes),
-        service=ingestor,
-        add=receivers.add_otlp_services,
-        http_router=receivers.otlp_http_router(ingestor, max_body_bytes=limits.max_request_bytes),
-    )
 
 
 def _tls_reloader(config: TlsConfig) -> TlsReloader | None:

@@ -17,16 +17,21 @@ alone). ``OpenSessions`` is the pipeline's index of the sessions it saw events f
 recently active first, so finding the idle ones is a look at the front, never a scan of the
 store. With several replicas each closes what it saw; the record's own last-seen time (written
 by whichever replica saw the last event) decides, so a session active elsewhere stays open.
-Event-loop only.
+``IdleCloser`` runs the rounds: every ``sessions.sweep_interval_s`` it ends the idle ones,
+through the pipeline's store transaction. Event-loop only.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 from collections import OrderedDict
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
 from loopwatch_collector.config import SessionsConfig
+from loopwatch_collector.exceptions import StoreError
 from loopwatch_collector.exporters.metrics import Metrics
 from loopwatch_collector.store.base import Reported, SessionRecord
 
@@ -35,6 +40,8 @@ logger = logging.getLogger(__name__)
 #: ``reason`` of a session ended after ``sessions.idle_close_s`` without an event.
 IDLE = "idle"
 _TOKENS_PER_MILLION = 1_000_000
+# Sessions ended per store round of the idle close, between which verdict calls get the loop.
+_CLOSE_BATCH = 100
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -154,3 +161,73 @@ class OpenSessions:
             del self._last[key]
             found.append(key)
         return found
+
+
+#: Ends the session ``key`` when it is still idle at ``now_unix_s`` after ``idle_close_s``
+#: (one store transaction, ``end_session`` inside it); ``None`` when it was not ended.
+EndIfIdle = Callable[[str, float, float], Awaitable[SessionEnded | None]]
+
+
+class IdleCloser:
+    """The idle close of one pipeline: the sessions it saw events for (``touch``) and the
+    background task that ends the idle ones. ``start()`` and an idempotent ``shutdown()``;
+    does nothing when ``sessions.idle_close_s`` is off."""
+
+    def __init__(
+        self,
+        config: SessionsConfig,
+        metrics: Metrics,
+        end_if_idle: EndIfIdle,
+        clock: Callable[[], float],
+    ) -> None:
+        self._config = config
+        self._metrics = metrics
+        self._end_if_idle = end_if_idle
+        self._clock = clock
+        self._open = OpenSessions(config.max_sessions)
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        """Close idle sessions every ``sessions.sweep_interval_s``; on the event loop."""
+        if self._config.closes_after_s:
+            self._task = asyncio.get_running_loop().create_task(self._close_forever())
+
+    async def shutdown(self) -> None:
+        """Stop the background task (idempotent)."""
+        task, self._task = self._task, None
+        if task is not None:
+            task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+
+    def touch(self, key: str) -> None:
+        """The session ``key`` had an event now."""
+        if self._config.closes_after_s:
+            self._open.touch(key, self._clock())
+
+    async def close_idle(self, limit: int = _CLOSE_BATCH) -> int:
+        """End at most ``limit`` of the sessions touched here that have had no event for
+        ``sessions.idle_close_s``, reporting each end; returns how many ended. Raises
+        ``StoreError``."""
+        after = self._config.closes_after_s
+        if not after:
+            return 0
+        now = self._clock()
+        ended = 0
+        for key in self._open.idle(now - after, limit):
+            end = await self._end_if_idle(key, now, after)
+            if end is not None:
+                ended += 1
+                report_end(end, self._metrics, self._config)
+        return ended
+
+    async def _close_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self._config.sweep_interval_s)
+            try:
+                while await self.close_idle() == _CLOSE_BATCH:
+                    await asyncio.sleep(0)  # let verdicts in between batches
+            except StoreError as exc:  # counted; the sessions close at a later round
+                logger.debug("idle close skipped: %s", exc)
+            except Exception:  # a bug must not end idle close for the life of the process
+                logger.exception("idle close failed; retrying at the next interval")

@@ -23,9 +23,9 @@ import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable, Sequence
-from typing import Literal, TypeVar
+from typing import TypeVar
 
-from loopwatch.detect.evaluation import ConversationCounter, judged_steps
+from loopwatch.detect.evaluation import judged_steps
 from loopwatch.detect.session import SessionState
 from loopwatch.events import Event, ToolCall, TraceContext
 from loopwatch.verdict import Action, Verdict
@@ -34,21 +34,18 @@ from loopwatch_collector.exceptions import StoreError
 from loopwatch_collector.exporters.metrics import Metrics
 from loopwatch_collector.processing.broadcast import IssuedVerdict, Subscription, VerdictHub
 from loopwatch_collector.processing.engines import EngineSet
-from loopwatch_collector.processing.idle_close import (
-    OpenSessions,
-    SessionEnded,
-    end_session,
-    reopen,
-    report_end,
-)
+from loopwatch_collector.processing.idle_close import IdleCloser, SessionEnded, end_session, reopen
+from loopwatch_collector.processing.session_filters import SessionFilter, listing_predicate, stream_owner
+from loopwatch_collector.processing.session_metrics import count_outcome, count_removal, count_update
 from loopwatch_collector.processing.session_update import (
     IngestOutcome,
     apply_conversation_limit,
+    conversation_counter,
     current_verdict,
     ingest_events,
 )
 from loopwatch_collector.processing.step_log import StepLogLimits
-from loopwatch_collector.security.tenancy import ANONYMOUS, owned_by
+from loopwatch_collector.security.tenancy import ANONYMOUS
 from loopwatch_collector.store.base import (
     Apply,
     ConversationUsage,
@@ -62,14 +59,11 @@ logger = logging.getLogger(__name__)
 
 #: ``source`` values of ``Pipeline.ingest`` (the ``source`` label of ``loopwatch_events_total``).
 SOURCES = ("otlp", "evaluate")
-SessionFilter = Literal["looping", "runaway", "halted"]
 R = TypeVar("R")
 T = TypeVar("T")
 # GetVerdict re-reads the store at least this often while waiting: with a shared (Redis) store,
 # another replica may ingest the trace without notifying this one.
 _GET_VERDICT_POLL_S = 0.05
-# Sessions ended per store round of the idle close, between which verdict calls get the loop.
-_CLOSE_BATCH = 100
 
 
 class Pipeline:
@@ -96,8 +90,7 @@ class Pipeline:
         self._waiting: dict[str, int] = {}  # session key -> GetVerdict calls waiting on it
         self._started = False
         self._stopped = False
-        self._open = OpenSessions(config.sessions.max_sessions)  # for idle close
-        self._closer: asyncio.Task[None] | None = None
+        self._closer = IdleCloser(config.sessions, metrics, self._end_if_idle, clock)
         store.add_removal_listener(self._on_removed)
 
     @property
@@ -110,19 +103,14 @@ class Pipeline:
         if not self._started:
             self._started = True
             await self.store.start()
-            if self.config.sessions.closes_after_s:
-                self._closer = asyncio.get_running_loop().create_task(self._close_forever())
+            self._closer.start()
 
     async def shutdown(self) -> None:
         """End verdict streams, wake waiters, shut the store down. Idempotent."""
         if self._stopped:
             return
         self._stopped = True
-        closer, self._closer = self._closer, None
-        if closer is not None:
-            closer.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await closer
+        await self._closer.shutdown()
         self.hub.shutdown()
         for event in self._waiters.values():
             event.set()
@@ -229,10 +217,7 @@ class Pipeline:
     ) -> Subscription:
         """A stream of ``tenant``'s issued intervening verdicts (``WatchVerdicts``), only those
         of the session key ``session`` when given (see ``session_of``); close it when done."""
-        owns = owned_by(tenant)
-        if session is not None:
-            owns = _only(session) if owns(session) else _nothing
-        return self.hub.subscribe(agent=agent, actions=actions, owns=owns)
+        return self.hub.subscribe(agent=agent, actions=actions, owns=stream_owner(tenant, session))
 
     async def session_of(self, trace_id: str) -> str:
         """The session key the trace key ``trace_id`` names now: the session it was folded into,
@@ -267,36 +252,20 @@ class Pipeline:
         / halted ones, ``agent`` only that agent's. Walks only ``tenant``'s sessions (the store's
         per-tenant index; every session for the anonymous tenant, the only one without keys),
         at most ``sessions.list_max_scan`` of them."""
-        matches = _session_predicate(state, agent)
-        owns = owned_by(tenant)
-
-        def predicate(record: SessionRecord) -> bool:
-            return owns(record.trace_id) and (matches is None or matches(record))
-
         listing = self.store.list_sessions(
-            predicate=predicate,
+            predicate=listing_predicate(tenant, state, agent),
             limit=limit,
             owner=None if tenant == ANONYMOUS else tenant,
             max_scan=self.config.sessions.list_max_scan,
         )
         return await self._store_call("list", listing)
 
-    async def close_idle(self, limit: int = _CLOSE_BATCH) -> int:
-        """End (``processing/idle_close.py``) at most ``limit`` of the sessions this pipeline saw
-        events for that have had none for ``sessions.idle_close_s``, reporting each end; returns
-        how many ended. Called by the background task, and by tests with a fake clock. Raises
-        ``StoreError``."""
-        after = self.config.sessions.closes_after_s
-        if not after:
-            return 0
-        now = self._clock()
-        ended = 0
-        for key in self._open.idle(now - after, limit):
-            end = await self._end_if_idle(key, now, after)
-            if end is not None:
-                ended += 1
-                report_end(end, self.metrics, self.config.sessions)
-        return ended
+    async def close_idle(self) -> int:
+        """End (``processing/idle_close.py``) at most one batch of the sessions this pipeline
+        saw events for that have had none for ``sessions.idle_close_s``, reporting each end;
+        returns how many ended. The background task runs the same; tests call this with a fake
+        clock. Raises ``StoreError``."""
+        return await self._closer.close_idle()
 
     # -----------------------------------------------------------------------------------------
 
@@ -315,17 +284,6 @@ class Pipeline:
                 touch=False,  # ending is no activity: the idle clock (and expiry) runs on
             ),
         )
-
-    async def _close_forever(self) -> None:
-        while True:
-            await asyncio.sleep(self.config.sessions.sweep_interval_s)
-            try:
-                while await self.close_idle() == _CLOSE_BATCH:
-                    await asyncio.sleep(0)  # let verdicts in between batches
-            except StoreError as exc:  # counted; the sessions close at a later round
-                logger.debug("idle close skipped: %s", exc)
-            except Exception:  # a bug must not end idle close for the life of the process
-                logger.exception("idle close failed; retrying at the next interval")
 
     async def _evaluate(
         self,
@@ -354,12 +312,12 @@ class Pipeline:
                 timeline_steps=self._timeline_steps,
                 end_of_batch=end_of_batch,
                 pending_call=pending_call,
-                add_conversation_steps=_counter(usage) if usage is not None else None,
+                add_conversation_steps=conversation_counter(usage) if usage is not None else None,
                 user_turns=user_turns,
             )
 
         outcome = await self._update(context, apply)
-        self._report(context, outcome, source=source)
+        count_outcome(self.metrics, context, outcome, source=source)
         if seen and not outcome.halted and settings.conversation_max_steps:
             # The store's counters may be ahead of what apply saw (another replica's traces of
             # the conversation): the policy decides on the true total.
@@ -394,16 +352,8 @@ class Pipeline:
             context.trace_id, tracked, create=create, conversation_id=context.conversation_id
         )
         result = await self._store_call("update", update)
-        m = self.metrics
-        tenant = m.session_tenant(context.trace_id)
-        if created:
-            m.child(m.sessions_started, tenant, m.agent_label(tenant, context.agent)).inc()
-        if created or reopened:
-            m.child(m.sessions_active, tenant).inc()
-        if reopened and runaway:  # it left the runaway count when it ended
-            m.child(m.runaway_sessions, tenant, m.agent_label(tenant, context.agent)).inc()
-        if self.config.sessions.closes_after_s:
-            self._open.touch(context.trace_id, self._clock())
+        count_update(self.metrics, context, created=created, reopened=reopened, runaway=runaway)
+        self._closer.touch(context.trace_id)
         return result
 
     async def _store_call(self, operation: str, call: Awaitable[T]) -> T:
@@ -439,26 +389,8 @@ class Pipeline:
         )
         if limited is None:
             return outcome
-        self._report(context, limited, source=None)
+        count_outcome(self.metrics, context, limited, source=None)
         return limited
-
-    def _report(self, context: TraceContext, outcome: IngestOutcome, *, source: str | None) -> None:
-        m = self.metrics
-        tenant = m.session_tenant(context.trace_id)
-        agent = m.agent_label(tenant, context.agent)
-        if source is not None:
-            for kind, n in outcome.new_events.items():
-                m.child(m.events, tenant, kind, source).inc(n)
-            if outcome.duplicates:
-                m.child(m.events_duplicate, source).inc(outcome.duplicates)
-        for finding in outcome.findings:
-            m.child(m.detections, tenant, agent, finding.detector).inc()
-        for verdict in outcome.verdicts:
-            m.child(m.verdicts, tenant, agent, verdict.action.value).inc()
-        if outcome.became_looping:
-            m.child(m.sessions_looping, tenant, agent).inc()
-        if outcome.became_runaway:
-            m.child(m.runaway_sessions, tenant, agent).inc()
 
     def _publish(self, context: TraceContext, outcome: IngestOutcome) -> None:
         if outcome.returned.intervenes and outcome.verdicts:
@@ -478,55 +410,7 @@ class Pipeline:
             event.set()
 
     def _on_removed(self, record: SessionRecord, reason: RemovalReason) -> None:
-        m = self.metrics
-        tenant = m.session_tenant(record.trace_id)
-        if record.ended_unix_s is None:  # an ended session was counted out when it ended
-            m.child(m.sessions_active, tenant).dec()
-            m.session_steps.observe(record.steps - (record.reported.steps if record.reported else 0))
-            if record.runaway:
-                m.child(m.runaway_sessions, tenant, m.agent_label(tenant, record.agent)).dec()
-        if reason is RemovalReason.EXPIRED:
-            m.child(m.sessions_expired, tenant).inc()
-        else:
-            bound = "max_bytes" if reason is RemovalReason.EVICTED_BYTES else "max_sessions"
-            m.child(m.sessions_evicted, tenant, bound).inc()
+        count_removal(self.metrics, record, reason)
 
     def _on_detector_error(self, detector: str, exc: BaseException) -> None:
         self.metrics.detector_errors.labels(detector=detector).inc()
-
-
-def _only(session: str) -> Callable[[str], bool]:
-    return lambda key: key == session
-
-
-def _nothing(key: str) -> bool:
-    return False
-
-
-def _counter(usage: ConversationUsage) -> ConversationCounter:
-    """``evaluate``'s conversation counter over the store's ``usage`` (mutated in place)."""
-
-    def add(steps: int, tool_calls: int) -> int:
-        usage.steps += steps
-        usage.tool_calls += tool_calls
-        return usage.steps
-
-    return add
-
-
-_STATE_PREDICATES: dict[str, Callable[[SessionRecord], bool]] = {
-    "looping": lambda record: record.looping,
-    "runaway": lambda record: record.runaway,
-    "halted": lambda record: record.state.policy.halted,
-}
-
-
-def _session_predicate(
-    state: SessionFilter | None, agent: str | None
-) -> Callable[[SessionRecord], bool] | None:
-    by_state = _STATE_PREDICATES[state] if state is not None else None
-    if agent is None:
-        return by_state
-    if by_state is None:
-        return lambda record: record.agent == agent
-    return lambda record: record.agent == agent and by_state(record)

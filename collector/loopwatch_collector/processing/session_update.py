@@ -21,7 +21,7 @@ from loopwatch.events import Event, Step, ToolCall, UserMessage
 from loopwatch.verdict import Action, Finding, Severity, Verdict
 from loopwatch_collector.config import ResolvedAgentConfig
 from loopwatch_collector.processing.step_log import StepLogLimits, log_events
-from loopwatch_collector.store.base import SessionRecord
+from loopwatch_collector.store.base import ConversationUsage, SessionRecord
 
 
 @dataclass(slots=True, kw_only=True)
@@ -116,6 +116,17 @@ def apply_conversation_limit(
     outcome = _conclude(record, verdict, [verdict], settings, history=history)
     outcome.findings = [verdict.finding] if verdict.finding else []
     return outcome
+
+
+def conversation_counter(usage: ConversationUsage) -> ConversationCounter:
+    """``evaluate``'s conversation counter over the store's ``usage`` (mutated in place)."""
+
+    def add(steps: int, tool_calls: int) -> int:
+        usage.steps += steps
+        usage.tool_calls += tool_calls
+        return usage.steps
+
+    return add
 
 
 def current_verdict(record: SessionRecord) -> Verdict:
