@@ -16,8 +16,8 @@ construction. In order:
    new steps and tool calls to the conversation's counters and returns its step total; the
    policy halts the run when it reached ``conversation_max_steps``.
 4. The verdict is the most severe of those (the latest among equals). With none, the halt that
-   still holds; else, at ``end_of_batch``, the intervening verdict of the batch's step when an
-   earlier evaluation of the same events issued it (OTLP ingest judged the batch before the
+   still holds; else, at ``end_of_batch`` for a batch whose events were all seen before, the
+   intervening verdict of the batch's step when an earlier evaluation of the same events issued it (OTLP ingest judged the batch before the
    agent's ``Evaluate`` arrived, or a re-send): a batch's verdict does not depend on which path
    judged it first; else CONTINUE at the number of judged steps.
 5. ``pending_call`` (the BEFORE_TOOL_CALL checkpoint) is judged last, unless the run is
@@ -92,7 +92,10 @@ def evaluate(
         limited = engine.conversation_limit(state, add_conversation_steps(new_steps, new_calls))
         if limited is not None:
             verdicts.append(limited)
-    verdict = strongest(verdicts) or _standing(state, end_of_batch=end_of_batch)
+    # Only a batch sent again (every event already seen) gets its verdict again: an evaluation
+    # without events (a CLI's stop hook, a poll) asks about nothing the verdict was about.
+    resent = end_of_batch and bool(events) and not fresh
+    verdict = strongest(verdicts) or _standing(state, resent=resent)
     if pending_call is not None and verdict.action is not Action.HALT:
         checked = engine.before_tool_call(state, pending_call)
         verdicts.append(checked)
@@ -115,14 +118,14 @@ def judged_steps(state: SessionState) -> int:
     return state.steps - (1 if state.open_step is not None else 0)
 
 
-def _standing(state: SessionState, *, end_of_batch: bool) -> Verdict:
-    """The verdict when this evaluation issued none: a halt holds; at the end of a batch, the
+def _standing(state: SessionState, *, resent: bool) -> Verdict:
+    """The verdict when this evaluation issued none: a halt holds; for a batch sent again, the
     intervening verdict of its (last judged) step stands, ``state.last_verdict`` being the
     latest intervening one, so that step's only when their numbers match; else CONTINUE. Not
     before a tool call: a nudge was delivered after its batch, the next call starts afresh."""
     if state.policy.halted:
         return state.last_verdict
     judged = judged_steps(state)
-    if end_of_batch and state.last_verdict.intervenes and state.last_verdict.step == judged:
+    if resent and state.last_verdict.intervenes and state.last_verdict.step == judged:
         return state.last_verdict
     return continue_at(judged)
