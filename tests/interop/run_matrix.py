@@ -103,7 +103,7 @@ MATRIX: dict[str, tuple[Cell, ...]] = {
             "strands_agent.py",
             env={"OTEL_SEMCONV_STABILITY_OPT_IN": "gen_ai_latest_experimental"},
         ),
-        Cell("strands", "default", "strands_agent.py", content=False),  # content in span events only
+        Cell("strands", "default", "strands_agent.py"),  # content in span events only
     ),
     "adk": (
         # content only in ADK's legacy gcp.vertex.agent.* attributes, which loopwatch does not read

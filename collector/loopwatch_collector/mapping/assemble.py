@@ -65,6 +65,7 @@ from loopwatch_collector.mapping.results import (
 )
 from loopwatch_collector.mapping.same_call import one_report_per_call
 from loopwatch_collector.mapping.sessions import SessionKeys
+from loopwatch_collector.mapping.span_events import with_event_content
 from loopwatch_collector.mapping.spans import SpanView
 from loopwatch_collector.mapping.trace_context import CONVERSATION_KEYS, UNKNOWN_AGENT, learn_context
 from loopwatch_collector.mapping.values import MAX_CONTENT_CHARS, as_arguments, text
@@ -129,7 +130,8 @@ class SpanMapper:
     def map(self, spans: Iterable[SpanView]) -> list[MappedTrace]:
         """Events per session, sessions in order of first appearance. Never raises on any span."""
         by_trace: dict[str, list[SpanView]] = {}
-        for span in [*self._lone.release(), *self._partial_calls.complete(list(spans))]:
+        read = [with_event_content(span) for span in spans]  # content recorded as span events
+        for span in [*self._lone.release(), *self._partial_calls.complete(read)]:
             by_trace.setdefault(span.trace_id, []).append(span)
         lone_twins = self._lone.sort(by_trace)  # a provider SDK's report of a call in its own trace
         by_session: dict[str, list[SpanView]] = {}
