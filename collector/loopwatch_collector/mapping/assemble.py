@@ -50,6 +50,7 @@ from loopwatch.events import Event, Step, ToolCall, ToolResult, TraceContext, Us
 from loopwatch.fingerprint import canonical_arguments
 from loopwatch.wire import ids
 from loopwatch_collector.mapping import loopwatch_sdk, openinference
+from loopwatch_collector.mapping.adk import with_adk_content
 from loopwatch_collector.mapping.cli_logs import CliSessions
 from loopwatch_collector.mapping.logs import PartialCalls
 from loopwatch_collector.mapping.lone_reports import LoneReports
@@ -130,7 +131,8 @@ class SpanMapper:
     def map(self, spans: Iterable[SpanView]) -> list[MappedTrace]:
         """Events per session, sessions in order of first appearance. Never raises on any span."""
         by_trace: dict[str, list[SpanView]] = {}
-        read = [with_event_content(span) for span in spans]  # content recorded as span events
+        # Content recorded outside the attributes the families read: span events, ADK's own keys.
+        read = [with_adk_content(with_event_content(span)) for span in spans]
         for span in [*self._lone.release(), *self._partial_calls.complete(read)]:
             by_trace.setdefault(span.trace_id, []).append(span)
         lone_twins = self._lone.sort(by_trace)  # a provider SDK's report of a call in its own trace
