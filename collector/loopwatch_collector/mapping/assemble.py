@@ -34,6 +34,10 @@ error -> its ``error.type``. A result recorded as a message envelope (LangChain 
 counts by its content (:mod:`results`); when the content cannot be read from it, the result fed
 to the next model call is used.
 
+Content recorded outside the attributes the families read is brought into them first: span
+events (:mod:`span_events`) and Google ADK's own attributes (:mod:`adk`); the span's own
+attributes win.
+
 Context (agent, conversation): ``mapping/trace_context.py``.
 
 Thread-safety: one mapper per event loop; ``map`` mutates the per-trace memory, bounded to
