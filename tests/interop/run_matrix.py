@@ -120,11 +120,13 @@ MATRIX: dict[str, tuple[Cell, ...]] = {
             "strands_agent.py",
             env={"OTEL_SEMCONV_STABILITY_OPT_IN": "gen_ai_latest_experimental"},
         ),
-        Cell("strands", "default", "strands_agent.py", content=False),  # content in span events only
+        Cell("strands", "default", "strands_agent.py"),  # content in span events only
     ),
     "adk": (
-        # content only in ADK's legacy gcp.vertex.agent.* attributes, which loopwatch does not read
+        # ADK 2's default (semconv-aligned spans, content capture off): no content anywhere
         Cell("adk", "default", "adk_agent.py", content=False),
+        # ADK 1's schema (its default there): content only in ADK's own gcp.vertex.agent.* attributes
+        Cell("adk", "legacy", "adk_agent.py", env={"ADK_TELEMETRY_SCHEMA_VERSION_OPT_IN": "1"}),
         Cell(
             "adk",
             "semconv",

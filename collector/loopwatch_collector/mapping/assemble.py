@@ -34,6 +34,10 @@ error -> its ``error.type``. A result recorded as a message envelope (LangChain 
 counts by its content (:mod:`results`); when the content cannot be read from it, the result fed
 to the next model call is used.
 
+Content recorded outside the attributes the families read is brought into them first: span
+events (:mod:`span_events`) and Google ADK's own attributes (:mod:`adk`); the span's own
+attributes win.
+
 Context (agent, conversation): ``mapping/trace_context.py``. The events of tool spans:
 ``tool_events.py``; of LLM spans: ``llm_events.py`` (both mixed into ``SpanMapper``).
 
@@ -49,6 +53,7 @@ from dataclasses import dataclass
 
 from loopwatch.events import Event, Step, TraceContext, UserMessage
 from loopwatch_collector.mapping import loopwatch_sdk
+from loopwatch_collector.mapping.adk import with_adk_content
 from loopwatch_collector.mapping.cli_logs import CliSessions
 from loopwatch_collector.mapping.llm_events import LlmEvents
 from loopwatch_collector.mapping.logs import PartialCalls
@@ -58,6 +63,7 @@ from loopwatch_collector.mapping.model import LlmSpan, ToolSpan
 from loopwatch_collector.mapping.recognise import llm_of, tool_of
 from loopwatch_collector.mapping.same_call import one_report_per_call
 from loopwatch_collector.mapping.sessions import SessionKeys
+from loopwatch_collector.mapping.span_events import with_event_content
 from loopwatch_collector.mapping.spans import SpanView
 from loopwatch_collector.mapping.tool_events import ToolEvents, ToolGroup, flush_group
 from loopwatch_collector.mapping.trace_context import CONVERSATION_KEYS, UNKNOWN_AGENT, learn_context
@@ -108,7 +114,9 @@ class SpanMapper(ToolEvents, LlmEvents):
     def map(self, spans: Iterable[SpanView]) -> list[MappedTrace]:
         """Events per session, sessions in order of first appearance. Never raises on any span."""
         by_trace: dict[str, list[SpanView]] = {}
-        for span in [*self._lone.release(), *self._partial_calls.complete(list(spans))]:
+        # Content recorded outside the attributes the families read: span events, ADK's own keys.
+        read = [with_adk_content(with_event_content(span)) for span in spans]
+        for span in [*self._lone.release(), *self._partial_calls.complete(read)]:
             by_trace.setdefault(span.trace_id, []).append(span)
         lone_twins = self._lone.sort(by_trace)  # a provider SDK's report of a call in its own trace
         by_session: dict[str, list[SpanView]] = {}

@@ -3,14 +3,10 @@
 Instrumentations in their default mode (``opentelemetry-instrumentation-openai-v2`` and the other
 contrib GenAI packages) put a model call's content in log records, not in its span:
 
-- ``gen_ai.system.message`` / ``gen_ai.user.message`` / ``gen_ai.assistant.message`` /
-  ``gen_ai.tool.message`` (body ``{content?, tool_calls?, id?}``): the input, one record each;
-- ``gen_ai.choice`` (body ``{index, finish_reason, message: {content?, tool_calls?}}``): the output;
-- ``gen_ai.client.inference.operation.details``: the whole call, with ``gen_ai.input.messages`` /
-  ``gen_ai.output.messages`` as attributes (``gen_ai_latest_experimental`` event mode).
-
-With content capture off the bodies still carry the tool calls' ids and names and the finish
-reason. The event name is the record's ``event_name`` (else the ``event.name`` attribute).
+``gen_ai.{role}.message`` records for the input, ``gen_ai.choice`` for the output, or one
+``gen_ai.client.inference.operation.details`` record (``gen_ai_latest_experimental`` event mode);
+their bodies are read by :mod:`event_messages`, shared with span events. The event name is the
+record's ``event_name`` (else the ``event.name`` attribute).
 
 Join: a record carries the trace and span ids of the model call's span (it is emitted inside it).
 The records of one span become one :class:`SpanView` with ``from_logs=True`` and the semconv
@@ -36,18 +32,9 @@ from typing import Any
 from opentelemetry.proto.collector.logs.v1.logs_service_pb2 import ExportLogsServiceRequest
 from opentelemetry.proto.logs.v1.logs_pb2 import LogRecord
 
+from loopwatch_collector.mapping.event_messages import GENAI_EVENTS, Messages
 from loopwatch_collector.mapping.spans import SPAN_ID_BYTES, TRACE_ID_BYTES, SpanView, any_value, attributes
 from loopwatch_collector.mapping.values import items, mapping, text
-
-INPUT_EVENTS = {
-    "gen_ai.system.message": "system",
-    "gen_ai.user.message": "user",
-    "gen_ai.assistant.message": "assistant",
-    "gen_ai.tool.message": "tool",
-}
-CHOICE_EVENT = "gen_ai.choice"
-DETAILS_EVENT = "gen_ai.client.inference.operation.details"
-GENAI_EVENTS = frozenset({*INPUT_EVENTS, CHOICE_EVENT, DETAILS_EVENT})
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -64,9 +51,7 @@ class _Call:
     resource: Mapping[str, Any]
     start_ns: int
     end_ns: int
-    inputs: list[dict[str, Any]] = field(default_factory=list)
-    outputs: list[dict[str, Any]] = field(default_factory=list)
-    details: dict[str, Any] = field(default_factory=dict)
+    messages: Messages = field(default_factory=Messages)
 
 
 def views_from_logs(request: ExportLogsServiceRequest) -> LogBatch:
@@ -90,7 +75,7 @@ def views_from_logs(request: ExportLogsServiceRequest) -> LogBatch:
                 if call is None:
                     call = calls[key] = _Call(resource=resource, start_ns=time_ns, end_ns=time_ns)
                 call.start_ns, call.end_ns = min(call.start_ns, time_ns), max(call.end_ns, time_ns)
-                _add(call, name, record, attrs)
+                call.messages.add(name, mapping(any_value(record.body)), attrs)
     views = [_view(trace_id, span_id, call) for (trace_id, span_id), call in calls.items()]
     return LogBatch(views=views, records=records, ignored=ignored)
 
@@ -102,55 +87,8 @@ def _joinable(record: LogRecord) -> bool:
     )
 
 
-def _add(call: _Call, name: str, record: LogRecord, attrs: Mapping[str, Any]) -> None:
-    body = mapping(any_value(record.body))
-    if name == DETAILS_EVENT:
-        call.details.update(attrs)
-    elif name == CHOICE_EVENT:
-        message = mapping(body.get("message"))
-        call.outputs.append(
-            {
-                "role": text(message.get("role")) or "assistant",
-                "parts": _parts(message),
-                "finish_reason": text(body.get("finish_reason")),
-            }
-        )
-    elif INPUT_EVENTS[name] == "tool":
-        part: dict[str, Any] = {"type": "tool_call_response", "id": text(body.get("id"))}
-        if "content" in body:
-            part["response"] = body["content"]
-        call.inputs.append({"role": "tool", "parts": [part]})
-    else:
-        call.inputs.append({"role": INPUT_EVENTS[name], "parts": _parts(body)})
-
-
-def _parts(message: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """Semconv message parts from an event body's ``content`` and ``tool_calls``."""
-    parts: list[dict[str, Any]] = []
-    content = message.get("content")
-    if isinstance(content, str) and content:
-        parts.append({"type": "text", "content": content})
-    for raw in items(message.get("tool_calls")):
-        call = mapping(raw)
-        function = mapping(call.get("function"))
-        part: dict[str, Any] = {
-            "type": "tool_call",
-            "id": text(call.get("id")),
-            "name": text(function.get("name")) or text(call.get("name")) or "unknown",
-        }
-        if "arguments" in function:
-            part["arguments"] = function["arguments"]
-        parts.append(part)
-    return parts
-
-
 def _view(trace_id: str, span_id: str, call: _Call) -> SpanView:
-    attrs: dict[str, Any] = {"gen_ai.operation.name": "chat"}
-    if call.inputs:
-        attrs["gen_ai.input.messages"] = call.inputs
-    if call.outputs:
-        attrs["gen_ai.output.messages"] = call.outputs
-    attrs.update(call.details)  # the details event carries the full semconv attributes
+    attrs: dict[str, Any] = {"gen_ai.operation.name": "chat", **call.messages.attributes()}
     return SpanView(
         trace_id=trace_id,
         span_id=span_id,

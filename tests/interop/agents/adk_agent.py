@@ -3,7 +3,9 @@ OpenAI-compatible route (``LiteLlm("openai/...", api_base=...)``: ADK's own Gemi
 base-URL setting for a scripted server), traced by ADK's own instrumentation through the global
 tracer provider (``invoke_agent``, ``call_llm``, ``execute_tool`` spans). MODE:
 
-- ``default``: the package's default (legacy ``gcp.vertex.agent.*`` attributes, content on);
+- ``default``: the package's default (ADK 2: semconv-aligned spans, content capture off);
+- ``legacy``: ``ADK_TELEMETRY_SCHEMA_VERSION_OPT_IN=1`` (set by the harness; ADK 1's default):
+  content on, in ADK's own ``gcp.vertex.agent.*`` attributes;
 - ``semconv``: ``OTEL_SEMCONV_STABILITY_OPT_IN=gen_ai_latest_experimental`` and
   ``OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT=SPAN_ONLY`` (set by the harness): semconv
   messages on ``call_llm``, ``gen_ai.tool.call.arguments`` / ``result`` on ``execute_tool``.
@@ -18,7 +20,7 @@ import sys
 from interop_agent_common import MODEL, QUESTION, SYSTEM, Tools, model_url, telemetry
 from opentelemetry import trace
 
-MODES = ("default", "semconv")
+MODES = ("default", "legacy", "semconv")
 APP = "loopwatch-interop"
 USER = "interop-user"
 
