@@ -138,7 +138,7 @@ def _bottom_k_similarity(a: tuple[int, ...], in_a: frozenset[int], b: tuple[int,
     shared = in_a & in_b
     if not shared:  # 0.0 by either count below
         return 0.0
-    union = len(in_a) + len(in_b) - len(shared)
+    union = len(in_a) + len(b) - len(shared)  # b's repeats counted, as ever (a known gap)
     if union <= k:  # the whole union is its bottom k
         return len(shared) / union
     if len(in_a) == len(a) and len(in_b) == len(b):  # neither repeats a hash
