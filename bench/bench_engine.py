@@ -8,6 +8,12 @@
    for 2x the input. Target: <= 2.2: linear work gives 2.0 (within the machine's noise, a few
    per cent either way), a cost that grows with the session gives 3 to 4.
 
+3. Against another release (when ``LOOPWATCH_BASELINE_TREE`` names a checkout of it, e.g. a
+   ``git worktree`` of the previous release): the engine's CPU time per event on the corpus
+   (``bench.engine_cpu``), that tree's and this one's alternating in child processes, each
+   parsing and judging with its own code. Reported: each side's range and the ratio per round.
+   Target: <= 1.0x the previous release.
+
 Each figure is the best of several repeats (these machines are noisy). Run: ``python -m
 bench.bench_engine`` (or ``make bench`` for every benchmark).
 """
@@ -16,6 +22,8 @@ from __future__ import annotations
 
 import json
 import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -26,6 +34,10 @@ from loopwatch.scenario import iter_scenario_files, replay, scenario_from_dict
 
 # The complete public corpus when LOOPWATCH_CORPUS names it (as in CI), else the shipped one.
 CORPUS = Path(os.environ.get("LOOPWATCH_CORPUS") or Path(__file__).resolve().parents[1] / "corpus")
+ROOT = Path(__file__).resolve().parents[1]
+# Rounds of (baseline, this tree) CPU measurements: alternating puts both under the same host
+# load; three show how far the ratio moves with it.
+BASELINE_ROUNDS = 3
 
 
 def corpus() -> dict[str, float]:
@@ -88,7 +100,33 @@ def long_narration(steps: int) -> float:
     return best_of(run)
 
 
+def tree_engine_cpu_us(tree: Path) -> float:
+    """``bench.engine_cpu`` in a child process judging with ``tree``'s SDK (and this tree's
+    benchmark code, which imports nothing else of it)."""
+    path = os.pathsep.join(str(p) for p in (tree / "sdk", tree / "collector", ROOT))
+    out = subprocess.run(
+        [sys.executable, "-m", "bench.engine_cpu"],
+        cwd=ROOT,
+        env={**os.environ, "PYTHONPATH": path, "LOOPWATCH_CORPUS": str(CORPUS)},
+        check=True,
+        capture_output=True,
+        text=True,
+    ).stdout
+    return float(json.loads(out)["engine_cpu_us"])
+
+
+def against_baseline(baseline: Path) -> tuple[list[float], list[float]]:
+    """CPU µs/event of ``baseline``'s engine and this one's, in alternating rounds."""
+    before: list[float] = []
+    now: list[float] = []
+    for _ in range(BASELINE_ROUNDS):
+        before.append(tree_engine_cpu_us(baseline))
+        now.append(tree_engine_cpu_us(ROOT))
+    return before, now
+
+
 def main() -> None:
+    baseline = os.environ.get("LOOPWATCH_BASELINE_TREE")
     c = corpus()
     degenerate_100, degenerate_200 = degenerate_response(100_000), degenerate_response(200_000)
     narration_100, narration_200 = long_narration(100), long_narration(200)
@@ -104,6 +142,12 @@ def main() -> None:
     print(f"| degenerate response, 200 KB / 100 KB time | {degenerate_200 / degenerate_100:.2f}x | <= 2.2 |")
     print(f"| 200-step session with ~6 KB narration per step, ms | {narration_200 * 1e3:.0f} | |")
     print(f"| long narration session, 200 / 100 steps time | {narration_200 / narration_100:.2f}x | <= 2.2 |")
+    if baseline:
+        before, now = against_baseline(Path(baseline).resolve())
+        ratios = [n / b for b, n in zip(before, now, strict=True)]
+        print(f"| engine CPU, {baseline}, µs/event | {min(before):.1f}-{max(before):.1f} | |")
+        print(f"| engine CPU, this tree, µs/event | {min(now):.1f}-{max(now):.1f} | |")
+        print(f"| this tree / {baseline}, per round | {min(ratios):.2f}-{max(ratios):.2f}x | <= 1.0 |")
 
 
 if __name__ == "__main__":

@@ -18,6 +18,7 @@ import zlib
 from bisect import bisect_right
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from functools import lru_cache
 
 # Bottom-k size: 64 values estimate Jaccard similarity within about +-0.1, enough to separate
 # "restated" (>= 0.6) from "different" (< 0.3), at 64 small ints per step of session state.
@@ -110,44 +111,65 @@ def bottom_k_similarity(a: tuple[int, ...], b: tuple[int, ...], k: int) -> float
     """Estimated Jaccard similarity of two sets from their bottom-``k`` hashes (0.0 .. 1.0)."""
     if not a:
         return 0.0
-    return _bottom_k_similarity(a, set(a), b, k)
+    return _bottom_k_similarity(a, _hash_set(a), b, k)
 
 
-def _bottom_k_similarity(a: tuple[int, ...], in_a: set[int], b: tuple[int, ...], k: int) -> float:
+# Sketches whose hash sets are kept (``_hash_set``): each is compared several times (a result
+# with a tool's next answers, a step's text with the next step's), and building the set costs
+# as much as the rest of a comparison. ~2 KB each for an overlap sketch: about 2 MB at most,
+# enough for the recent answers of the sessions one process judges at a time.
+_HASH_SETS_KEPT = 1024
+
+
+@lru_cache(maxsize=_HASH_SETS_KEPT)
+def _hash_set(sketch: tuple[int, ...]) -> frozenset[int]:
+    """``frozenset(sketch)``, built once for a sketch compared again (equal sketches, one set)."""
+    return frozenset(sketch)
+
+
+def _bottom_k_similarity(a: tuple[int, ...], in_a: frozenset[int], b: tuple[int, ...], k: int) -> float:
     """``bottom_k_similarity`` with ``in_a == set(a)`` given, so that comparing one sketch with
     several builds its set once."""
     if not b:
         return 0.0
     # Bottom-k estimate: of the k smallest hashes of the union, the share found in both. Each
     # sketch holds its own k smallest, so the union's k smallest are among them.
-    shared = in_a.intersection(b)
+    in_b = _hash_set(b)
+    shared = in_a & in_b
     if not shared:  # 0.0 by either count below
         return 0.0
-    union = len(in_a) + len(b) - len(shared)
+    union = len(in_a) + len(b) - len(shared)  # b's repeats counted, as ever (a known gap)
     if union <= k:  # the whole union is its bottom k
         return len(shared) / union
-    if len(in_a) == len(a) and len(in_a.union(b)) == union:  # neither repeats a hash
+    if len(in_a) == len(a) and len(in_b) == len(b):  # neither repeats a hash
         return _shared_in_bottom_k(a + b, shared, k) / k
-    kth = sorted(in_a.union(b))[k - 1]
+    kth = sorted(in_a | in_b)[k - 1]
     return sum(1 for h in shared if h <= kth) / k
 
 
-def _shared_in_bottom_k(both: tuple[int, ...], shared: set[int], k: int) -> int:
+def _shared_in_bottom_k(both: tuple[int, ...], shared: frozenset[int], k: int) -> int:
     """How many ``shared`` hashes are among the ``k`` smallest of the union of two sketches,
     ``both`` being their concatenation (each without repeats, so a shared hash is in it twice).
 
     Why not sort the union: sketches come sorted, so sorting their concatenation is a merge of
     two runs, where sorting a set's (hash-ordered) values is a full sort; that sort was half the
     cost of a comparison, and the engine compares each result with a tool's recent ones.
+
+    The shared hashes counted are a prefix of them in order: the union's distinct hashes up to
+    the r-th shared one (entries up to it, less the second copy of each of the r shared ones)
+    grow with r, as each next shared hash adds its two copies. So the longest prefix within k
+    is found by bisection over r rather than one step per shared hash.
     """
     merged = sorted(both)
-    found = 0
-    for rank, h in enumerate(sorted(shared), 1):
-        # Distinct hashes up to h: entries up to h, less the second copy of each shared one.
-        if bisect_right(merged, h) - rank > k:
-            break
-        found += 1
-    return found
+    ordered = sorted(shared)
+    counted, above = 0, len(ordered)  # the answer lies in [counted, above]
+    while counted < above:
+        r = (counted + above + 1) // 2
+        if bisect_right(merged, ordered[r - 1]) - r <= k:
+            counted = r
+        else:
+            above = r - 1
+    return counted
 
 
 def overlap_sketch(text: str) -> tuple[int, ...]:
@@ -187,7 +209,7 @@ def closest_overlap(a: tuple[int, ...], others: Iterable[tuple[int, ...]]) -> fl
     """
     if not a:
         return 0.0
-    in_a = set(a)
+    in_a = _hash_set(a)
     return max((_bottom_k_similarity(a, in_a, o, OVERLAP_SIZE) for o in others), default=0.0)
 
 

@@ -169,8 +169,11 @@ def assess(state: NoveltyState, calls: tuple[CallOutcome, ...], *, number: int, 
 def _advance_fanout(state: NoveltyState, calls: tuple[CallOutcome, ...]) -> dict[str, int]:
     """Count, per tool, the consecutive steps in which it failed on a new target: a call never
     made before, of the frame of the tool's previous such call (see ``ToolCall.frame``)."""
+    # Cheapest conditions first: most calls succeed.
     failed_new = {
-        c.name: c.frame for c in calls if c.frame and c.call not in state.calls and _names_target(state, c)
+        c.name: c.frame
+        for c in calls
+        if c.is_error and c.frame and c.call not in state.calls and _names_target(state, c)
     }
     if failed_new or state.fanout:
         state.fanout = {
@@ -182,9 +185,7 @@ def _advance_fanout(state: NoveltyState, calls: tuple[CallOutcome, ...]) -> dict
 
 
 def _names_target(state: NoveltyState, call: CallOutcome) -> bool:
-    """Whether ``call`` failed with an error naming what it changed from the tool's last call."""
-    if not call.is_error:
-        return False
+    """Whether ``call``, a failure, has an error naming what it changed from the tool's last call."""
     # What the call names that the previous did not; a call that only dropped terms (the same
     # file name without its directory) is judged by all it names.
     changed = set(call.targets).difference(state.last_targets.get(call.name, ())) or set(call.targets)
@@ -283,9 +284,7 @@ def _classify_new_call(state: NoveltyState, call: CallOutcome, fan_out: bool) ->
         closest = closest_overlap(call.overlap, overlaps)
         least, answers = state.tool_boilerplate.get(call.name, (0.0, 0))
         wrapped = answers >= WRAPPER_ANSWERS and least >= BOILERPLATE_OVERLAP
-        rephrased = shared_terms(call.targets, state.last_targets.get(call.name, ())) >= REPHRASED_TERMS
-        needed = ECHO_OVERLAP if rephrased else COPY_OVERLAP
-        if closest >= needed and not wrapped:
+        if not wrapped and closest >= _echo_bar(state, call, closest):
             # An echo is still an answer the tool gave: the next paraphrase is judged by it too.
             _remember(state.tool_overlaps, call.name, call.overlap, OVERLAPS_PER_TOOL)
             return Novelty.ECHO
@@ -297,6 +296,16 @@ def _classify_new_call(state: NoveltyState, call: CallOutcome, fan_out: bool) ->
     if call.overlap:
         _remember(state.tool_overlaps, call.name, call.overlap, OVERLAPS_PER_TOOL)
     return Novelty.NEW
+
+
+def _echo_bar(state: NoveltyState, call: CallOutcome, closest: float) -> float:
+    """The overlap from which ``call``'s answer echoes: ``ECHO_OVERLAP`` for a rephrasing of the
+    tool's previous call, ``COPY_OVERLAP`` otherwise. The terms are compared only when
+    ``closest`` lies between the two bars, the one case where the answer depends on them."""
+    if closest < ECHO_OVERLAP or closest >= COPY_OVERLAP:
+        return ECHO_OVERLAP
+    rephrased = shared_terms(call.targets, state.last_targets.get(call.name, ())) >= REPHRASED_TERMS
+    return ECHO_OVERLAP if rephrased else COPY_OVERLAP
 
 
 def _fails_differently(state: NoveltyState, call: CallOutcome) -> bool:
@@ -350,10 +359,13 @@ def _count_failure(state: NoveltyState, call: CallOutcome) -> None:
 
 
 def _remember_shape(state: NoveltyState, call: CallOutcome) -> None:
-    state.last_targets.pop(call.name, None)
-    state.last_targets[call.name] = call.targets
-    while len(state.last_targets) > TOOL_MEMORY:
-        del state.last_targets[next(iter(state.last_targets))]
+    if next(reversed(state.last_targets), None) == call.name:  # already the most recent tool
+        state.last_targets[call.name] = call.targets
+    else:
+        state.last_targets.pop(call.name, None)
+        state.last_targets[call.name] = call.targets
+        while len(state.last_targets) > TOOL_MEMORY:
+            del state.last_targets[next(iter(state.last_targets))]
     if state.last_shape.get(call.name) == call.shape:
         return
     state.last_shape.pop(call.name, None)
