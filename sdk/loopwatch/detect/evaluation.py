@@ -17,9 +17,10 @@ construction. In order:
    policy halts the run when it reached ``conversation_max_steps``.
 4. The verdict is the most severe of those (the latest among equals). With none, the halt that
    still holds; else, at ``end_of_batch`` for a batch whose events were all seen before, the
-   intervening verdict of the batch's step when an earlier evaluation of the same events issued it (OTLP ingest judged the batch before the
-   agent's ``Evaluate`` arrived, or a re-send): a batch's verdict does not depend on which path
-   judged it first; else CONTINUE at the number of judged steps.
+   intervening verdict of the batch's step when an earlier evaluation of the same events
+   issued it (OTLP ingest judged the batch before the agent's ``Evaluate`` arrived, or a
+   re-send): a batch's verdict does not depend on which path judged it first; else CONTINUE
+   at the number of judged steps.
 5. ``pending_call`` (the BEFORE_TOOL_CALL checkpoint) is judged last, unless the run is
    halting anyway; its verdict wins when it intervenes or when nothing else did.
 
