@@ -44,7 +44,6 @@ import multiprocessing
 import os
 import statistics
 import sys
-import threading
 import time
 import uuid
 from collections.abc import Callable, Iterator
@@ -61,6 +60,7 @@ from opentelemetry.proto.collector.trace.v1.trace_service_pb2 import (
 )
 from opentelemetry.proto.common.v1.common_pb2 import AnyValue, KeyValue
 
+from bench.attack_load import ATTACK_MAX_S, RAMP_S, hold_connections, hold_streams, in_threads
 from bench.bench_isolation import _evaluator, _otlp_request, _percentile, _timed, _tool_span
 from loopwatch import Guard, wire
 from loopwatch.events import Event, Step, ToolCall, ToolResult
@@ -77,15 +77,10 @@ WARMUP = 300
 CALLS = 1000  # A's timed Evaluate calls per block
 AGENTS = 3  # A's looping SDK agents per block
 MAX_AGENT_STEPS = 40  # a looping agent not halted by then counts as not halted
-RAMP_S = 3.0  # an attack builds up this long before A is measured
-ATTACK_MAX_S = 60.0  # an attack process stops by itself after this, whatever happens
 SETTLE_S = 1.0
 A_SESSIONS = 5000
-STREAMS = 2000
-STREAMS_PER_CHANNEL = 100  # below the server's 256 concurrent streams per connection
 PREFACE_CONNECTIONS = 4200
 HALF_SENT_CONNECTIONS = 1000
-REOPEN_PAUSE_S = 0.05  # a closed attack connection is re-opened after this (bounds the spin)
 ATTACKER_NICENESS = 19  # see _attack
 FLOOD_CLIENTS = 4
 BIG_EVALUATE_CLIENTS = 2
@@ -173,81 +168,6 @@ def _fill_sessions(target: str) -> None:
 # -- attacks (in their own process) ------------------------------------------------------
 
 
-async def _hold_streams(open_stream: Callable[[grpc.aio.Channel], Any], target: str, stop: EventType) -> str:
-    channels = [
-        grpc.aio.insecure_channel(target, options=[("grpc.use_local_subchannel_pool", 1)])
-        for _ in range(-(-STREAMS // STREAMS_PER_CHANNEL))
-    ]
-    calls = [open_stream(channels[i // STREAMS_PER_CHANNEL]) for i in range(STREAMS)]
-    await _wait(stop, RAMP_S)
-    refused = sum(call.done() for call in calls)  # ended: refused (nothing else ends them)
-    await _wait(stop, ATTACK_MAX_S)
-    held = sum(not call.done() for call in calls)
-    for call in calls:
-        call.cancel()
-    for channel in channels:
-        await channel.close(None)
-    return f"{STREAMS} streams opened: {refused} refused within {RAMP_S:.0f} s, {held} still open at the end"
-
-
-async def _wait(stop: EventType, seconds: float) -> None:
-    until = time.monotonic() + seconds
-    while not stop.is_set() and time.monotonic() < until:
-        await asyncio.sleep(0.05)
-
-
-async def _hold_connections(host_ports: list[tuple[str, int]], first_bytes: bytes, stop: EventType) -> str:
-    opened = closed = 0
-
-    async def one(host: str, port: int) -> None:
-        nonlocal opened, closed
-        while not stop.is_set():
-            try:
-                reader, writer = await asyncio.open_connection(host, port)
-                opened += 1
-                writer.write(first_bytes)
-                while not stop.is_set() and await reader.read(4096):
-                    pass
-                writer.close()
-            except OSError:
-                pass
-            closed += 1
-            await asyncio.sleep(REOPEN_PAUSE_S)
-
-    tasks = [
-        asyncio.create_task(one(*host_ports[i % len(host_ports)])) for i in range(_connections(first_bytes))
-    ]
-    await _wait(stop, ATTACK_MAX_S)
-    for task in tasks:
-        task.cancel()
-    await asyncio.gather(*tasks, return_exceptions=True)
-    return f"{len(tasks)} connections kept open: {opened} opened, {closed} closed or refused"
-
-
-def _connections(first_bytes: bytes) -> int:
-    return PREFACE_CONNECTIONS if first_bytes == HTTP2_PREFACE else HALF_SENT_CONNECTIONS
-
-
-def _in_threads(work: Callable[[], str | None], clients: int, stop: EventType) -> str:
-    """``work`` called back to back by ``clients`` threads until ``stop``; its outcomes counted."""
-    outcomes: dict[str, int] = {}
-    lock = threading.Lock()
-    until = time.monotonic() + ATTACK_MAX_S
-
-    def loop() -> None:
-        while not stop.is_set() and time.monotonic() < until:
-            outcome = work() or "ok"
-            with lock:
-                outcomes[outcome] = outcomes.get(outcome, 0) + 1
-
-    threads = [threading.Thread(target=loop) for _ in range(clients)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    return ", ".join(f"{count} {outcome}" for outcome, count in sorted(outcomes.items()))
-
-
 def _big_evaluate_bodies() -> tuple[bytes, bytes]:
     """An ``Evaluate`` of ``HUGE_EVALUATE_EVENTS`` events and one at the event bound."""
     huge, at_limit = (_evaluate_bytes(n) for n in (HUGE_EVALUATE_EVENTS, LimitsConfig().evaluate_max_events))
@@ -268,7 +188,7 @@ def _big_evaluate(targets: Targets, bodies: tuple[bytes, bytes], stop: EventType
                 return str(exc.code().name)
             return "ok" if body is at_limit else "huge accepted"
 
-        return _in_threads(work, BIG_EVALUATE_CLIENTS, stop)
+        return in_threads(work, BIG_EVALUATE_CLIENTS, stop)
 
 
 def _evaluate_bytes(events: int) -> bytes:
@@ -299,7 +219,7 @@ def _http_flood(
                 time.sleep(float(reply.headers.get("retry-after", "1")) / 20)  # eager, but backs off
             return str(reply.status_code)
 
-        return _in_threads(work, clients, stop)
+        return in_threads(work, clients, stop)
 
 
 def _attack(name: str, targets: Targets, ready: EventType, stop: EventType, results: Any) -> None:
@@ -317,18 +237,21 @@ def _attack(name: str, targets: Targets, ready: EventType, stop: EventType, resu
     b_headers = {"authorization": f"Bearer {KEY_B}"}
     attacks: dict[str, Callable[[], str]] = {
         "health_watch": lambda: asyncio.run(
-            _hold_streams(lambda ch: health_pb2_grpc.HealthStub(ch).Watch(health), targets.grpc, stop)
+            hold_streams(lambda ch: health_pb2_grpc.HealthStub(ch).Watch(health), targets.grpc, stop)
         ),
-        "preface": lambda: asyncio.run(_hold_connections([(grpc_host, int(grpc_port))], HTTP2_PREFACE, stop)),
+        "preface": lambda: asyncio.run(
+            hold_connections([(grpc_host, int(grpc_port))], HTTP2_PREFACE, PREFACE_CONNECTIONS, stop)
+        ),
         "half_sent": lambda: asyncio.run(
-            _hold_connections(
+            hold_connections(
                 [(str(http.host), int(http.port or 80)), (str(otlp.host), int(otlp.port or 80))],
                 HALF_SENT_HEAD,
+                HALF_SENT_CONNECTIONS,
                 stop,
             )
         ),
         "watch_verdicts": lambda: asyncio.run(
-            _hold_streams(
+            hold_streams(
                 lambda ch: pb_grpc.LoopGuardStub(ch).WatchVerdicts(
                     pb.WatchVerdictsRequest(), metadata=METADATA_B
                 ),
