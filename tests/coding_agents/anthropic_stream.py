@@ -9,15 +9,20 @@ tests to read what the model was shown (tool results, hook context).
 
 from __future__ import annotations
 
-import itertools
 import json
-import threading
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-from tests.coding_agents.scripted_model import Reply, Script, ScriptedModel, Text, ToolUse
+from tests.coding_agents.scripted_model import (
+    Reply,
+    Script,
+    ScriptedHandler,
+    ScriptedModel,
+    Text,
+    ToolUse,
+    serving,
+)
 
 
 def tool_results(request: Mapping[str, Any]) -> list[str]:
@@ -111,66 +116,28 @@ def _message(reply: Reply, model: str, n: int) -> dict[str, Any]:
 @contextmanager
 def scripted_anthropic(script: Script) -> Iterator[ScriptedModel]:
     """Serve ``script`` on a free 127.0.0.1 port until the block exits."""
-    ids = itertools.count(1)
-    lock = threading.Lock()
     served = ScriptedModel(url="")
 
-    class Handler(BaseHTTPRequestHandler):
-        protocol_version = "HTTP/1.1"
-
+    class Handler(ScriptedHandler):
         def do_POST(self) -> None:
-            body = json.loads(self.rfile.read(int(self.headers.get("Content-Length") or 0)) or b"{}")
+            body = self.read_json()
             if not self.path.startswith("/v1/messages") or self.path.startswith("/v1/messages/count_tokens"):
-                self._json({"input_tokens": 100} if "count_tokens" in self.path else {})
+                self.send_json({"input_tokens": 100} if "count_tokens" in self.path else {})
                 return
-            with lock:
-                n = next(ids)
-                if body.get("tools"):
-                    served.requests.append(body)
-                    reply = script(body)
-                else:
-                    reply = Text("Loop test")
+            n, reply = served.answer(body, script, main=bool(body.get("tools")), other=Text("Loop test"))
             model = str(body.get("model") or "claude-test")
-            if not body.get("stream"):
-                self._json(_message(reply, model, n))
-                return
-            self.send_response(200)
-            self.send_header("Content-Type", "text/event-stream")
-            self.send_header("Cache-Control", "no-cache")
-            self.send_header("Connection", "close")
-            self.end_headers()
-            for name, data in _events(reply, model, n):
-                self.wfile.write(f"event: {name}\ndata: {json.dumps(data)}\n\n".encode())
-            self.wfile.flush()
-            self.close_connection = True
+            if body.get("stream"):
+                self.send_events(_events(reply, model, n))
+            else:
+                self.send_json(_message(reply, model, n))
 
         def do_GET(self) -> None:
-            self._json({"data": [], "has_more": False})
+            self.send_json({"data": [], "has_more": False})
 
         def do_HEAD(self) -> None:
             self.send_response(200)
             self.send_header("Content-Length", "0")
             self.end_headers()
 
-        def _json(self, payload: Mapping[str, Any]) -> None:
-            data = json.dumps(payload).encode()
-            self.send_response(200)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(data)))
-            self.end_headers()
-            self.wfile.write(data)
-
-        def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - base signature
-            return
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    server.daemon_threads = True
-    served.url = f"http://127.0.0.1:{server.server_address[1]}"
-    thread = threading.Thread(target=server.serve_forever, name="scripted-anthropic", daemon=True)
-    thread.start()
-    try:
+    with serving(Handler, "scripted-anthropic") as served.url:
         yield served
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)

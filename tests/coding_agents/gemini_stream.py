@@ -10,15 +10,20 @@ asking for JSON) get an empty JSON object as text. Every main request body is ke
 
 from __future__ import annotations
 
-import itertools
 import json
-import threading
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-from tests.coding_agents.scripted_model import Reply, Script, ScriptedModel, Text, ToolUse
+from tests.coding_agents.scripted_model import (
+    Reply,
+    Script,
+    ScriptedHandler,
+    ScriptedModel,
+    Text,
+    ToolUse,
+    serving,
+)
 
 
 def function_responses(request: Mapping[str, Any]) -> list[str]:
@@ -54,49 +59,22 @@ def _response(reply: Reply, n: int) -> dict[str, Any]:
 @contextmanager
 def scripted_gemini(script: Script) -> Iterator[ScriptedModel]:
     """Serve ``script`` on a free 127.0.0.1 port until the block exits."""
-    ids = itertools.count(1)
-    lock = threading.Lock()
     served = ScriptedModel(url="")
 
-    class Handler(BaseHTTPRequestHandler):
-        protocol_version = "HTTP/1.1"
-
+    class Handler(ScriptedHandler):
         def do_POST(self) -> None:
-            body = json.loads(self.rfile.read(int(self.headers.get("Content-Length") or 0)) or b"{}")
+            body = self.read_json()
             if ":countTokens" in self.path:
-                self._send(json.dumps({"totalTokens": 100}).encode(), "application/json")
+                self.send_json({"totalTokens": 100})
                 return
-            with lock:
-                n = next(ids)
-                if body.get("tools") and ":streamGenerateContent" in self.path:
-                    served.requests.append(body)
-                    reply = script(body)
-                else:
-                    reply = Text("{}")
+            streamed = ":streamGenerateContent" in self.path
+            main = bool(body.get("tools")) and streamed
+            n, reply = served.answer(body, script, main=main, other=Text("{}"))
             payload = json.dumps(_response(reply, n))
-            if ":streamGenerateContent" in self.path:
-                self._send(f"data: {payload}\r\n\r\n".encode(), "text/event-stream")
+            if streamed:
+                self.send_body(f"data: {payload}\r\n\r\n".encode(), "text/event-stream")
             else:
-                self._send(payload.encode(), "application/json")
+                self.send_body(payload.encode(), "application/json")
 
-        def _send(self, data: bytes, content_type: str) -> None:
-            self.send_response(200)
-            self.send_header("Content-Type", content_type)
-            self.send_header("Content-Length", str(len(data)))
-            self.end_headers()
-            self.wfile.write(data)
-
-        def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - base signature
-            return
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    server.daemon_threads = True
-    served.url = f"http://127.0.0.1:{server.server_address[1]}"
-    thread = threading.Thread(target=server.serve_forever, name="scripted-gemini", daemon=True)
-    thread.start()
-    try:
+    with serving(Handler, "scripted-gemini") as served.url:
         yield served
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)

@@ -8,15 +8,12 @@ assistant ``message`` for a ``Text``. Request bodies are kept in ``requests``.
 
 from __future__ import annotations
 
-import itertools
 import json
-import threading
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
 
-from tests.coding_agents.scripted_model import Reply, Script, ScriptedModel, ToolUse
+from tests.coding_agents.scripted_model import Reply, Script, ScriptedHandler, ScriptedModel, ToolUse, serving
 
 SHELL_TOOL = "exec_command"  # codex-cli 0.171's shell tool
 MODEL = "gpt-5-codex"  # the model the tests' Codex configuration names
@@ -75,47 +72,16 @@ def _events(reply: Reply, n: int) -> list[dict[str, Any]]:
 @contextmanager
 def scripted_responses(script: Script) -> Iterator[ScriptedModel]:
     """Serve ``script`` on a free 127.0.0.1 port until the block exits (base URL ends in /v1)."""
-    ids = itertools.count(1)
-    lock = threading.Lock()
     served = ScriptedModel(url="")
 
-    class Handler(BaseHTTPRequestHandler):
-        protocol_version = "HTTP/1.1"
-
+    class Handler(ScriptedHandler):
         def do_POST(self) -> None:
-            body = json.loads(self.rfile.read(int(self.headers.get("Content-Length") or 0)) or b"{}")
-            with lock:
-                n = next(ids)
-                served.requests.append(body)
-                reply = script(body)
-            self.send_response(200)
-            self.send_header("Content-Type", "text/event-stream")
-            self.send_header("Connection", "close")
-            self.end_headers()
-            for event in _events(reply, n):
-                self.wfile.write(f"event: {event['type']}\ndata: {json.dumps(event)}\n\n".encode())
-            self.wfile.flush()
-            self.close_connection = True
+            n, reply = served.answer(self.read_json(), script)
+            self.send_events((event["type"], event) for event in _events(reply, n))
 
         def do_GET(self) -> None:
-            data = json.dumps({"models": [], "data": []}).encode()
-            self.send_response(200)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(data)))
-            self.end_headers()
-            self.wfile.write(data)
+            self.send_json({"models": [], "data": []})
 
-        def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - base signature
-            return
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    server.daemon_threads = True
-    served.url = f"http://127.0.0.1:{server.server_address[1]}/v1"
-    thread = threading.Thread(target=server.serve_forever, name="scripted-responses", daemon=True)
-    thread.start()
-    try:
+    with serving(Handler, "scripted-responses") as url:
+        served.url = f"{url}/v1"
         yield served
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
