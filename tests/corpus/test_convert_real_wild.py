@@ -4,12 +4,11 @@ converter maps tau-bench's and smolagents' logs onto calls, results and failures
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
-CORPUS = Path(__file__).resolve().parents[2] / "corpus"
+from tests.corpus.shipped_sets import CORPUS, assert_reproduced, assert_well_formed, scenarios
+
 CONVERTER = CORPUS / "convert_real_wild.py"
 SHIPPED = CORPUS / "real-wild"
 #: The set's size budget (issue 20: keep the folder modest, < 3 MB).
@@ -17,13 +16,12 @@ MAX_SET_BYTES = 3_000_000
 
 
 def test_converter_reproduces_the_shipped_set(tmp_path: Path) -> None:
-    subprocess.run(
-        [sys.executable, str(CONVERTER), "--out", str(tmp_path)], check=True, capture_output=True, timeout=60
-    )
-    generated = {p.name: p.read_bytes() for p in tmp_path.glob("*.json")}
-    shipped = {p.name: p.read_bytes() for p in SHIPPED.glob("*.json")}
-    assert generated.keys() == shipped.keys()
-    assert [name for name in generated if generated[name] != shipped[name]] == []
+    assert_reproduced(CONVERTER, SHIPPED, tmp_path)
+
+
+def test_every_scenario_is_well_formed() -> None:
+    for scenario in scenarios(SHIPPED):
+        assert_well_formed(scenario)
 
 
 def test_a_reused_tau_bench_call_id_keeps_its_own_result() -> None:
