@@ -26,6 +26,7 @@ from loopwatch.fingerprint import (
     canonical_arguments,
     digest,
     error_class,
+    line_hashes,
     result_fingerprint,
     shape_fingerprint,
 )
@@ -164,7 +165,9 @@ class ToolResult:
     result's word trigrams so that a result saying about the same as an earlier one is known
     as an echo (``sketch.overlap_sketch``; empty for short results). ``error_terms`` hashes
     the terms a failure's text names (``term_hashes``): a fan-out's errors name their targets.
-    All three are content-free.
+    ``lines`` hashes a success's distinct lines (``fingerprint.line_hashes``; empty for one
+    line or a long result): the same call answered with no line it had not given brought
+    nothing new. All four are content-free.
     """
 
     event_id: str
@@ -176,6 +179,7 @@ class ToolResult:
     error_class: str = ""
     error_terms: tuple[int, ...] = ()
     overlap: tuple[int, ...] = ()
+    lines: tuple[int, ...] = ()
     preview: str | None = None
     time_unix_ns: int = 0
 
@@ -201,6 +205,7 @@ class ToolResult:
             error_class=error_class(content) if is_error else absence_class(content),
             error_terms=error_term_hashes(content) if is_error else (),
             overlap=overlap_sketch(content),
+            lines=() if is_error else line_hashes(content),
             preview=_preview(content) if capture_content else None,
             time_unix_ns=time_unix_ns,
         )

@@ -16,6 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import zlib
 from collections.abc import Mapping
 from typing import Any
 
@@ -126,6 +127,37 @@ def normalise_result(content: str) -> str:
 def result_fingerprint(content: str) -> str:
     """Fingerprint of a tool result after :func:`normalise_result`."""
     return digest(normalise_result(content))
+
+
+# A result's lines are hashed only when all of them can be: a listing of this many distinct
+# lines at most (a search page, a status table, a short file), whole within this many
+# characters. Of a longer result only a part could be kept, and a poll's news (the line of the
+# pod that finished, the log's last lines) may lie in the part not kept.
+MAX_LINES = 64
+LINES_MAX_CHARS = 8_192
+# A list marker opening a line ("3. ", "- ", "* "): a page's rank is where the engine put it this
+# time, not what the line says.
+_LIST_MARKER = re.compile(r"^\s*(?:\d{1,3}[.)]|[-*\u2022])\s+")
+
+
+def line_hashes(content: str) -> tuple[int, ...]:
+    """Hashes of ``content``'s distinct non-blank lines, list markers dropped, after
+    :func:`normalise_result`, sorted;
+    ``()`` for a single line, or when the result is too long to hash whole (``MAX_LINES``,
+    ``LINES_MAX_CHARS``): the caller then knows nothing of its lines.
+
+    Why: the same call answered with the same lines in another order or another selection (a
+    search engine reshuffling one pool of pages) brought nothing new, though its fingerprint
+    changed; a poll whose status line changed brought a line never seen. Content-free, so
+    privacy mode judges alike.
+    """
+    if len(content) > LINES_MAX_CHARS:
+        return ()
+    lines = {normalise_result(_LIST_MARKER.sub("", line)) for line in content.splitlines()}
+    lines.discard("")
+    if len(lines) < 2 or len(lines) > MAX_LINES:
+        return ()
+    return tuple(sorted(zlib.crc32(line.encode("utf-8")) for line in lines))
 
 
 # Fingerprints are kept per step in bounded windows; their size bounds a session's memory.

@@ -25,6 +25,7 @@ from typing import Any
 
 from loopwatch.detect.engine import Engine
 from loopwatch.events import MAX_ERROR_TERMS, MAX_TERMS, Event, Step, ToolCall, ToolResult, Usage, UserMessage
+from loopwatch.fingerprint import MAX_LINES
 from loopwatch.scenario_recorded import repetition_from_json, sketch_from_json, user_fingerprint
 from loopwatch.sketch import OVERLAP_SIZE
 from loopwatch.verdict import Action, Verdict
@@ -185,6 +186,7 @@ def _result(entry: Mapping[str, Any], index: int) -> ToolResult:
         raise ScenarioError(f"events[{index}].error_class must be a string")
     overlap = _hashes(entry.get("overlap", []), f"events[{index}].overlap", OVERLAP_SIZE)
     error_terms = _hashes(entry.get("error_terms", []), f"events[{index}].error_terms", MAX_ERROR_TERMS)
+    lines = _hashes(entry.get("lines", []), f"events[{index}].lines", MAX_LINES)
     if content is not None and not isinstance(content, str):
         raise ScenarioError(f"events[{index}].content must be a string when result_fingerprint is given")
     base = ToolResult.create(event_id=f"e{index}", call_id=call_id, content=content or "")
@@ -197,6 +199,7 @@ def _result(entry: Mapping[str, Any], index: int) -> ToolResult:
         error_class=error_class,
         error_terms=error_terms,
         overlap=overlap,
+        lines=lines,
         preview=base.preview if content is not None else None,
     )
 

@@ -81,6 +81,8 @@ def entry(event: Event) -> dict[str, Any]:
             result["error_terms"] = list(event.error_terms)
         if event.overlap:
             result["overlap"] = list(event.overlap)
+        if event.lines:
+            result["lines"] = list(event.lines)
         return result
     user: dict[str, Any] = {"type": "message", "role": "user", "fingerprint": event.fingerprint}
     user["sketch"] = sketch_json(event.sketch) if event.sketch is not None else None

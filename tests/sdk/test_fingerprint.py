@@ -13,6 +13,8 @@ from loopwatch.fingerprint import (
     ABSENCE_SCAN_CHARS,
     ABSENT_RESULT,
     FRAME_MAX_CHARS,
+    LINES_MAX_CHARS,
+    MAX_LINES,
     absence_class,
     argument_frame,
     call_fingerprint,
@@ -21,6 +23,7 @@ from loopwatch.fingerprint import (
     digest,
     digest_number,
     error_class,
+    line_hashes,
     normalise_result,
     result_fingerprint,
     transient_error,
@@ -287,3 +290,24 @@ def test_a_mention_far_into_a_result_or_in_a_long_one_is_content() -> None:
     assert absence_class(late) == ""
     assert absence_class(long) == ""
     assert absence_class("the key was not found") == ABSENT_RESULT
+
+
+def test_line_hashes_ignore_order_list_markers_and_volatile_parts() -> None:
+    first = "1. KB-1 reset the router\n2. KB-2 update firmware\n\nfetched 2026-12-03T10:00:00Z"
+    again = "- KB-2 update firmware\n- KB-1 reset the router\nfetched 2026-12-03T10:05:00Z"
+
+    assert line_hashes(first) == line_hashes(again)
+    assert len(line_hashes(first)) == 3
+
+
+def test_a_changed_line_changes_its_hash() -> None:
+    assert set(line_hashes("job-1 Running\njob-2 Running")) != set(line_hashes("job-1 Done\njob-2 Running"))
+
+
+def test_line_hashes_are_empty_where_the_lines_cannot_all_be_kept() -> None:
+    """Boundary: one line says nothing a fingerprint does not; past 64 distinct lines or 8,192
+    characters only part could be kept, and the news may be in the rest."""
+    assert line_hashes("one line") == ()
+    assert len(line_hashes("\n".join(f"row {i}" for i in range(MAX_LINES)))) == MAX_LINES
+    assert line_hashes("\n".join(f"row {i}" for i in range(MAX_LINES + 1))) == ()
+    assert line_hashes("a\n" + "b" * LINES_MAX_CHARS) == ()

@@ -43,7 +43,7 @@ def _events(*, capture_content: bool) -> list[Event]:
         ToolResult.create(
             event_id="call_1",
             call_id="call_1",
-            content="no match in " + " ".join(f"src/module_{i}.py" for i in range(30)),
+            content="no match in:\n" + "\n".join(f"src/module_{i}.py" for i in range(30)),
             capture_content=capture_content,
         ),
         ToolResult.create(
@@ -66,7 +66,8 @@ def test_events_round_trip(capture_content: bool) -> None:
 
 
 def test_near_duplicate_notions_travel_without_content() -> None:
-    """Privacy mode ships the call's frame, the error's class and the result's overlap sketch."""
+    """Privacy mode ships the call's frame, the error's class, the result's overlap sketch and
+    its line hashes."""
     events = _events(capture_content=False)
     decoded = wire.events_from_proto(wire.events_to_proto(events))
     step, found, failed = decoded[1], decoded[2], decoded[3]
@@ -76,11 +77,13 @@ def test_near_duplicate_notions_travel_without_content() -> None:
     assert step.tool_calls[0].frame
     assert step.tool_calls[0].arguments is None
     assert len(found.overlap) == 32
+    assert len(found.lines) == 31
     assert found.preview is None
     assert failed.error_class
     assert failed.error_terms
     assert step.tool_calls[0].targets
     assert failed.overlap == ()
+    assert failed.lines == ()
 
 
 def test_empty_strings_stay_distinct_from_not_captured() -> None:
@@ -190,6 +193,8 @@ def test_decode_errors_name_the_field() -> None:
     )
     too_many = pb.ToolResult(call_id="c", fingerprint="f", overlap=list(range(33)))
     assert _bad(pb.Event(event_id="e", tool_result=too_many)) == "events[1].tool_result.overlap"
+    too_many = pb.ToolResult(call_id="c", fingerprint="f", lines=list(range(65)))
+    assert _bad(pb.Event(event_id="e", tool_result=too_many)) == "events[1].tool_result.lines"
     too_many = pb.ToolResult(call_id="c", fingerprint="f", error_terms=list(range(129)))
     assert _bad(pb.Event(event_id="e", tool_result=too_many)) == "events[1].tool_result.error_terms"
     user = pb.UserMessage(sketch=pb.TextSketch(repetition=pb.Repetition(unit="page")))
@@ -201,7 +206,9 @@ def test_decode_errors_name_the_field() -> None:
 def test_hash_sets_arrive_sorted_and_without_repeats() -> None:
     """A client may send a sketch unsorted or with a hash twice; the detectors' bottom-k
     comparison assumes neither, so the decoder makes both sets what the SDK would have sent."""
-    result = pb.ToolResult(call_id="c", fingerprint="f", overlap=[9, 3, 3, 7], error_terms=[5, 5, 1])
+    result = pb.ToolResult(
+        call_id="c", fingerprint="f", overlap=[9, 3, 3, 7], error_terms=[5, 5, 1], lines=[8, 2, 8]
+    )
     step = pb.Step(sketch=pb.TextSketch(minhash=[4, 2, 4], words=3))
     decoded = wire.events_from_proto(
         [pb.Event(event_id="r", tool_result=result), pb.Event(event_id="s", step=step)]
@@ -211,6 +218,7 @@ def test_hash_sets_arrive_sorted_and_without_repeats() -> None:
     assert isinstance(stepped, Step)
     assert found.overlap == (3, 7, 9)
     assert found.error_terms == (1, 5)
+    assert found.lines == (2, 8)
     assert stepped.sketch is not None
     assert stepped.sketch.minhash == (2, 4)
 

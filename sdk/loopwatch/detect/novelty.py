@@ -12,7 +12,10 @@ of a completed step is classified once, by the engine, before any detector runs:
   starts over, and occurrences separated only by steps that taught nothing (waiting between
   polls) do not add up, while occurrences separated by new information do (the agent went on
   and came back: lost context). A failing call re-run at once that fails the same way is the
-  same result though a port, a duration or a code in the error changed (``_same_answer``).
+  same result though a port, a duration or a code in the error changed, and so is a success
+  re-run at once whose answer has no line the call had not given in the steps just before
+  (``ToolResult.lines``: the same pages reordered, another selection of one pool), though its
+  fingerprint changed (``_same_answer``).
 - ``RECHECK``: the same successful call and result as in an earlier turn: the user asked
   again. Neither progress nor repetition.
 - ``ECHO``: a different call of the same tool returned a result the tool already gave in this
@@ -54,7 +57,7 @@ from typing import TypeVar
 
 from loopwatch.detect.step import NO_CALLS, CallOutcome, Novelty, StepNovelty
 from loopwatch.events import shared_terms
-from loopwatch.fingerprint import ABSENT_RESULT, TYPED_ERROR
+from loopwatch.fingerprint import ABSENT_RESULT, MAX_LINES, TYPED_ERROR
 from loopwatch.sketch import closest_overlap, overlap
 
 _T = TypeVar("_T")
@@ -135,6 +138,9 @@ class NoveltyState:
     tool_overlaps: dict[str, list[tuple[int, ...]]] = field(default_factory=dict)  # this turn's
     # Per tool, the least its new answers shared with an earlier one, and how many were compared.
     tool_boilerplate: dict[str, tuple[float, int]] = field(default_factory=dict)
+    # The previous step's successful calls -> every line their answers gave in a row (back to
+    # back repeats of a call; ``ToolResult.lines``).
+    step_lines: dict[str, tuple[int, ...]] = field(default_factory=dict)
 
 
 def assess(state: NoveltyState, calls: tuple[CallOutcome, ...], *, number: int, turn: int) -> StepNovelty:
@@ -158,6 +164,7 @@ def assess(state: NoveltyState, calls: tuple[CallOutcome, ...], *, number: int, 
     novelty = StepNovelty.of(kinds, repeats, firsts, spreads)
     if novelty.informative:
         state.informative += 1
+    _remember_lines(state, calls)
     for call in calls:  # what this step taught is not "work since" its own calls
         memo = state.calls.get(call.call)
         if memo is not None:
@@ -241,16 +248,25 @@ def _same_answer(state: NoveltyState, memo: CallMemo, call: CallOutcome) -> bool
 
     A failing call re-issued back to back whose error differs only in what the tool varies by
     itself (a port, a duration, a request id, a code) failed the same way: a plain repeated-call
-    guard sees the same call again, and so does this. The same failure is one of the same kind
+    guard sees the same call again, and so does this. A success re-issued back to back whose
+    answer has only lines the call gave in the steps just before (``state.step_lines``) gave
+    the same answer: a search engine reshuffling one pool of pages; a poll's changed status
+    line is a line not seen. The same failure is one of the same kind
     (``error_class``) sharing ``ECHO_OVERLAP`` of its trigrams, or, for a short message (no
     sketch), whose untyped class, the message with what varies masked, is the same. After other
     calls in between (an install, an edit) a changed error is their effect (another missing
     module, the same error from an edited line), and a success's changed answer is news (a
-    poll where one pod finished): only an equal result repeats then.
+    poll where one pod finished): only an equal result repeats then. Overlap never judges a
+    success: a poll with one changed line overlaps the last more than a reshuffled search does.
     """
     if memo.result == call.result:
         return True
-    if memo.seq != state.seq - 1 or not (call.is_error and memo.failed):
+    if memo.seq != state.seq - 1:
+        return False
+    if not (call.is_error or memo.failed):
+        seen = state.step_lines.get(call.call)
+        return seen is not None and bool(call.lines) and set(seen).issuperset(call.lines)
+    if not (call.is_error and memo.failed):
         return False
     if not call.error_class or call.error_class != memo.error_class:
         return False
@@ -356,6 +372,18 @@ def _count_failure(state: NoveltyState, call: CallOutcome) -> None:
         del errors[next(iter(errors))]
     while len(state.tool_errors) > TOOL_MEMORY:
         del state.tool_errors[next(iter(state.tool_errors))]
+
+
+def _remember_lines(state: NoveltyState, calls: tuple[CallOutcome, ...]) -> None:
+    """Keep the lines of this step's successful answers, with those the same call gave in the
+    steps just before (a union of at most ``MAX_LINES`` lines: past that, this answer's)."""
+    previous, state.step_lines = state.step_lines, {}
+    for call in calls[:TOOL_MEMORY]:
+        if call.is_error or not call.lines:
+            continue
+        seen = previous.get(call.call)
+        union = tuple(sorted(set(seen).union(call.lines))) if seen else call.lines
+        state.step_lines[call.call] = union if len(union) <= MAX_LINES else call.lines
 
 
 def _remember_shape(state: NoveltyState, call: CallOutcome) -> None:

@@ -111,6 +111,7 @@ class CallOutcome(NamedTuple):
     overlap: tuple[int, ...] = ()  # the result's trigram sketch (events.ToolResult.overlap)
     error_terms: tuple[int, ...] = ()  # hashed terms the error names (events.ToolResult.error_terms)
     error_class: str = ""  # a failure's kind (events.ToolResult.error_class)
+    lines: tuple[int, ...] = ()  # a success's line hashes (events.ToolResult.lines)
     arguments: str | None = None
     preview: str | None = None
     repetition: Repetition | None = None

@@ -108,6 +108,7 @@ def event_to_proto(event: Event) -> pb.Event:
             error_class=event.error_class,
             error_terms=list(event.error_terms),
             overlap=list(event.overlap),
+            lines=list(event.lines),
         )
         if event.preview is not None:
             result.preview = event.preview

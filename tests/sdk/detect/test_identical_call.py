@@ -59,6 +59,29 @@ def test_polling_with_changing_result_is_not_flagged() -> None:
     assert run(IdenticalCall(), script).fired == []
 
 
+def test_the_same_search_reshuffling_one_pool_of_pages_fires_at_the_third() -> None:
+    """What a plain repeated-call guard catches and exact fingerprints missed: the same query
+    three times in a row, answered with the same pages in another order each time."""
+    pages = ["KB-5924 AX-9: shipping", "KB-2249 AX-9: power supply", "KB-9307 AX-9: reset"]
+    orders = ((0, 1, 2), (2, 0, 1), (1, 2, 0))
+    answers = ["\n".join(f"{rank}. {pages[i]}" for rank, i in enumerate(order, 1)) for order in orders]
+    script = [step(call("support_articles", {"phrase": "AX-9 E17"}, answer)) for answer in answers]
+
+    result = run(IdenticalCall(), script)
+
+    assert [f is not None for f in result.findings] == [False, False, True]
+
+
+def test_polling_a_table_in_which_one_row_changes_each_time_is_not_flagged() -> None:
+    rows = [f"job-{i} Running" for i in range(5)]
+    polls = [
+        "\n".join(r.replace("Running", "Done") if n < k else r for n, r in enumerate(rows)) for k in range(5)
+    ]
+    script = [step(call("shell", {"cmd": "kubectl get jobs"}, poll)) for poll in polls]
+
+    assert run(IdenticalCall(), script).fired == []
+
+
 def test_failed_retries_with_varying_errors_then_success_are_not_flagged() -> None:
     script = [
         step(call("fetch", {"url": "u"}, "connection reset", is_error=True)),

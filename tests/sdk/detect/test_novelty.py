@@ -217,6 +217,50 @@ def test_a_long_status_list_in_which_one_line_moved_on_is_new() -> None:
     assert kinds(script) == [(N.NEW,), (N.NEW,)]
 
 
+def test_the_same_search_answered_with_the_same_pages_reshuffled_repeats() -> None:
+    """The same query re-run at once, answered from one pool of pages in another order with
+    other snippets: no line the call had not given, so the same answer (a plain repeated-call
+    guard counts it too), though no two fingerprints are equal."""
+    query = {"query": "router AX-9 E17 after update"}
+    answers = [listing((0, 1, 2), 0), listing((2, 0, 1), 0), listing((1, 2, 0), 0)]
+    script = [one(call("web_search", query, answer)) for answer in answers]
+
+    assert kinds(script) == [(N.NEW,), (N.REPEAT,), (N.REPEAT,)]
+    assert kinds(script, capture_content=False) == kinds(script)
+
+
+def test_lines_of_the_answers_in_a_row_all_count_as_seen() -> None:
+    """Boundary: the second answer adds a page (new), the third only shows pages of the first
+    two: it repeats them."""
+    query = {"query": "AX-9 E17"}
+    answers = [listing((0, 1), 0), listing((1, 2), 0), listing((2, 0), 0)]
+    script = [one(call("web_search", query, answer)) for answer in answers]
+
+    assert kinds(script) == [(N.NEW,), (N.NEW,), (N.REPEAT,)]
+
+
+def test_reshuffled_pages_after_other_work_are_not_the_same() -> None:
+    """Near miss: another call in between (the agent went on); a changed answer is then news,
+    judged by its fingerprint only."""
+    query = {"query": "AX-9 E17"}
+    script = [
+        one(call("web_search", query, listing((0, 1, 2), 0))),
+        one(call("read_page", {"url": "https://espn.example/aus-season-4"}, "A long report.")),
+        one(call("web_search", query, listing((2, 1, 0), 0))),
+    ]
+
+    assert kinds(script)[2] == (N.NEW,)
+
+
+def test_a_log_too_long_to_hash_whole_is_judged_by_its_fingerprint() -> None:
+    """A build log re-read while the build runs: its news is at its end, past the lines that
+    are hashed, so a changed log is never taken for the same answer."""
+    head = "\n".join(f"step {i}: compiling module_{i}.c" for i in range(400))
+    script = [one(call("shell", {"cmd": "cat build.log"}, f"{head}\n{tail}")) for tail in ("linking", "done")]
+
+    assert kinds(script) == [(N.NEW,), (N.NEW,)]
+
+
 def test_the_same_failure_back_to_back_repeats_though_a_detail_varies() -> None:
     """A command re-run at once that fails the same way, only a port and a duration changed,
     is the same call failing again (what a plain repeated-call guard counts)."""
