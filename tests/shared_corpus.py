@@ -26,7 +26,14 @@ REPO_CORPUS = Path(__file__).resolve().parents[1] / "corpus"
 COMPLETE_IN_REPO = frozenset({"synthetic", "synthetic-agents"})
 PUBLIC_SETS = ("real", "real-agents", "synthetic", "synthetic-agents")
 #: Sets shipped only in ``corpus/`` (not in the shared corpus); no acceptance bar yet.
-REPO_ONLY_SETS = ("synthetic-generalize", "heldout-twin", "heldout-wild", "real-more", "real-wild")
+REPO_ONLY_SETS = (
+    "synthetic-generalize",
+    "heldout-twin",
+    "heldout-wild",
+    "heldout-blind",
+    "real-more",
+    "real-wild",
+)
 
 
 def public_set(name: str) -> Path:
