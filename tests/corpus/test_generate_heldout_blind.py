@@ -4,54 +4,22 @@ by ``SCHEMA.md``, and the onsets of exact repeats and cycles follow the set's la
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
-CORPUS = Path(__file__).resolve().parents[2] / "corpus"
+from tests.corpus.shipped_sets import CORPUS, assert_reproduced, assert_well_formed, scenarios
+
 GENERATOR = CORPUS / "generate_heldout_blind.py"
 SHIPPED = CORPUS / "heldout-blind"
-KINDS = {"identical_call", "same_tool", "alternation", "error_streak", "narration", "degenerate_text", "none"}
 
 
 def test_generator_reproduces_the_shipped_set(tmp_path: Path) -> None:
-    subprocess.run(
-        [sys.executable, str(GENERATOR), "--out", str(tmp_path)], check=True, capture_output=True, timeout=60
-    )
-    generated = {p.name: p.read_bytes() for p in tmp_path.glob("*.json")}
-    shipped = {p.name: p.read_bytes() for p in SHIPPED.glob("*.json")}
-    assert generated.keys() == shipped.keys()
-    assert [name for name in generated if generated[name] != shipped[name]] == []
+    assert_reproduced(GENERATOR, SHIPPED, tmp_path)
 
 
-def test_every_call_is_answered_once_before_the_next_step() -> None:
+def test_every_scenario_is_well_formed() -> None:
     for scenario in _scenarios():
-        open_calls: set[str] = set()
-        for event in scenario["events"]:
-            if event["type"] == "message" and event["role"] == "assistant":
-                assert not open_calls, scenario["id"]
-                calls = event.get("tool_calls", [])
-                assert all(isinstance(call["arguments"], dict) for call in calls), scenario["id"]
-                open_calls = {call["id"] for call in calls}
-                assert len(open_calls) == len(calls), scenario["id"]
-            elif event["type"] == "tool_result":
-                assert isinstance(event["content"], str), scenario["id"]
-                open_calls.remove(event["call_id"])
-        assert not open_calls, scenario["id"]
-
-
-def test_labels_follow_the_schema() -> None:
-    for scenario in _scenarios():
-        label = scenario["label"]
-        assert set(label["kinds"]) <= KINDS, scenario["id"]
-        assert label["notes"], scenario["id"]
-        if label["loop"]:
-            assert "none" not in label["kinds"], scenario["id"]
-            assert 1 <= label["onset_step"] <= len(_steps(scenario)), scenario["id"]
-            assert f"step {label['onset_step']}" in label["notes"], scenario["id"]
-        else:
-            assert (label["kinds"], label["onset_step"]) == (["none"], None), scenario["id"]
+        assert_well_formed(scenario)
 
 
 def test_about_45_percent_of_the_set_are_loops() -> None:
@@ -100,4 +68,4 @@ def _steps(scenario: dict[str, Any]) -> list[list[str]]:
 
 
 def _scenarios() -> list[dict[str, Any]]:
-    return [json.loads(p.read_text(encoding="utf-8")) for p in sorted(SHIPPED.glob("*.json"))]
+    return scenarios(SHIPPED)
