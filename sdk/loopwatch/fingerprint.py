@@ -141,8 +141,8 @@ _LIST_MARKER = re.compile(r"^\s*(?:\d{1,3}[.)]|[-*\u2022])\s+")
 
 
 def line_hashes(content: str) -> tuple[int, ...]:
-    """Hashes of ``content``'s distinct non-blank lines, list markers dropped, after
-    :func:`normalise_result`, sorted;
+    """Hashes of ``content``'s distinct non-blank lines, list markers dropped and white space
+    folded, sorted;
     ``()`` for a single line, or when the result is too long to hash whole (``MAX_LINES``,
     ``LINES_MAX_CHARS``): the caller then knows nothing of its lines.
 
@@ -153,7 +153,7 @@ def line_hashes(content: str) -> tuple[int, ...]:
     """
     if len(content) > LINES_MAX_CHARS:
         return ()
-    lines = {normalise_result(_LIST_MARKER.sub("", line)) for line in content.splitlines()}
+    lines = {" ".join(_LIST_MARKER.sub("", line).split()) for line in content.splitlines()}
     lines.discard("")
     if len(lines) < 2 or len(lines) > MAX_LINES:
         return ()

@@ -101,6 +101,9 @@ OVERLAPS_PER_TOOL = 4
 # alone is no wrapper: a paraphrase just short of the rephrasing bar shares as much with the
 # pages it brought back again; ``WRAPPER_ANSWERS`` new answers that all did are one.
 BOILERPLATE_OVERLAP = 0.3
+# Share of an answer's lines the tool had not given up to which an echoing tool's answer still
+# echoes: the same pages came back with one other among them (``_lines_seen``).
+NEW_LINES_ECHO = 0.2
 WRAPPER_ANSWERS = 2
 
 
@@ -141,6 +144,8 @@ class NoveltyState:
     # The previous step's successful calls -> every line their answers gave in a row (back to
     # back repeats of a call; ``ToolResult.lines``).
     step_lines: dict[str, tuple[int, ...]] = field(default_factory=dict)
+    tool_lines: dict[str, list[tuple[int, ...]]] = field(default_factory=dict)  # this turn's, per tool
+    echoing: dict[str, None] = field(default_factory=dict)  # tools whose last new call echoed (this turn)
 
 
 def assess(state: NoveltyState, calls: tuple[CallOutcome, ...], *, number: int, turn: int) -> StepNovelty:
@@ -153,6 +158,8 @@ def assess(state: NoveltyState, calls: tuple[CallOutcome, ...], *, number: int, 
         state.tool_results.clear()
         state.tool_overlaps.clear()
         state.tool_boilerplate.clear()
+        state.tool_lines.clear()
+        state.echoing.clear()
     if not calls:
         return NO_CALLS
     state.seq += 1
@@ -240,7 +247,14 @@ def _classify(
     fan_out = fanout.get(call.name, 0) >= FANOUT_TARGETS and call.result not in state.tool_errors.get(
         call.name, {}
     )
-    return _classify_new_call(state, call, fan_out), 1, number, False
+    kind = _classify_new_call(state, call, fan_out)
+    if kind is Novelty.ECHO:
+        state.echoing[call.name] = None
+        while len(state.echoing) > TOOL_MEMORY:
+            del state.echoing[next(iter(state.echoing))]
+    elif kind is Novelty.NEW:
+        state.echoing.pop(call.name, None)
+    return kind, 1, number, False
 
 
 def _same_answer(state: NoveltyState, memo: CallMemo, call: CallOutcome) -> bool:
@@ -284,7 +298,7 @@ def _classify_new_call(state: NoveltyState, call: CallOutcome, fan_out: bool) ->
             return Novelty.PROBE
         return Novelty.NEW if call.is_error and _fails_differently(state, call) else Novelty.BLANK
     results = state.tool_results.get(call.name)
-    if results is not None and call.result in results:
+    if (results is not None and call.result in results) or _lines_seen(state, call):
         return Novelty.PROBE if sweep and call.size <= SWEEP_ANSWER_CHARS else Novelty.ECHO
     if call.error_class == ABSENT_RESULT and call.frame and not sweep:
         # "Found nothing" again, in other words, for the same question asked again (a task
@@ -302,16 +316,47 @@ def _classify_new_call(state: NoveltyState, call: CallOutcome, fan_out: bool) ->
         wrapped = answers >= WRAPPER_ANSWERS and least >= BOILERPLATE_OVERLAP
         if not wrapped and closest >= _echo_bar(state, call, closest):
             # An echo is still an answer the tool gave: the next paraphrase is judged by it too.
-            _remember(state.tool_overlaps, call.name, call.overlap, OVERLAPS_PER_TOOL)
+            _remember_answer(state, call)
             return Novelty.ECHO
         # What every new answer shared with the closest earlier one: the tool's wrapper.
         state.tool_boilerplate[call.name] = (min(closest, least) if answers else closest, answers + 1)
         while len(state.tool_boilerplate) > TOOL_MEMORY:
             del state.tool_boilerplate[next(iter(state.tool_boilerplate))]
     _remember(state.tool_results, call.name, call.result or "", RESULTS_PER_TOOL)
+    _remember_answer(state, call)
+    return Novelty.NEW
+
+
+def _remember_answer(state: NoveltyState, call: CallOutcome) -> None:
+    """Keep what later answers of the tool in this turn are compared with: the overlap sketch,
+    and the lines of a short call's answer (``_lines_seen``)."""
     if call.overlap:
         _remember(state.tool_overlaps, call.name, call.overlap, OVERLAPS_PER_TOOL)
-    return Novelty.NEW
+    if call.lines and call.frame:
+        _remember(state.tool_lines, call.name, call.lines, OVERLAPS_PER_TOOL)
+
+
+def _lines_seen(state: NoveltyState, call: CallOutcome) -> bool:
+    """Whether every line of ``call``'s answer is one the tool's recent answers in this turn gave
+    (``ToolResult.lines``): a rephrased search answered from one pool of pages. Exact lines, so
+    a wrapper every answer shares (the same sentence around other pages) does not hide it.
+
+    While the tool is echoing (its last new call echoed), an answer with a few lines it had not
+    given (``NEW_LINES_ECHO``: one page among five) goes on echoing: the rephrasings still bring
+    the same pages back. Not before: files of one template differ in a line or two each, and
+    reading them one by one is a fan-out. Only for a short call (it has a frame): a write's
+    answer showing its file with lines removed shows nothing new either, and yet the write did
+    something."""
+    if not call.lines or not call.frame:
+        return False
+    answers = state.tool_lines.get(call.name)
+    if not answers:
+        return False
+    missing = set(call.lines)
+    for lines in answers:
+        missing.difference_update(lines)
+    allowed = NEW_LINES_ECHO * len(call.lines) if call.name in state.echoing else 0
+    return len(missing) <= allowed
 
 
 def _echo_bar(state: NoveltyState, call: CallOutcome, closest: float) -> float:

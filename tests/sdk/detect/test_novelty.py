@@ -261,6 +261,54 @@ def test_a_log_too_long_to_hash_whole_is_judged_by_its_fingerprint() -> None:
     assert kinds(script) == [(N.NEW,), (N.NEW,)]
 
 
+def _pages(ids: tuple[int, ...]) -> str:
+    """A knowledge-base search answer: a header and one line per article of one pool."""
+    pool = ("return policy", "compatibility list", "cleaning", "firmware notes", "known issues", "shipping")
+    lines = [f"* [KB-{100 + i}] espresso unit Brio: {pool[i]} - covers {pool[i]} for the Brio" for i in ids]
+    return "\n".join([f"{len(ids)} articles matched:", *lines])
+
+
+def test_rephrased_searches_answered_from_one_pool_echo_by_their_lines() -> None:
+    """Every answer wraps its pages in one sentence (a wrapper, so overlap says nothing), but
+    its lines are pages the tool gave; one other page among them does not end the echoes."""
+    queries = ("Brio 220V", "Brio voltage compatibility", "does Brio support 220 volt", "Brio power input")
+    answers = ((0, 1, 2, 3, 4), (4, 0, 2, 3, 1), (0, 4, 3, 2, 5), (0, 4, 3, 1, 2))
+    script = [
+        one(call("find_articles", {"query": q}, _pages(a))) for q, a in zip(queries, answers, strict=True)
+    ]
+
+    assert kinds(script) == [(N.NEW,), (N.ECHO,), (N.ECHO,), (N.ECHO,)]
+    assert kinds(script, capture_content=False) == kinds(script)
+
+
+def test_an_answer_with_an_unseen_line_is_new_until_the_tool_echoes() -> None:
+    """Near miss: the same answers, but the one with another page comes second, before any
+    echo: the tool is not echoing yet, so it is news."""
+    queries = ("Brio 220V", "Brio voltage compatibility", "does Brio support 220 volt")
+    answers = ((0, 1, 2, 3, 4), (0, 4, 3, 2, 5), (4, 0, 2, 3, 1))
+    script = [
+        one(call("find_articles", {"query": q}, _pages(a))) for q, a in zip(queries, answers, strict=True)
+    ]
+
+    assert kinds(script) == [(N.NEW,), (N.NEW,), (N.ECHO,)]
+
+
+def test_files_of_one_template_read_one_by_one_are_new() -> None:
+    """The fan-out trap: manifests of one template differ in a line or two each (most of their
+    lines were seen), and each is what the agent asked for."""
+
+    def manifest(name: str) -> str:
+        return "\n".join(
+            ["kind: Deployment", "metadata:", f"  name: {name}", "spec:", "  replicas: 2", "  template:",
+             f"    image: registry.local/{name}:1.4", "    ports:", "    - containerPort: 8080"]
+        )  # fmt: skip
+
+    names = ("billing", "checkout", "search", "inventory", "auth")
+    script = [one(call("read_file", {"path": f"k8s/{n}.yaml"}, manifest(n))) for n in names]
+
+    assert kinds(script) == [(N.NEW,)] * 5
+
+
 def test_the_same_failure_back_to_back_repeats_though_a_detail_varies() -> None:
     """A command re-run at once that fails the same way, only a port and a duration changed,
     is the same call failing again (what a plain repeated-call guard counts)."""
