@@ -64,7 +64,9 @@ class ToolCall:
     an ``edit`` argument as well as into its reply). ``frame`` is the short call's structure
     (``fingerprint.argument_frame``): calls with equal frames differ only in their target;
     ``targets`` hashes the terms of a short call's values (``term_hashes``), so that an error
-    can be seen to name what the call targeted without the call's text.
+    can be seen to name what the call targeted without the call's text. ``phrased`` says that
+    a short call's values include words (a query, a task): those can be reworded, while a path,
+    an id or a name is replaced by another target.
     """
 
     id: str
@@ -73,6 +75,7 @@ class ToolCall:
     shape: str = ""
     frame: str = ""
     targets: tuple[int, ...] = ()
+    phrased: bool = False
     arguments: str | None = None
     repetition: Repetition | None = None
 
@@ -94,6 +97,7 @@ class ToolCall:
             shape=shape_fingerprint(name, canonical),
             frame=frame,
             targets=_targets(canonical) if frame else (),
+            phrased=bool(frame) and phrased(canonical),
             arguments=canonical if capture_content else None,
             repetition=_longest_repetition(arguments),
         )
@@ -309,6 +313,16 @@ def shared_terms(a: tuple[int, ...], b: tuple[int, ...]) -> float:
     return common / (len(a) + len(b) - common)
 
 
+def phrased(canonical: str) -> bool:
+    """Whether the call's canonical arguments hold a string of several words (a query, a task),
+    as opposed to identifiers only (paths, ids, names without spaces, numbers)."""
+    try:
+        values = _string_values(json.loads(canonical), min_chars=3)
+    except ValueError:
+        values = [canonical]
+    return any(len(value.split()) > 1 for value in values)
+
+
 def _targets(canonical: str) -> tuple[int, ...]:
     try:
         values = _string_values(json.loads(canonical), min_chars=1)
@@ -335,6 +349,7 @@ def _redacted(call: ToolCall) -> ToolCall:
         shape=call.shape,
         frame=call.frame,
         targets=call.targets,
+        phrased=call.phrased,
         repetition=call.repetition,
     )
 

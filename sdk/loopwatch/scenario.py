@@ -259,12 +259,16 @@ def _recorded_call(created: ToolCall, raw: Mapping[str, Any], arguments: Any, wh
     if not isinstance(shape, str) or not isinstance(frame, str):
         raise ScenarioError(f"{where}.shape and .frame must be strings")
     targets = _hashes(raw.get("targets", []), f"{where}.targets", MAX_TERMS)
+    phrased = raw.get("phrased", False)
+    if not isinstance(phrased, bool):
+        raise ScenarioError(f"{where}.phrased must be a boolean")
     return replace(
         created,
         fingerprint=fingerprint,
         shape=shape,
         frame=frame,
         targets=targets,
+        phrased=phrased,
         # clipped arguments are kept as the text they are; absent ones (privacy mode) stay absent
         arguments=arguments if arguments is None or isinstance(arguments, str) else created.arguments,
         repetition=repetition_from_json(raw.get("repetition"), f"{where}.repetition"),

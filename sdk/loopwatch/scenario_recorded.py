@@ -99,6 +99,8 @@ def _call(call: ToolCall) -> dict[str, Any]:
         out["frame"] = call.frame
     if call.targets:
         out["targets"] = list(call.targets)
+    if call.phrased:
+        out["phrased"] = True
     out["repetition"] = repetition_json(call.repetition) if call.repetition is not None else None
     return out
 

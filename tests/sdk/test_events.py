@@ -275,6 +275,13 @@ def test_a_short_call_carries_its_terms_and_a_failure_the_terms_it_names() -> No
     assert ToolResult.create(event_id="s", call_id="c", content="fine").error_terms == ()
 
 
+def test_a_call_is_phrased_when_a_value_holds_words() -> None:
+    """A query or a task can be reworded; a path, an id or a spaceless name is replaced."""
+    assert ToolCall.create(id="c", name="search", arguments={"query": "Brio voltage specs"}).phrased
+    assert not ToolCall.create(id="c", name="view", arguments={"path": "deploy/k8s/a.yaml", "n": 3}).phrased
+    assert not ToolCall.create(id="c", name="run", arguments={"code": "a = 1\nb = 2"}).phrased  # no frame
+
+
 def test_shared_terms_is_the_jaccard_of_two_term_sets() -> None:
     a = term_hashes("household income tallinn 2021 details")
     b = term_hashes("what is the household income of tallinn")

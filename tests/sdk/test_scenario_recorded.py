@@ -19,18 +19,24 @@ def live_events(capture: bool) -> list[Event]:
     call = ToolCall.create(
         id="c1", name="edit", arguments={"path": "a.py", "body": DEGENERATE}, capture_content=capture
     )
+    search = ToolCall.create(
+        id="c2", name="search", arguments={"query": "import error a.py"}, capture_content=capture
+    )
     return [
         UserMessage.create(event_id="u1", text="fix a.py"),
         Step.create(
             event_id="s1",
             text="Let me edit a.py to fix the import.",
-            tool_calls=(call,),
+            tool_calls=(call, search),
             usage=Usage(input_tokens=10, output_tokens=5),
             time_unix_ns=1_700_000_000_000_000_000,
             capture_content=capture,
         ),
         ToolResult.create(
             event_id="r1", call_id="c1", content="ok " * 300, is_error=False, capture_content=capture
+        ),
+        ToolResult.create(
+            event_id="r2", call_id="c2", content="a.py:1 import os\nb.py:3 import a", capture_content=capture
         ),
     ]
 
@@ -43,6 +49,8 @@ def comparable(event: Event) -> Event:
 @pytest.mark.parametrize("capture", [True, False], ids=["content", "privacy"])
 def test_written_events_read_back_as_the_same_events(capture: bool) -> None:
     written = live_events(capture)
+    assert any(isinstance(e, Step) and e.tool_calls[-1].phrased for e in written)
+    assert any(isinstance(e, ToolResult) and e.lines for e in written)
     raw = scenario_json([entry(e) for e in written], scenario_id="x", source="test", description="d", meta={})
     scenario = scenario_from_dict(raw, default_id="x")
     assert scenario.label == Label(loop=None)
@@ -53,11 +61,11 @@ def test_privacy_entries_hold_no_content() -> None:
     raw = scenario_json(
         [entry(e) for e in live_events(False)], scenario_id="x", source="t", description="d", meta={}
     )
-    user, step, result = raw["events"]
+    user, step, *results = raw["events"]
     assert set(user) == {"type", "role", "fingerprint", "sketch"}
     assert "text" not in step
-    assert "arguments" not in step["tool_calls"][0]
-    assert "content" not in result
+    assert all("arguments" not in call for call in step["tool_calls"])
+    assert all("content" not in result for result in results)
 
 
 def entries(**step: Any) -> dict[str, Any]:

@@ -20,7 +20,10 @@ _TRACE = "0af7651916cd43dd8448eb211c80319c"
 def _events(*, capture_content: bool) -> list[Event]:
     calls = (
         ToolCall.create(
-            id="call_1", name="grep", arguments={"q": "needle", "a": [1, 2]}, capture_content=capture_content
+            id="call_1",
+            name="grep",
+            arguments={"q": "needle in haystack", "a": [1, 2]},
+            capture_content=capture_content,
         ),
         ToolCall.create(
             id="call_2",
@@ -82,6 +85,7 @@ def test_near_duplicate_notions_travel_without_content() -> None:
     assert failed.error_class
     assert failed.error_terms
     assert step.tool_calls[0].targets
+    assert step.tool_calls[0].phrased
     assert failed.overlap == ()
     assert failed.lines == ()
 

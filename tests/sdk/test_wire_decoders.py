@@ -34,10 +34,13 @@ def test_chat_attributes_decode_to_the_steps_calls_and_sketch() -> None:
             fingerprint=c.fingerprint,
             shape=c.shape,
             frame=c.frame,
+            targets=c.targets,
+            phrased=c.phrased,
             repetition=c.repetition,
         )
         for c in step.tool_calls
     )
+    assert [c.phrased for c in calls] == [False, True]
     assert decode.sketch_from(encoded) == step.sketch
     assert decode.refers_to_calls_from(encoded) is step.refers_to_calls
     assert decode.event_id_from(encoded) == step.event_id

@@ -194,6 +194,7 @@ def _outcome(call: ToolCall, result: ToolResult | None) -> CallOutcome:
         shape=call.shape,
         frame=call.frame,
         targets=call.targets,
+        phrased=call.phrased,
         result=result.fingerprint if result is not None else None,
         is_error=result.is_error if result is not None else False,
         empty=result is not None and result.size == 0,

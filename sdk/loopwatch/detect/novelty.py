@@ -365,7 +365,9 @@ def _echo_bar(state: NoveltyState, call: CallOutcome, closest: float) -> float:
     ``closest`` lies between the two bars, the one case where the answer depends on them."""
     if closest < ECHO_OVERLAP or closest >= COPY_OVERLAP:
         return ECHO_OVERLAP
-    rephrased = shared_terms(call.targets, state.last_targets.get(call.name, ())) >= REPHRASED_TERMS
+    rephrased = (
+        call.phrased and shared_terms(call.targets, state.last_targets.get(call.name, ())) >= REPHRASED_TERMS
+    )
     return ECHO_OVERLAP if rephrased else COPY_OVERLAP
 
 

@@ -24,6 +24,7 @@ from loopwatch.wire.attributes import (
     LOOPWATCH_STEP_TOOL_CALL_FRAMES,
     LOOPWATCH_STEP_TOOL_CALL_IDS,
     LOOPWATCH_STEP_TOOL_CALL_NAMES,
+    LOOPWATCH_STEP_TOOL_CALL_PHRASED,
     LOOPWATCH_STEP_TOOL_CALL_REPETITIONS,
     LOOPWATCH_STEP_TOOL_CALL_SHAPES,
     LOOPWATCH_STEP_TOOL_CALL_TARGETS,
@@ -68,6 +69,8 @@ def step_calls_from(attributes: Mapping[str, Any]) -> tuple[ToolCall, ...] | Non
     shapes = _strings(attributes.get(LOOPWATCH_STEP_TOOL_CALL_SHAPES)) or []
     frames = _strings(attributes.get(LOOPWATCH_STEP_TOOL_CALL_FRAMES)) or []
     targets = _strings(attributes.get(LOOPWATCH_STEP_TOOL_CALL_TARGETS)) or []
+    phrased = attributes.get(LOOPWATCH_STEP_TOOL_CALL_PHRASED)
+    phrased = list(phrased) if isinstance(phrased, list | tuple) else []
     return tuple(
         ToolCall(
             id=call_id,
@@ -76,6 +79,7 @@ def step_calls_from(attributes: Mapping[str, Any]) -> tuple[ToolCall, ...] | Non
             shape=bounded_fingerprint(shapes[i]) if i < len(shapes) else "",
             frame=bounded_fingerprint(frames[i]) if i < len(frames) else "",
             targets=_hash_list(targets[i].split(","), MAX_TERMS) if i < len(targets) else (),
+            phrased=i < len(phrased) and phrased[i] is True,
             repetition=repetition_from_json(reps[i]) if i < len(reps) else None,
         )
         for i, (call_id, name, fingerprint) in enumerate(zip(ids, names, prints, strict=True))

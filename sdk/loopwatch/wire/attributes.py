@@ -67,6 +67,8 @@ LOOPWATCH_STEP_TOOL_CALL_FRAMES = "loopwatch.step.tool_call.frames"
 #: Per call, its ``ToolCall.targets`` (hashed terms of a short call's values) as comma-separated
 #: integers, same order.
 LOOPWATCH_STEP_TOOL_CALL_TARGETS = "loopwatch.step.tool_call.targets"
+#: Per call, its ``ToolCall.phrased`` (its values include words, not identifiers only), same order.
+LOOPWATCH_STEP_TOOL_CALL_PHRASED = "loopwatch.step.tool_call.phrased"
 LOOPWATCH_STEP_TOOL_CALL_REPETITIONS = "loopwatch.step.tool_call.repetitions"
 """str[]: per call, "" or the compact JSON of the longest repetition inside its arguments."""
 LOOPWATCH_STEP_REFERS_TO_CALLS = "loopwatch.step.refers_to_calls"
@@ -125,7 +127,7 @@ EVALUATION = "loop_detection"
 USER_MESSAGE_EVENT = "loopwatch.user_message"
 VERDICT_EVENT = "loopwatch.verdict"
 
-AttributeValue = str | bool | int | float | list[str] | list[int]
+AttributeValue = str | bool | int | float | list[str] | list[bool] | list[int]
 
 # ---------------------------------------------------------------------------------------------
 # encode
@@ -157,6 +159,7 @@ def chat_attributes(step: Step, *, capture_content: bool) -> dict[str, Attribute
         LOOPWATCH_STEP_TOOL_CALL_SHAPES: [c.shape for c in step.tool_calls],
         LOOPWATCH_STEP_TOOL_CALL_FRAMES: [c.frame for c in step.tool_calls],
         LOOPWATCH_STEP_TOOL_CALL_TARGETS: [",".join(map(str, c.targets)) for c in step.tool_calls],
+        LOOPWATCH_STEP_TOOL_CALL_PHRASED: [c.phrased for c in step.tool_calls],
         LOOPWATCH_STEP_TOOL_CALL_REPETITIONS: [repetition_json(c.repetition) for c in step.tool_calls],
         LOOPWATCH_STEP_REFERS_TO_CALLS: step.refers_to_calls,
     }

@@ -129,6 +129,7 @@ def tool_call_to_proto(call: ToolCall) -> pb.ToolCall:
         shape=call.shape,
         frame=call.frame,
         targets=list(call.targets),
+        phrased=call.phrased,
     )
     if call.arguments is not None:
         msg.arguments = call.arguments

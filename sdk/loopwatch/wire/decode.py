@@ -251,6 +251,7 @@ def _tool_call(msg: pb.ToolCall) -> ToolCall:
             msg.frame or (argument_frame(msg.name, arguments) if arguments is not None else "")
         ),
         targets=_hashes(msg.targets, "targets", MAX_TERMS),
+        phrased=msg.phrased,
         arguments=arguments,
         repetition=_repetition(msg.repetition, "repetition") if msg.HasField("repetition") else None,
     )

@@ -295,7 +295,8 @@ def test_an_answer_with_an_unseen_line_is_new_until_the_tool_echoes() -> None:
 
 def test_files_of_one_template_read_one_by_one_are_new() -> None:
     """The fan-out trap: manifests of one template differ in a line or two each (most of their
-    lines were seen), and each is what the agent asked for."""
+    lines were seen, three quarters of their trigrams), and each is what the agent asked for.
+    Deep paths share most of their terms, but a path is replaced, never reworded (``phrased``)."""
 
     def manifest(name: str) -> str:
         return "\n".join(
@@ -304,9 +305,10 @@ def test_files_of_one_template_read_one_by_one_are_new() -> None:
         )  # fmt: skip
 
     names = ("billing", "checkout", "search", "inventory", "auth")
-    script = [one(call("read_file", {"path": f"k8s/{n}.yaml"}, manifest(n))) for n in names]
+    for path in ("k8s/{}.yaml", "deploy/k8s/prod/{}/deployment.yaml"):
+        script = [one(call("read_file", {"path": path.format(n)}, manifest(n))) for n in names]
 
-    assert kinds(script) == [(N.NEW,)] * 5
+        assert kinds(script) == [(N.NEW,)] * 5, path
 
 
 def test_the_same_failure_back_to_back_repeats_though_a_detail_varies() -> None:
