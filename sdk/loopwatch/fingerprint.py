@@ -203,11 +203,12 @@ _TRANSIENT_TYPE = re.compile(r"Timeout|Unavailable|RateLimit|Throttl|Connection"
 #: The ``error_class`` of a result that is no failure but says it found nothing (``absence_class``).
 ABSENT_RESULT = "absent:"
 # How a report or a search says it found nothing: "Could not determine the first award year",
-# "no exact figure found", "the year is not mentioned", "No results found for ...".
+# "no exact figure found", "no exact first award year found" (what was not found named in up
+# to five words), "the year is not mentioned", "No results found for ...".
 _ABSENCE = re.compile(
     r"\b(?:could not|couldn't|cannot|can't|unable to|did not|didn't|failed to) "
     r"(?:find|locate|determine|identify|confirm|verify|retrieve)\b|"
-    r"\bno (?:\w+ ){0,3}(?:found|results?|matches)\b|"
+    r"\bno (?:\w+ ){0,5}(?:found|results?|matches)\b|"
     r"\bnot (?:found|mentioned|stated|specified|available|listed)\b",
     re.IGNORECASE,
 )
