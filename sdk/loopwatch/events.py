@@ -27,6 +27,7 @@ from loopwatch.fingerprint import (
     digest,
     error_class,
     line_hashes,
+    link_hashes,
     result_fingerprint,
     shape_fingerprint,
 )
@@ -171,7 +172,8 @@ class ToolResult:
     the terms a failure's text names (``term_hashes``): a fan-out's errors name their targets.
     ``lines`` hashes a success's distinct lines (``fingerprint.line_hashes``; empty for one
     line or a long result): the same call answered with no line it had not given brought
-    nothing new. All four are content-free.
+    nothing new; ``links`` hashes the links it holds (``fingerprint.link_hashes``): a rephrased
+    search that brings the same pages back with other snippets. All are content-free.
     """
 
     event_id: str
@@ -184,6 +186,7 @@ class ToolResult:
     error_terms: tuple[int, ...] = ()
     overlap: tuple[int, ...] = ()
     lines: tuple[int, ...] = ()
+    links: tuple[int, ...] = ()
     preview: str | None = None
     time_unix_ns: int = 0
 
@@ -210,6 +213,7 @@ class ToolResult:
             error_terms=error_term_hashes(content) if is_error else (),
             overlap=overlap_sketch(content),
             lines=() if is_error else line_hashes(content),
+            links=() if is_error else link_hashes(content),
             preview=_preview(content) if capture_content else None,
             time_unix_ns=time_unix_ns,
         )

@@ -160,6 +160,27 @@ def line_hashes(content: str) -> tuple[int, ...]:
     return tuple(sorted(zlib.crc32(line.encode("utf-8")) for line in lines))
 
 
+# Links hashed per result: a page of search results or a report's sources holds ten or so; a
+# result with more links than this is a page of its own, and only some of them could be kept.
+MAX_LINKS = 32
+_LINK = re.compile(r"https?://[^\s<>\"'()\[\]{}]+", re.IGNORECASE)
+
+
+def link_hashes(content: str) -> tuple[int, ...]:
+    """Hashes of the distinct links (``http(s)://...``) in ``content``'s first
+    ``LINES_MAX_CHARS`` characters, sorted; ``()`` for fewer than two or more than ``MAX_LINKS``.
+
+    Why: a search engine asked again in other words brings the same pages back with other
+    titles and snippets (query-dependent highlights), a sub-agent's report cites the same
+    sources in other sentences: the links are what stays. Trailing punctuation and case do not
+    count. Content-free, so privacy mode judges alike.
+    """
+    links = {m.group(0).rstrip(".,;:!?").lower() for m in _LINK.finditer(content[:LINES_MAX_CHARS])}
+    if len(links) < 2 or len(links) > MAX_LINKS:
+        return ()
+    return tuple(sorted(zlib.crc32(link.encode("utf-8")) for link in links))
+
+
 # Fingerprints are kept per step in bounded windows; their size bounds a session's memory.
 # This SDK's are 16 hex digits; 128 leaves room for any hash another client computes.
 MAX_FINGERPRINT_CHARS = 128

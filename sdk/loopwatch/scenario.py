@@ -25,7 +25,7 @@ from typing import Any
 
 from loopwatch.detect.engine import Engine
 from loopwatch.events import MAX_ERROR_TERMS, MAX_TERMS, Event, Step, ToolCall, ToolResult, Usage, UserMessage
-from loopwatch.fingerprint import MAX_LINES
+from loopwatch.fingerprint import MAX_LINES, MAX_LINKS
 from loopwatch.scenario_recorded import repetition_from_json, sketch_from_json, user_fingerprint
 from loopwatch.sketch import OVERLAP_SIZE
 from loopwatch.verdict import Action, Verdict
@@ -187,6 +187,7 @@ def _result(entry: Mapping[str, Any], index: int) -> ToolResult:
     overlap = _hashes(entry.get("overlap", []), f"events[{index}].overlap", OVERLAP_SIZE)
     error_terms = _hashes(entry.get("error_terms", []), f"events[{index}].error_terms", MAX_ERROR_TERMS)
     lines = _hashes(entry.get("lines", []), f"events[{index}].lines", MAX_LINES)
+    links = _hashes(entry.get("links", []), f"events[{index}].links", MAX_LINKS)
     if content is not None and not isinstance(content, str):
         raise ScenarioError(f"events[{index}].content must be a string when result_fingerprint is given")
     base = ToolResult.create(event_id=f"e{index}", call_id=call_id, content=content or "")
@@ -200,6 +201,7 @@ def _result(entry: Mapping[str, Any], index: int) -> ToolResult:
         error_terms=error_terms,
         overlap=overlap,
         lines=lines,
+        links=links,
         preview=base.preview if content is not None else None,
     )
 

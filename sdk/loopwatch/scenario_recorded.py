@@ -83,6 +83,8 @@ def entry(event: Event) -> dict[str, Any]:
             result["overlap"] = list(event.overlap)
         if event.lines:
             result["lines"] = list(event.lines)
+        if event.links:
+            result["links"] = list(event.links)
         return result
     user: dict[str, Any] = {"type": "message", "role": "user", "fingerprint": event.fingerprint}
     user["sketch"] = sketch_json(event.sketch) if event.sketch is not None else None

@@ -15,6 +15,7 @@ from loopwatch.fingerprint import (
     FRAME_MAX_CHARS,
     LINES_MAX_CHARS,
     MAX_LINES,
+    MAX_LINKS,
     absence_class,
     argument_frame,
     call_fingerprint,
@@ -24,6 +25,7 @@ from loopwatch.fingerprint import (
     digest_number,
     error_class,
     line_hashes,
+    link_hashes,
     normalise_result,
     result_fingerprint,
     transient_error,
@@ -320,3 +322,17 @@ def test_line_hashes_are_empty_where_the_lines_cannot_all_be_kept() -> None:
     assert len(line_hashes("\n".join(f"row {i}" for i in range(MAX_LINES)))) == MAX_LINES
     assert line_hashes("\n".join(f"row {i}" for i in range(MAX_LINES + 1))) == ()
     assert line_hashes("a\n" + "b" * LINES_MAX_CHARS) == ()
+
+
+def test_link_hashes_ignore_case_trailing_punctuation_and_the_text_around() -> None:
+    first = "1. Port Ember | Encyclopaedia\n   URL: https://en.wikipedia.org/wiki/Port_Ember\nsee (https://x.org/a)."
+    again = "Port Ember: history [https://x.org/a] and HTTPS://EN.WIKIPEDIA.ORG/wiki/Port_Ember, again"
+
+    assert link_hashes(first) == link_hashes(again)
+    assert len(link_hashes(first)) == 2
+
+
+def test_link_hashes_are_empty_for_one_link_or_a_page_of_them() -> None:
+    assert link_hashes("see https://x.org/a") == ()
+    assert len(link_hashes(" ".join(f"https://x.org/{i}" for i in range(MAX_LINKS)))) == MAX_LINKS
+    assert link_hashes(" ".join(f"https://x.org/{i}" for i in range(MAX_LINKS + 1))) == ()

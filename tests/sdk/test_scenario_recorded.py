@@ -36,7 +36,10 @@ def live_events(capture: bool) -> list[Event]:
             event_id="r1", call_id="c1", content="ok " * 300, is_error=False, capture_content=capture
         ),
         ToolResult.create(
-            event_id="r2", call_id="c2", content="a.py:1 import os\nb.py:3 import a", capture_content=capture
+            event_id="r2",
+            call_id="c2",
+            content="a.py:1 import os https://x.org/a\nb.py:3 import a https://x.org/b",
+            capture_content=capture,
         ),
     ]
 
@@ -50,7 +53,7 @@ def comparable(event: Event) -> Event:
 def test_written_events_read_back_as_the_same_events(capture: bool) -> None:
     written = live_events(capture)
     assert any(isinstance(e, Step) and e.tool_calls[-1].phrased for e in written)
-    assert any(isinstance(e, ToolResult) and e.lines for e in written)
+    assert any(isinstance(e, ToolResult) and e.lines and e.links for e in written)
     raw = scenario_json([entry(e) for e in written], scenario_id="x", source="test", description="d", meta={})
     scenario = scenario_from_dict(raw, default_id="x")
     assert scenario.label == Label(loop=None)

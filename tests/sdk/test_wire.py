@@ -197,6 +197,8 @@ def test_decode_errors_name_the_field() -> None:
     )
     too_many = pb.ToolResult(call_id="c", fingerprint="f", overlap=list(range(33)))
     assert _bad(pb.Event(event_id="e", tool_result=too_many)) == "events[1].tool_result.overlap"
+    too_many = pb.ToolResult(call_id="c", fingerprint="f", links=list(range(33)))
+    assert _bad(pb.Event(event_id="e", tool_result=too_many)) == "events[1].tool_result.links"
     too_many = pb.ToolResult(call_id="c", fingerprint="f", lines=list(range(65)))
     assert _bad(pb.Event(event_id="e", tool_result=too_many)) == "events[1].tool_result.lines"
     too_many = pb.ToolResult(call_id="c", fingerprint="f", error_terms=list(range(129)))
@@ -211,7 +213,12 @@ def test_hash_sets_arrive_sorted_and_without_repeats() -> None:
     """A client may send a sketch unsorted or with a hash twice; the detectors' bottom-k
     comparison assumes neither, so the decoder makes both sets what the SDK would have sent."""
     result = pb.ToolResult(
-        call_id="c", fingerprint="f", overlap=[9, 3, 3, 7], error_terms=[5, 5, 1], lines=[8, 2, 8]
+        call_id="c",
+        fingerprint="f",
+        overlap=[9, 3, 3, 7],
+        error_terms=[5, 5, 1],
+        lines=[8, 2, 8],
+        links=[4, 1, 4],
     )
     step = pb.Step(sketch=pb.TextSketch(minhash=[4, 2, 4], words=3))
     decoded = wire.events_from_proto(
@@ -223,6 +230,7 @@ def test_hash_sets_arrive_sorted_and_without_repeats() -> None:
     assert found.overlap == (3, 7, 9)
     assert found.error_terms == (1, 5)
     assert found.lines == (2, 8)
+    assert found.links == (1, 4)
     assert stepped.sketch is not None
     assert stepped.sketch.minhash == (2, 4)
 

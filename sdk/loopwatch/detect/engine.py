@@ -203,6 +203,7 @@ def _outcome(call: ToolCall, result: ToolResult | None) -> CallOutcome:
         error_terms=result.error_terms if result is not None else (),
         error_class=result.error_class if result is not None else "",
         lines=result.lines if result is not None else (),
+        links=result.links if result is not None else (),
         arguments=_evidence(call.arguments),
         preview=result.preview if result is not None else None,
         repetition=call.repetition,

@@ -145,6 +145,7 @@ class NoveltyState:
     # back repeats of a call; ``ToolResult.lines``).
     step_lines: dict[str, tuple[int, ...]] = field(default_factory=dict)
     tool_lines: dict[str, list[tuple[int, ...]]] = field(default_factory=dict)  # this turn's, per tool
+    tool_links: dict[str, list[tuple[int, ...]]] = field(default_factory=dict)  # this turn's, per tool
     echoing: dict[str, None] = field(default_factory=dict)  # tools whose last new call echoed (this turn)
 
 
@@ -159,6 +160,7 @@ def assess(state: NoveltyState, calls: tuple[CallOutcome, ...], *, number: int, 
         state.tool_overlaps.clear()
         state.tool_boilerplate.clear()
         state.tool_lines.clear()
+        state.tool_links.clear()
         state.echoing.clear()
     if not calls:
         return NO_CALLS
@@ -298,7 +300,7 @@ def _classify_new_call(state: NoveltyState, call: CallOutcome, fan_out: bool) ->
             return Novelty.PROBE
         return Novelty.NEW if call.is_error and _fails_differently(state, call) else Novelty.BLANK
     results = state.tool_results.get(call.name)
-    if (results is not None and call.result in results) or _lines_seen(state, call):
+    if (results is not None and call.result in results) or _seen_before(state, call):
         return Novelty.PROBE if sweep and call.size <= SWEEP_ANSWER_CHARS else Novelty.ECHO
     if call.error_class == ABSENT_RESULT and call.frame and not sweep:
         # "Found nothing" again, in other words, for the same question asked again (a task
@@ -334,29 +336,43 @@ def _remember_answer(state: NoveltyState, call: CallOutcome) -> None:
         _remember(state.tool_overlaps, call.name, call.overlap, OVERLAPS_PER_TOOL)
     if call.lines and call.frame:
         _remember(state.tool_lines, call.name, call.lines, OVERLAPS_PER_TOOL)
+    if call.links and call.phrased:
+        _remember(state.tool_links, call.name, call.links, OVERLAPS_PER_TOOL)
 
 
-def _lines_seen(state: NoveltyState, call: CallOutcome) -> bool:
-    """Whether every line of ``call``'s answer is one the tool's recent answers in this turn gave
-    (``ToolResult.lines``): a rephrased search answered from one pool of pages. Exact lines, so
-    a wrapper every answer shares (the same sentence around other pages) does not hide it.
+def _seen_before(state: NoveltyState, call: CallOutcome) -> bool:
+    """Whether ``call``'s answer is made of what the tool's recent answers in this turn gave:
+    every line of a short call's answer (``ToolResult.lines``: a rephrased search answered from
+    one pool of pages; exact lines, so a wrapper every answer shares does not hide it), or
+    every link of a phrased call's answer when the call asks about the subject of the tool's
+    previous one (``RELATED_TERMS``; ``ToolResult.links``: the same pages with other titles and
+    snippets, a report citing the same sources in other sentences; searches on other subjects
+    may well land on the same few documentation sites).
 
-    While the tool is echoing (its last new call echoed), an answer with a few lines it had not
-    given (``NEW_LINES_ECHO``: one page among five) goes on echoing: the rephrasings still bring
-    the same pages back. Not before: files of one template differ in a line or two each, and
-    reading them one by one is a fan-out. Only for a short call (it has a frame): a write's
-    answer showing its file with lines removed shows nothing new either, and yet the write did
-    something."""
-    if not call.lines or not call.frame:
+    While the tool is echoing (its last new call echoed), an answer with a few lines or links it
+    had not given (``NEW_LINES_ECHO``: one page among five) goes on echoing: the rephrasings
+    still bring the same pages back. Not before: files of one template differ in a line or two
+    each, and reading them one by one is a fan-out. Lines only for a short call (it has a
+    frame): a write's answer showing its file with lines removed shows nothing new either, and
+    yet the write did something. Links only for a phrased call: documents read one by one may
+    share a footer of links.
+    """
+    allowance = NEW_LINES_ECHO if call.name in state.echoing else 0.0
+    if call.lines and call.frame and _within(call.lines, state.tool_lines.get(call.name), allowance):
+        return True
+    if not (call.links and call.phrased and _within(call.links, state.tool_links.get(call.name), allowance)):
         return False
-    answers = state.tool_lines.get(call.name)
+    return shared_terms(call.targets, state.last_targets.get(call.name, ())) >= RELATED_TERMS
+
+
+def _within(hashes: tuple[int, ...], answers: list[tuple[int, ...]] | None, allowance: float) -> bool:
+    """Whether all of ``hashes`` but an ``allowance`` share of them are in ``answers``."""
     if not answers:
         return False
-    missing = set(call.lines)
-    for lines in answers:
-        missing.difference_update(lines)
-    allowed = NEW_LINES_ECHO * len(call.lines) if call.name in state.echoing else 0
-    return len(missing) <= allowed
+    missing = set(hashes)
+    for seen in answers:
+        missing.difference_update(seen)
+    return len(missing) <= allowance * len(hashes)
 
 
 def _echo_bar(state: NoveltyState, call: CallOutcome, closest: float) -> float:

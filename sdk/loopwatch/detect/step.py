@@ -113,6 +113,7 @@ class CallOutcome(NamedTuple):
     error_terms: tuple[int, ...] = ()  # hashed terms the error names (events.ToolResult.error_terms)
     error_class: str = ""  # a failure's kind (events.ToolResult.error_class)
     lines: tuple[int, ...] = ()  # a success's line hashes (events.ToolResult.lines)
+    links: tuple[int, ...] = ()  # a success's link hashes (events.ToolResult.links)
     arguments: str | None = None
     preview: str | None = None
     repetition: Repetition | None = None

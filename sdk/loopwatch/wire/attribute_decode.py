@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from loopwatch.events import MAX_ERROR_TERMS, MAX_TERMS, ToolCall, ToolResult, UserMessage
-from loopwatch.fingerprint import MAX_LINES, bounded_fingerprint
+from loopwatch.fingerprint import MAX_LINES, MAX_LINKS, bounded_fingerprint
 from loopwatch.sketch import OVERLAP_SIZE, SKETCH_SIZE, Repetition, TextSketch
 from loopwatch.wire.attributes import (
     ERROR_TYPE,
@@ -36,6 +36,7 @@ from loopwatch.wire.attributes import (
     LOOPWATCH_TOOL_RESULT_FINGERPRINT,
     LOOPWATCH_TOOL_RESULT_IS_ERROR,
     LOOPWATCH_TOOL_RESULT_LINES,
+    LOOPWATCH_TOOL_RESULT_LINKS,
     LOOPWATCH_TOOL_RESULT_OVERLAP,
     LOOPWATCH_TOOL_RESULT_SIZE,
     LOOPWATCH_USER_MESSAGE_FINGERPRINT,
@@ -136,6 +137,7 @@ def tool_result_from(attributes: Mapping[str, Any], *, call_id: str, time_unix_n
         error_terms=_hash_list(attributes.get(LOOPWATCH_TOOL_RESULT_ERROR_TERMS), MAX_ERROR_TERMS),
         overlap=_hash_list(attributes.get(LOOPWATCH_TOOL_RESULT_OVERLAP), OVERLAP_SIZE),
         lines=_hash_list(attributes.get(LOOPWATCH_TOOL_RESULT_LINES), MAX_LINES),
+        links=_hash_list(attributes.get(LOOPWATCH_TOOL_RESULT_LINKS), MAX_LINKS),
         time_unix_ns=time_unix_ns,
     )
 

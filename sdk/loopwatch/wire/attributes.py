@@ -94,6 +94,8 @@ LOOPWATCH_TOOL_RESULT_OVERLAP = "loopwatch.tool.result.overlap"
 """int[]: bottom-k hashes of the result's word trigrams (``sketch.overlap_sketch``; at most 32)."""
 LOOPWATCH_TOOL_RESULT_LINES = "loopwatch.tool.result.lines"
 """int[]: hashes of a success's distinct lines (``fingerprint.line_hashes``; at most 64)."""
+LOOPWATCH_TOOL_RESULT_LINKS = "loopwatch.tool.result.links"
+"""int[]: hashes of a success's distinct links (``fingerprint.link_hashes``; 2 to 32)."""
 LOOPWATCH_USER_MESSAGE_FINGERPRINT = "loopwatch.user_message.fingerprint"
 #: Content-word sketch of the user message (JSON, as ``loopwatch.text.sketch``).
 LOOPWATCH_USER_MESSAGE_SKETCH = "loopwatch.user_message.sketch"
@@ -191,6 +193,8 @@ def tool_attributes(
         attributes[LOOPWATCH_TOOL_RESULT_OVERLAP] = list(result.overlap)
     if result.lines:
         attributes[LOOPWATCH_TOOL_RESULT_LINES] = list(result.lines)
+    if result.links:
+        attributes[LOOPWATCH_TOOL_RESULT_LINKS] = list(result.links)
     if result.error_class:  # a failure's kind, or a success that found nothing
         attributes[LOOPWATCH_TOOL_RESULT_ERROR_CLASS] = result.error_class
     if result.is_error:

@@ -109,6 +109,7 @@ def event_to_proto(event: Event) -> pb.Event:
             error_terms=list(event.error_terms),
             overlap=list(event.overlap),
             lines=list(event.lines),
+            links=list(event.links),
         )
         if event.preview is not None:
             result.preview = event.preview

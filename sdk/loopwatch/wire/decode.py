@@ -31,6 +31,7 @@ from loopwatch.events import (
 from loopwatch.fingerprint import (
     MAX_FINGERPRINT_CHARS,
     MAX_LINES,
+    MAX_LINKS,
     argument_frame,
     bounded_fingerprint,
     shape_fingerprint,
@@ -220,6 +221,7 @@ def _tool_result(msg: pb.ToolResult, event_id: str, time_unix_ns: int) -> ToolRe
         error_terms=_hashes(msg.error_terms, "error_terms", MAX_ERROR_TERMS),
         overlap=_hashes(msg.overlap, "overlap", OVERLAP_SIZE),
         lines=_hashes(msg.lines, "lines", MAX_LINES),
+        links=_hashes(msg.links, "links", MAX_LINKS),
         preview=clip(msg.preview, PREVIEW_CHARS) if msg.HasField("preview") else None,
         time_unix_ns=time_unix_ns,
     )

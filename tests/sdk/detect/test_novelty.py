@@ -311,6 +311,51 @@ def test_files_of_one_template_read_one_by_one_are_new() -> None:
         assert kinds(script) == [(N.NEW,)] * 5, path
 
 
+SOURCES = (
+    "https://en.wikipedia.org/wiki/Port_Ember",
+    "https://www.britannica.com/t/port_ember",
+    "https://x.org/p",
+)
+
+
+def _results(query: str, order: tuple[int, ...]) -> str:
+    """Search results citing ``SOURCES`` with titles and snippets that echo ``query``."""
+    return "\n".join(
+        f"{rank}. {query.title()} - page {i}\n   URL: {SOURCES[i]}\n   ...{query} seen near 1971 figures"
+        for rank, i in enumerate(order, 1)
+    )
+
+
+def test_rephrased_searches_citing_the_same_sources_echo() -> None:
+    """Query-dependent titles and snippets make every line new; the links are what stays."""
+    queries = ("Port Ember 1950", "1950 population Port Ember record", "population of Port Ember in 1950")
+    orders = ((0, 1, 2), (2, 1, 0), (1, 0, 2))
+    script = [
+        one(call("google_search", {"query": q}, _results(q, o))) for q, o in zip(queries, orders, strict=True)
+    ]
+
+    assert kinds(script) == [(N.NEW,), (N.ECHO,), (N.ECHO,)]
+    assert kinds(script, capture_content=False) == kinds(script)
+
+
+def test_searches_on_other_subjects_landing_on_the_same_sites_are_new() -> None:
+    """Near miss: the same few documentation pages answer unrelated questions."""
+    queries = ("asyncio cancellation semantics", "postgres connection pool timeout", "client retry error")
+    script = [one(call("search_web", {"query": q}, _results(q, (0, 1, 2)))) for q in queries]
+
+    assert kinds(script) == [(N.NEW,)] * 3
+
+
+def test_documents_sharing_a_footer_of_links_are_new() -> None:
+    """Links count only for a phrased call: pages read one by one share their navigation."""
+    footer = "\n".join(f"[{i}] {url}" for i, url in enumerate(SOURCES))
+    script = [
+        one(call("read_page", {"path": f"docs/{n}.md"}, f"# {n}\n{n} body text\n{footer}")) for n in "abc"
+    ]
+
+    assert kinds(script) == [(N.NEW,)] * 3
+
+
 def test_the_same_failure_back_to_back_repeats_though_a_detail_varies() -> None:
     """A command re-run at once that fails the same way, only a port and a duration changed,
     is the same call failing again (what a plain repeated-call guard counts)."""
