@@ -137,12 +137,12 @@ MAX_LINES = 64
 LINES_MAX_CHARS = 8_192
 # A list marker opening a line ("3. ", "- ", "* "): a page's rank is where the engine put it this
 # time, not what the line says.
-_LIST_MARKER = re.compile(r"^\s*(?:\d{1,3}[.)]|[-*\u2022])\s+")
+_LIST_MARKER = re.compile(r"(?:\d{1,3}[.)]|[-*\u2022])\s+")
+_MARKER_STARTS = frozenset("0123456789-*\u2022")
 
 
 def line_hashes(content: str) -> tuple[int, ...]:
-    """Hashes of ``content``'s distinct non-blank lines, list markers dropped and white space
-    folded, sorted;
+    """Hashes of ``content``'s distinct non-blank lines, stripped and list markers dropped, sorted;
     ``()`` for a single line, or when the result is too long to hash whole (``MAX_LINES``,
     ``LINES_MAX_CHARS``): the caller then knows nothing of its lines.
 
@@ -153,9 +153,17 @@ def line_hashes(content: str) -> tuple[int, ...]:
     """
     if len(content) > LINES_MAX_CHARS:
         return ()
-    lines = {" ".join(_LIST_MARKER.sub("", line).split()) for line in content.splitlines()}
-    lines.discard("")
-    if len(lines) < 2 or len(lines) > MAX_LINES:
+    lines: set[str] = set()
+    for raw in content.splitlines():
+        line = raw.strip()
+        if not line:
+            continue
+        if line[0] in _MARKER_STARTS and (marker := _LIST_MARKER.match(line)):
+            line = line[marker.end() :]
+        lines.add(line)
+        if len(lines) > MAX_LINES:
+            return ()
+    if len(lines) < 2:
         return ()
     return tuple(sorted(zlib.crc32(line.encode("utf-8")) for line in lines))
 
@@ -175,7 +183,10 @@ def link_hashes(content: str) -> tuple[int, ...]:
     sources in other sentences: the links are what stays. Trailing punctuation and case do not
     count. Content-free, so privacy mode judges alike.
     """
-    links = {m.group(0).rstrip(".,;:!?").lower() for m in _LINK.finditer(content[:LINES_MAX_CHARS])}
+    head = content[:LINES_MAX_CHARS]
+    if "://" not in head:
+        return ()
+    links = {m.group(0).rstrip(".,;:!?").lower() for m in _LINK.finditer(head)}
     if len(links) < 2 or len(links) > MAX_LINKS:
         return ()
     return tuple(sorted(zlib.crc32(link.encode("utf-8")) for link in links))

@@ -297,12 +297,14 @@ def test_a_mention_far_into_a_result_or_in_a_long_one_is_content() -> None:
     assert absence_class("the key was not found") == ABSENT_RESULT
 
 
-def test_line_hashes_ignore_order_list_markers_and_spacing() -> None:
-    first = "1. KB-1 reset the router\n2. KB-2 update   firmware\n\n"
+def test_line_hashes_ignore_order_list_markers_and_surrounding_space() -> None:
+    first = "1. KB-1 reset the router\n  2. KB-2 update firmware  \n\n"
     again = "- KB-2 update firmware\n- KB-1 reset the router"
 
     assert line_hashes(first) == line_hashes(again)
     assert len(line_hashes(first)) == 2
+    # A marker opens a line; a dash inside one is what the line says.
+    assert line_hashes("10 items - total\nx") != line_hashes("10 items total\nx")
 
 
 def test_lines_differing_in_an_id_are_other_lines() -> None:
