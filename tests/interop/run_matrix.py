@@ -126,7 +126,14 @@ MATRIX: dict[str, tuple[Cell, ...]] = {
         # ADK 2's default (semconv-aligned spans, content capture off): no content anywhere
         Cell("adk", "default", "adk_agent.py", content=False),
         # ADK 1's schema (its default there): content only in ADK's own gcp.vertex.agent.* attributes
-        Cell("adk", "legacy", "adk_agent.py", env={"ADK_TELEMETRY_SCHEMA_VERSION_OPT_IN": "1"}),
+        # (and each model call twice: call_llm with content around generate_content without)
+        Cell(
+            "adk",
+            "legacy",
+            "adk_agent.py",
+            env={"ADK_TELEMETRY_SCHEMA_VERSION_OPT_IN": "1"},
+            one_step_per_call=True,
+        ),
         Cell(
             "adk",
             "semconv",
@@ -135,6 +142,7 @@ MATRIX: dict[str, tuple[Cell, ...]] = {
                 "OTEL_SEMCONV_STABILITY_OPT_IN": "gen_ai_latest_experimental",
                 "OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT": "SPAN_ONLY",
             },
+            one_step_per_call=True,
         ),
     ),
     "autogen": (
