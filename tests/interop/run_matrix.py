@@ -147,6 +147,8 @@ MATRIX: dict[str, tuple[Cell, ...]] = {
     ),
     "autogen": (
         Cell("autogen", "own", "autogen_agent.py", content=False),  # tool spans: names and ids only
+        # plus OpenLLMetry's openai instrumentation: model calls with content, results fed back
+        Cell("autogen", "openllmetry", "autogen_agent.py", one_step_per_call=True),
     ),
 }
 

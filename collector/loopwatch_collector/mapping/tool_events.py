@@ -1,6 +1,11 @@
 """Tool spans to events, the ``SpanMapper``'s share for them (the rules: ``assemble``).
 
-A tool span whose call an LLM step carried becomes that call's ``ToolResult``; other tool spans
+A tool span whose call an LLM step carried becomes that call's ``ToolResult``, unless it would
+only be a placeholder (no result captured, or an envelope without content, and no error): the
+call then keeps awaiting the result fed back in the next model call's input, which the
+instrumentation of the model calls may record (AutoGen's result-less ``execute_tool`` spans
+beside OpenLLMetry's ``openai.chat``), and gets the unknown result only when that call's step
+comes without it (``llm_events``). Other tool spans
 (tool-only instrumentations, content off) are gathered into a ``ToolGroup`` (parallel spans of
 one parent that overlap in time share it) that ``flush_group`` turns into one synthesised
 ``Step`` followed by the results. ``ToolEvents`` mutates the trace's ``TraceMemo``; one mapper
@@ -17,7 +22,7 @@ from loopwatch.wire import ids
 from loopwatch_collector.mapping import loopwatch_sdk
 from loopwatch_collector.mapping.memo import TraceMemo, take_pending
 from loopwatch_collector.mapping.model import UNKNOWN, ToolSpan
-from loopwatch_collector.mapping.results import ENVELOPE, captured, result_content, unknown_result
+from loopwatch_collector.mapping.results import captured, is_placeholder, result_content, unknown_result
 from loopwatch_collector.mapping.spans import SpanView
 from loopwatch_collector.mapping.values import as_arguments
 
@@ -45,8 +50,9 @@ class ToolEvents:
         call_id = tool.call_id or take_pending(memo, tool.name)
         if call_id is not None and call_id in memo.carried:
             flush_group(group, events)
-            if result_content(tool.result) is not ENVELOPE or call_id not in memo.awaiting:
-                events.append(self._result(span, tool, call_id))
+            result = self._result(span, tool, call_id)
+            if call_id not in memo.awaiting or not is_placeholder(result):
+                events.append(result)
                 memo.awaiting.pop(call_id, None)
             return ToolGroup()
         call_id = call_id or ids.span_call_id(span.span_id)
