@@ -156,17 +156,19 @@ def verdict_of(cell: Cell, outcomes: dict[str, Outcome]) -> tuple[bool, str]:
         return False, "a halt counted more than once"
     if any(o.steps == 0 for o in outcomes.values()):
         return False, "a run left no session"
+    if cell.one_step_per_call and any(o.steps != o.model_calls for o in outcomes.values()):
+        return False, f"steps != model calls: {[(o.steps, o.model_calls) for o in outcomes.values()]}"
     if not cell.content:
         # No history to join client-only traces by: each model call is its own session.
         sessions = max(o.sessions for o in outcomes.values())
-        return True, f"content not captured: steps seen ({sessions} session(s) per run), nothing flagged"
+        per_call = ", one per model call" if cell.one_step_per_call else ""
+        seen = f"steps seen{per_call} ({sessions} session(s) per run)"
+        return True, f"content not captured: {seen}, nothing flagged"
     if any(o.sessions != 1 for o in outcomes.values()):
         return False, f"sessions per run: {[o.sessions for o in outcomes.values()]}"
     if stuck.first_intervention is None or cycle.first_intervention is None:
         return False, "stuck or cycle not detected"
     if cell.one_step_per_call:
-        if any(o.steps != o.model_calls for o in outcomes.values()):
-            return False, f"steps != model calls: {[(o.steps, o.model_calls) for o in outcomes.values()]}"
         if stuck.first_intervention > STUCK_STEP or cycle.first_intervention > CYCLE_STEP:
             late = f"stuck at {stuck.first_intervention}, cycle at {cycle.first_intervention}"
             return False, f"flagged late: {late}"

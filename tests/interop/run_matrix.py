@@ -155,9 +155,27 @@ MATRIX: dict[str, tuple[Cell, ...]] = {
 # Node.js groups: the agent script is a file of node/<group>/, run by ``node``.
 NODE_MATRIX: dict[str, tuple[Cell, ...]] = {
     "vercel": (
-        Cell("vercel-ai", "semconv", "vercel_agent.mjs", env=SCENARIO_ENV),
-        Cell("vercel-ai", "semconv-stream", "vercel_agent.mjs", env=SCENARIO_ENV),
-        Cell("vercel-ai", "legacy", "vercel_agent.mjs", env=SCENARIO_ENV),  # ai.* spans: vercel_ai.py
+        Cell("vercel-ai", "semconv", "vercel_agent.mjs", env=SCENARIO_ENV, one_step_per_call=True),
+        Cell("vercel-ai", "semconv-stream", "vercel_agent.mjs", env=SCENARIO_ENV, one_step_per_call=True),
+        # ai.* spans: vercel_ai.py
+        Cell("vercel-ai", "legacy", "vercel_agent.mjs", env=SCENARIO_ENV, one_step_per_call=True),
+        # recordOutputs: false: no outputs, no results; the tools' spans make the steps
+        Cell(
+            "vercel-ai",
+            "semconv-no-outputs",
+            "vercel_agent.mjs",
+            env=SCENARIO_ENV,
+            content=False,
+            one_step_per_call=True,
+        ),
+        Cell(
+            "vercel-ai",
+            "legacy-no-outputs",
+            "vercel_agent.mjs",
+            env=SCENARIO_ENV,
+            content=False,
+            one_step_per_call=True,
+        ),
     ),
 }
 

@@ -20,7 +20,7 @@ from loopwatch.events import Event, Step, ToolCall, ToolResult
 from loopwatch.fingerprint import canonical_arguments
 from loopwatch.wire import ids
 from loopwatch_collector.mapping import loopwatch_sdk
-from loopwatch_collector.mapping.memo import TraceMemo, take_pending
+from loopwatch_collector.mapping.memo import TraceMemo, remember, take_pending
 from loopwatch_collector.mapping.model import UNKNOWN, ToolSpan
 from loopwatch_collector.mapping.results import captured, is_placeholder, result_content, unknown_result
 from loopwatch_collector.mapping.spans import SpanView
@@ -61,6 +61,7 @@ class ToolEvents:
             group = ToolGroup()
         if not group.calls:
             group.parent, group.start_ns = span.parent_span_id, span.start_ns
+            remember(memo.tool_parents, span.parent_span_id)
         group.end_ns = max(group.end_ns, span.end_ns)
         group.calls.append(self._call(span, tool, call_id))
         group.results.append(self._result(span, tool, call_id))
