@@ -5,11 +5,11 @@ only be a placeholder (no result captured, or an envelope without content, and n
 call then keeps awaiting the result fed back in the next model call's input, which the
 instrumentation of the model calls may record (AutoGen's result-less ``execute_tool`` spans
 beside OpenLLMetry's ``openai.chat``), and gets the unknown result only when that call's step
-comes without it (``llm_events``). Other tool spans
-(tool-only instrumentations, content off) are gathered into a ``ToolGroup`` (parallel spans of
-one parent that overlap in time share it) that ``flush_group`` turns into one synthesised
-``Step`` followed by the results. ``ToolEvents`` mutates the trace's ``TraceMemo``; one mapper
-per event loop.
+comes without it (``llm_events``). Other tool spans (tool-only instrumentations, content off)
+are gathered into a ``ToolGroup`` (parallel spans of one parent that overlap in time share it)
+that ``flush_group`` turns into one synthesised ``Step`` followed by the results; the group's
+parent is remembered (``TraceMemo.tool_parents``: a model call that is that parent made its
+step through them). ``ToolEvents`` mutates the trace's ``TraceMemo``; one mapper per event loop.
 """
 
 from __future__ import annotations
