@@ -126,7 +126,14 @@ MATRIX: dict[str, tuple[Cell, ...]] = {
         # ADK 2's default (semconv-aligned spans, content capture off): no content anywhere
         Cell("adk", "default", "adk_agent.py", content=False),
         # ADK 1's schema (its default there): content only in ADK's own gcp.vertex.agent.* attributes
-        Cell("adk", "legacy", "adk_agent.py", env={"ADK_TELEMETRY_SCHEMA_VERSION_OPT_IN": "1"}),
+        # (and each model call twice: call_llm with content around generate_content without)
+        Cell(
+            "adk",
+            "legacy",
+            "adk_agent.py",
+            env={"ADK_TELEMETRY_SCHEMA_VERSION_OPT_IN": "1"},
+            one_step_per_call=True,
+        ),
         Cell(
             "adk",
             "semconv",
@@ -135,19 +142,40 @@ MATRIX: dict[str, tuple[Cell, ...]] = {
                 "OTEL_SEMCONV_STABILITY_OPT_IN": "gen_ai_latest_experimental",
                 "OTEL_INSTRUMENTATION_GENAI_CAPTURE_MESSAGE_CONTENT": "SPAN_ONLY",
             },
+            one_step_per_call=True,
         ),
     ),
     "autogen": (
         Cell("autogen", "own", "autogen_agent.py", content=False),  # tool spans: names and ids only
+        # plus OpenLLMetry's openai instrumentation: model calls with content, results fed back
+        Cell("autogen", "openllmetry", "autogen_agent.py", one_step_per_call=True),
     ),
 }
 
 # Node.js groups: the agent script is a file of node/<group>/, run by ``node``.
 NODE_MATRIX: dict[str, tuple[Cell, ...]] = {
     "vercel": (
-        Cell("vercel-ai", "semconv", "vercel_agent.mjs", env=SCENARIO_ENV),
-        Cell("vercel-ai", "semconv-stream", "vercel_agent.mjs", env=SCENARIO_ENV),
-        Cell("vercel-ai", "legacy", "vercel_agent.mjs", env=SCENARIO_ENV),  # ai.* spans: vercel_ai.py
+        Cell("vercel-ai", "semconv", "vercel_agent.mjs", env=SCENARIO_ENV, one_step_per_call=True),
+        Cell("vercel-ai", "semconv-stream", "vercel_agent.mjs", env=SCENARIO_ENV, one_step_per_call=True),
+        # ai.* spans: vercel_ai.py
+        Cell("vercel-ai", "legacy", "vercel_agent.mjs", env=SCENARIO_ENV, one_step_per_call=True),
+        # recordOutputs: false: no outputs, no results; the tools' spans make the steps
+        Cell(
+            "vercel-ai",
+            "semconv-no-outputs",
+            "vercel_agent.mjs",
+            env=SCENARIO_ENV,
+            content=False,
+            one_step_per_call=True,
+        ),
+        Cell(
+            "vercel-ai",
+            "legacy-no-outputs",
+            "vercel_agent.mjs",
+            env=SCENARIO_ENV,
+            content=False,
+            one_step_per_call=True,
+        ),
     ),
 }
 

@@ -6,10 +6,13 @@ turns them into events:
 - an LLM span with captured output -> a ``Step`` (assistant text, requested tool calls, usage),
   preceded by the ``ToolResult`` s fed back in its input for calls still awaiting a result;
 - an LLM span without captured output -> a text-less final ``Step`` when its finish reason says
-  it answered, nothing when it stopped for tools (the tool spans make the step then; when the
-  next model call comes first, no span recorded the calls: one ``unknown`` call with an
-  unknown result stands for them);
-- a tool span whose call an LLM step carried -> its ``ToolResult``;
+  it answered, nothing when it stopped for tools (the tool spans make the step then, or made it
+  already when they are its children: the Vercel AI SDK runs tools inside the model call's
+  span; when the next model call comes first, no span recorded the calls: one ``unknown`` call
+  with an unknown result stands for them);
+- a tool span whose call an LLM step carried -> its ``ToolResult``; when the span captured no
+  result, the result fed back in the next model call's input for its call id (AutoGen's
+  ``execute_tool`` beside OpenLLMetry), or an unknown one when that call's step comes without;
 - other tool spans (tool-only instrumentations, content off) -> a synthesised ``Step`` holding
   the call (parallel tool spans of one parent that overlap in time share one step), then the
   ``ToolResult``;

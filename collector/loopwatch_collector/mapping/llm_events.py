@@ -76,9 +76,12 @@ class LlmEvents:
             return events
         if not (llm.output_known or calls or sdk_id or answered):
             # Stopped for tools (or unknown), content off: tool spans or the call's log events
-            # will make the step, if any come. When the call is its trace's root (client-only
-            # tracing) no tool span can, and only a semconv span's calls may come as log events.
-            if root and not span.from_logs and not (requests_tools(llm) and _may_log_content(span)):
+            # will make the step, if any come; its own child tool spans may have made it
+            # already. When the call is its trace's root (client-only tracing) no tool span
+            # can, and only a semconv span's calls may come as log events.
+            if span.span_id in memo.tool_parents:
+                remember(memo.covered, span.span_id)
+            elif root and not span.from_logs and not (requests_tools(llm) and _may_log_content(span)):
                 events.extend(_unrecorded_step(span.span_id, span.end_ns))
                 remember(memo.covered, span.span_id)
             elif requests_tools(llm):

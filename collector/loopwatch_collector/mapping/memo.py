@@ -30,6 +30,9 @@ class TraceMemo:
     # span makes its step or the next model call shows that none will (client-only, content off).
     silent: tuple[str, int] | None = None
     covered: dict[str, None] = field(default_factory=dict)  # model calls that made their step
+    # Parents of tool spans that made a synthesised step: a content-free model call among them ran
+    # those tools inside its own span (the Vercel AI SDK), which ends, and arrives, after them.
+    tool_parents: dict[str, None] = field(default_factory=dict)
     # (trace id, span id) of the model call that made the last step; None when tool spans alone
     # made it. A batch of tool results only still judges that step (TraceContext.step_span).
     step_span: tuple[str, str] | None = None

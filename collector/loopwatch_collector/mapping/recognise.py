@@ -42,7 +42,9 @@ _TOOL_RULES: tuple[Callable[[SpanView], ToolSpan | None], ...] = (
 )
 _NOT_LLM_OPERATIONS = frozenset({"invoke_agent", "invoke_workflow", "create_agent", "execute_tool", "plan"})
 _OutputReader = Callable[[Mapping[str, Any]], tuple[str | None, tuple[RequestedCall, ...], str | None] | None]
-_TOOL_FINISH_REASONS = frozenset({"tool_call", "tool_calls", "function_call", "tool_use"})
+# The finish reasons that mean "stopped to call tools", as each provider or SDK spells them
+# (the Vercel AI SDK's ``tool-calls``, also in the semconv spans of ``@ai-sdk/otel``).
+_TOOL_FINISH_REASONS = frozenset({"tool_call", "tool_calls", "tool-calls", "function_call", "tool_use"})
 
 
 def tool_of(span: SpanView) -> ToolSpan | None:

@@ -16,7 +16,9 @@ Instrumentations record results in shapes that hide the content or fake it:
 A result that is :data:`UNKNOWN` becomes :func:`unknown_result`: a fingerprint unique to the
 call (never passed through result normalisation, which would fold the call id it is built from)
 and a non-zero size, so it is neither "the same result again" nor "empty"; such steps are judged
-on names, errors, counts and budgets only.
+on names, errors, counts and budgets only. Such a result without an error is a placeholder
+(:func:`is_placeholder`): where the call's result can still come, fed back to the next model
+call, the mapper waits for that instead (``tool_events``).
 
 Contract: pure functions, never raise.
 """
@@ -87,12 +89,22 @@ def unknown_result(
     return ToolResult(
         event_id=ids.result_id(call_id),
         call_id=call_id,
-        fingerprint=digest(f"loopwatch.unknown_result\x00{call_id}"),
+        fingerprint=_unknown_fingerprint(call_id),
         size=len(_UNKNOWN_TEXT),
         is_error=is_error,
         error_type=error_type,
         time_unix_ns=time_unix_ns,
     )
+
+
+def is_placeholder(result: ToolResult) -> bool:
+    """Whether ``result`` is an :func:`unknown_result` without an error: it stands for a result
+    that was not captured, and gives way to the result itself where one can still come."""
+    return not result.is_error and result.fingerprint == _unknown_fingerprint(result.call_id)
+
+
+def _unknown_fingerprint(call_id: str) -> str:
+    return digest(f"loopwatch.unknown_result\x00{call_id}")
 
 
 def _message(value: Any) -> Mapping[str, Any] | None:

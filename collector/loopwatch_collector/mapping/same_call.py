@@ -10,10 +10,17 @@ model-call spans for one call. Two spans are taken as one call (``same_call``) w
   OpenLLMetry's: ``lone_reports.py`` brings them into one session);
 - else: they are in the same trace, overlap in time, one is the other's parent or they share
   a parent, and nothing they carry disagrees: not their instrumentation scope (one
-  instrumentation never reports a call twice), not their models (where both name one; a
-  dated response model matches its undated request model), not their output tokens (where
-  both count them: input tokens differ between instrumentations that add cached tokens and
-  those that do not), not their outputs (where both captured one).
+  instrumentation never reports a call twice *as siblings*), not their models (where both name
+  one; a dated response model matches its undated request model), not their output tokens
+  (where both count them: input tokens differ between instrumentations that add cached tokens
+  and those that do not), not their outputs (where both captured one).
+
+One instrumentation may report a call twice *nested*: Google ADK's legacy schema wraps each
+model call in a ``call_llm`` span with the content and a child ``generate_content {model}`` span
+without, one scope for both. So a content-free model-call span whose parent is a model-call
+span it overlaps (and does not disagree with) is that call's second report, whatever the
+scopes: a model call does not make another model call from inside itself, and a wrapper that
+retries a call reports one logical call.
 
 Parallel calls under one agent span overlap as siblings; they are told apart by their response
 ids, their scope (one instrumentation reports both), or their differing outputs or token counts.
@@ -49,7 +56,10 @@ def same_call(a: CallMark, b: CallMark) -> bool:
         return a.response_id == b.response_id  # the provider's id: across traces too
     if a.trace_id != b.trace_id:
         return False
-    if a.scope and a.scope == b.scope:
+    nested = (a.parent_span_id == b.span_id and a.output is None) or (
+        b.parent_span_id == a.span_id and b.output is None
+    )
+    if a.scope and a.scope == b.scope and not nested:
         return False
     related = (
         a.parent_span_id == b.span_id

@@ -1,10 +1,15 @@
 """Tool spans to events, the ``SpanMapper``'s share for them (the rules: ``assemble``).
 
-A tool span whose call an LLM step carried becomes that call's ``ToolResult``; other tool spans
-(tool-only instrumentations, content off) are gathered into a ``ToolGroup`` (parallel spans of
-one parent that overlap in time share it) that ``flush_group`` turns into one synthesised
-``Step`` followed by the results. ``ToolEvents`` mutates the trace's ``TraceMemo``; one mapper
-per event loop.
+A tool span whose call an LLM step carried becomes that call's ``ToolResult``, unless it would
+only be a placeholder (no result captured, or an envelope without content, and no error): the
+call then keeps awaiting the result fed back in the next model call's input, which the
+instrumentation of the model calls may record (AutoGen's result-less ``execute_tool`` spans
+beside OpenLLMetry's ``openai.chat``), and gets the unknown result only when that call's step
+comes without it (``llm_events``). Other tool spans (tool-only instrumentations, content off)
+are gathered into a ``ToolGroup`` (parallel spans of one parent that overlap in time share it)
+that ``flush_group`` turns into one synthesised ``Step`` followed by the results; the group's
+parent is remembered (``TraceMemo.tool_parents``: a model call that is that parent made its
+step through them). ``ToolEvents`` mutates the trace's ``TraceMemo``; one mapper per event loop.
 """
 
 from __future__ import annotations
@@ -15,9 +20,9 @@ from loopwatch.events import Event, Step, ToolCall, ToolResult
 from loopwatch.fingerprint import canonical_arguments
 from loopwatch.wire import ids
 from loopwatch_collector.mapping import loopwatch_sdk
-from loopwatch_collector.mapping.memo import TraceMemo, take_pending
+from loopwatch_collector.mapping.memo import TraceMemo, remember, take_pending
 from loopwatch_collector.mapping.model import UNKNOWN, ToolSpan
-from loopwatch_collector.mapping.results import ENVELOPE, captured, result_content, unknown_result
+from loopwatch_collector.mapping.results import captured, is_placeholder, result_content, unknown_result
 from loopwatch_collector.mapping.spans import SpanView
 from loopwatch_collector.mapping.values import as_arguments
 
@@ -45,8 +50,9 @@ class ToolEvents:
         call_id = tool.call_id or take_pending(memo, tool.name)
         if call_id is not None and call_id in memo.carried:
             flush_group(group, events)
-            if result_content(tool.result) is not ENVELOPE or call_id not in memo.awaiting:
-                events.append(self._result(span, tool, call_id))
+            result = self._result(span, tool, call_id)
+            if call_id not in memo.awaiting or not is_placeholder(result):
+                events.append(result)
                 memo.awaiting.pop(call_id, None)
             return ToolGroup()
         call_id = call_id or ids.span_call_id(span.span_id)
@@ -55,6 +61,7 @@ class ToolEvents:
             group = ToolGroup()
         if not group.calls:
             group.parent, group.start_ns = span.parent_span_id, span.start_ns
+            remember(memo.tool_parents, span.parent_span_id)
         group.end_ns = max(group.end_ns, span.end_ns)
         group.calls.append(self._call(span, tool, call_id))
         group.results.append(self._result(span, tool, call_id))

@@ -12,7 +12,9 @@ Recognised by ``ai.operationId`` (the span name, without the ``functionId`` suff
   variants): text ``ai.response.text``, requested calls ``ai.response.toolCalls`` (a JSON list
   of ``{toolCallId, toolName, input}``; ``args`` before ``ai`` 5), finish reason
   ``ai.response.finishReason``. The outer ``ai.generateText`` / ``ai.streamText`` span repeats
-  the whole run's output and is not a model call.
+  the whole run's output and is not a model call. ``ai.toolCall`` spans are children of the
+  model call that asked for them (whose span ends after them): with ``recordOutputs: false``
+  they make its step (``llm_events``), its finish reason ``tool-calls`` saying it asked.
 
 Every value goes through :mod:`values`, which bounds sizes and never raises.
 """

@@ -3,13 +3,20 @@
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
 from loopwatch.events import ToolResult
 from loopwatch_collector.mapping.model import UNKNOWN
-from loopwatch_collector.mapping.results import ENVELOPE, captured, result_content, unknown_result
+from loopwatch_collector.mapping.results import (
+    ENVELOPE,
+    captured,
+    is_placeholder,
+    result_content,
+    unknown_result,
+)
 
 
 def _tool_message(content: Any, call_id: str) -> dict[str, Any]:
@@ -83,3 +90,11 @@ def test_unknown_results_are_unique_per_call_and_not_empty() -> None:
     assert second.size > 0
     assert first.preview is None
     assert first.event_id == "result:span:00000000000000a1"
+
+
+def test_only_an_error_free_unknown_result_is_a_placeholder() -> None:
+    assert is_placeholder(unknown_result("c1", time_unix_ns=1))
+    assert not is_placeholder(unknown_result("c1", time_unix_ns=1, is_error=True, error_type="Timeout"))
+    real = ToolResult.create(event_id="result:c1", call_id="c1", content="not found", time_unix_ns=1)
+    assert not is_placeholder(real)
+    assert not is_placeholder(replace(unknown_result("c1", time_unix_ns=1), call_id="c2"))  # another call's

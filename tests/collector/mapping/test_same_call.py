@@ -17,10 +17,11 @@ from loopwatch.detect.engine import Engine
 from loopwatch.events import Event, Step, ToolResult
 from loopwatch.verdict import Action
 from loopwatch_collector.mapping import MappedTrace, SpanMapper, SpanView
+from loopwatch_collector.mapping.adk import with_adk_content
 from loopwatch_collector.mapping.call_mark import CallMark
 from loopwatch_collector.mapping.recognise import llm_of
 from loopwatch_collector.mapping.same_call import same_call
-from tests.collector.mapping.span_builders import span, span_id
+from tests.collector.mapping.span_builders import chat, span, span_id
 
 MODEL = "claude-sonnet-4-5"
 DATED_MODEL = "claude-sonnet-4-5-20250929"
@@ -270,6 +271,7 @@ def test_in_a_framework_the_content_free_report_waits_for_its_twin_across_batche
 
 
 def _mark(view: SpanView) -> CallMark:
+    view = with_adk_content(view)  # as the mapper reads it
     llm = llm_of(view)
     assert llm is not None
     return CallMark.of(view, llm)
@@ -353,3 +355,172 @@ def test_a_lone_report_without_a_twin_is_mapped_with_the_next_batch() -> None:
     traces = mapper.map([later])  # no twin came: the first is mapped now, the second held
     assert [t.context.trace_id for t in traces] == [lone.trace_id]
     assert len(_steps(traces)) == 1
+
+
+# One instrumentation nesting its own second report (Google ADK's legacy schema): ``call_llm``
+# with the content (ADK's JSON attributes) around ``generate_content {model}`` without, one
+# scope; the tool span is ADK's sibling of ``call_llm``, which ends after it. Exported one span
+# at a time as each ends: the child, the tool, the parent.
+ADK_SCOPE = "gcp.vertex.agent"
+
+
+def _adk_call(
+    agent: SpanView,
+    n: int,
+    *,
+    tool: str = "search",
+    args: dict[str, str] | None = None,
+    result: str = "not found",
+    answer: bool = False,
+    start: int | None = None,
+) -> list[SpanView]:
+    """The n-th model call of an ADK legacy run: [generate_content, execute_tool, call_llm]
+    (no tool span when it ``answer`` s)."""
+    start = next(_clock) if start is None else start
+    call_id = f"call_{n}_0"
+    part = (
+        {"text": "I could not find it."}
+        if answer
+        else {"function_call": {"id": call_id, "name": tool, "args": args or {}}}
+    )
+    response = {"content": {"role": "model", "parts": [part]}, "finish_reason": "STOP"}
+    usage = {"gen_ai.usage.input_tokens": INPUT_TOKENS + n, "gen_ai.usage.output_tokens": OUTPUT_TOKENS}
+    common = {
+        "gen_ai.request.model": "openai/fake-model",
+        "gen_ai.response.finish_reasons": ["stop"],
+        **usage,
+    }
+    outer = _at(
+        span(
+            {
+                "gen_ai.system": "gcp.vertex.agent",
+                **common,
+                "gcp.vertex.agent.llm_request": json.dumps({"model": "openai/fake-model", "contents": []}),
+                "gcp.vertex.agent.llm_response": json.dumps(response),
+            },
+            name="call_llm",
+            trace_id=agent.trace_id,
+            parent=agent.span_id,
+        ),
+        start=start,
+        end=start + 3_000_000,
+        scope=ADK_SCOPE,
+    )
+    inner = _at(
+        span(
+            {"gen_ai.system": "openai", "gen_ai.operation.name": "generate_content", **common},
+            name="generate_content openai/fake-model",
+            trace_id=agent.trace_id,
+            parent=outer.span_id,
+        ),
+        start=start + 1_000,
+        end=start + 1_000_000,
+        scope=ADK_SCOPE,
+    )
+    if answer:
+        return [inner, outer]
+    executed = _at(
+        span(
+            {
+                "gen_ai.operation.name": "execute_tool",
+                "gen_ai.tool.name": tool,
+                "gen_ai.tool.call.id": call_id,
+                "gcp.vertex.agent.tool_call_args": json.dumps(args or {}),
+                "gcp.vertex.agent.tool_response": json.dumps({"result": result}),
+            },
+            name=f"execute_tool {tool}",
+            trace_id=agent.trace_id,
+            parent=agent.span_id,
+        ),
+        start=start + 1_500_000,
+        end=start + 2_000_000,
+        scope=ADK_SCOPE,
+    )
+    return [inner, executed, outer]
+
+
+def _adk_agent() -> SpanView:
+    return _at(
+        span({"gen_ai.operation.name": "invoke_agent"}, name="invoke_agent bot"),
+        start=1,
+        end=10**13,
+        scope=ADK_SCOPE,
+    )
+
+
+def _adk_run(args: list[dict[str, str]], results: list[str]) -> list[SpanView]:
+    agent = _adk_agent()
+    spans = [
+        s
+        for n, (a, r) in enumerate(zip(args, results, strict=True))
+        for s in _adk_call(agent, n, args=a, result=r)
+    ]
+    return [*spans, *_adk_call(agent, len(args), answer=True), agent]
+
+
+def _one_at_a_time(spans: list[SpanView]) -> list[MappedTrace]:
+    mapper = SpanMapper()
+    return [t for s in spans for t in mapper.map([s])]
+
+
+def test_adk_legacy_nested_reports_are_one_step_per_model_call_and_the_loop_is_flagged_at_3() -> None:
+    spans = _adk_run([{"query": "atlantis"}] * (CALLS - 1), ["not found"] * (CALLS - 1))
+    for traces in (_one_at_a_time(spans), SpanMapper().map(spans)):  # exported one by one, or batched
+        steps = _steps(traces)
+        engine = Engine()
+        state = engine.new_session()
+        verdicts = engine.ingest(state, [e for t in traces for e in t.events]) + engine.flush(state)
+        assert state.steps == CALLS  # the tool spans' steps are the model calls' (same call ids)
+        assert steps[-1].text == "I could not find it."
+        assert next(v.step for v in verdicts if v.action is not Action.CONTINUE) == 3
+        assert sum(s.usage.output_tokens for s in steps if s.usage and s.tool_calls) <= CALLS * OUTPUT_TOKENS
+
+
+def test_adk_legacy_cycle_is_flagged_at_4_and_the_healthy_poller_is_untouched() -> None:
+    pages = [{"page": "A" if i % 2 == 0 else "B"} for i in range(CALLS - 1)]
+    texts = ["see B" if i % 2 == 0 else "see A" for i in range(CALLS - 1)]
+    traces = _one_at_a_time(_adk_run(pages, texts))
+    assert _first_intervention([e for t in traces for e in t.events]) == 4
+    statuses = ["queued", "25%", "50%", "75%", "running", "finishing", "done"]
+    traces = _one_at_a_time(_adk_run([{"job": "j-1"}] * (CALLS - 1), statuses))
+    assert _first_intervention([e for t in traces for e in t.events]) is None
+
+
+def test_a_content_free_child_of_the_same_scope_is_the_parent_s_call() -> None:
+    inner, _, outer = _adk_call(_adk_agent(), 0)
+    assert same_call(_mark(outer), _mark(inner))
+    assert same_call(_mark(inner), _mark(outer))
+
+
+def test_a_nested_report_that_disagrees_or_does_not_overlap_is_another_call() -> None:
+    inner, _, outer = _adk_call(_adk_agent(), 0)
+    with_content = _at(
+        replace(inner, attributes={**inner.attributes, **chat(text="other").attributes}),
+        start=inner.start_ns,
+        end=inner.end_ns,
+        scope=ADK_SCOPE,
+    )
+    assert not same_call(_mark(outer), _mark(with_content))  # a child with content: a call of its own
+    tokens = replace(inner, attributes={**inner.attributes, "gen_ai.usage.output_tokens": OUTPUT_TOKENS + 1})
+    assert not same_call(_mark(outer), _mark(tokens))
+    model = replace(inner, attributes={**inner.attributes, "gen_ai.request.model": "gpt-5"})
+    assert not same_call(_mark(outer), _mark(model))
+    after = replace(inner, start_ns=outer.end_ns + 1, end_ns=outer.end_ns + 2)
+    assert not same_call(_mark(outer), _mark(after))
+
+
+def test_sibling_calls_of_one_scope_stay_two_steps_even_content_free_and_overlapping() -> None:
+    """Parallel calls of one agent, one instrumentation: siblings, never each other's report."""
+    agent = _adk_agent()
+    start = next(_clock)
+    first = _adk_call(agent, 0, start=start)
+    second = _adk_call(agent, 1, start=start + 10, tool="open_page", args={"page": "A"})
+    assert not same_call(_mark(first[0]), _mark(second[0]))  # content-free siblings
+    assert not same_call(_mark(first[2]), _mark(second[2]))
+    assert not same_call(_mark(first[0]), _mark(second[2]))  # not its parent
+    for traces in (SpanMapper().map([agent, *first, *second]), _one_at_a_time([*first, *second, agent])):
+        engine = Engine()
+        state = engine.new_session()
+        engine.ingest(state, [e for t in traces for e in t.events])
+        assert state.steps == 2
+        assert {c.name for s in _steps(traces) for c in s.tool_calls} == {"open_page", "search"}

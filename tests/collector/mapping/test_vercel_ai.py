@@ -6,6 +6,7 @@ and the ids that tie the run together; the prompt history, which it does not rea
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -118,3 +119,64 @@ def test_arguments_before_ai_5_are_read_from_args() -> None:
     model = span({"ai.operationId": "ai.generateText.doGenerate", "ai.response.toolCalls": calls})
     step = next(e for e in _events([model]) if isinstance(e, Step))
     assert step.tool_calls[0].arguments == '{"query":"x"}'
+
+
+# recordOutputs: false, as ``ai`` 7.0.173 records it: no ``ai.response.text`` / ``toolCalls``, no
+# tool arguments or results; the finish reason (``tool-calls``) and the call ids stay. Each
+# ``ai.toolCall`` span is a child of its model call's span, which ends (and is exported) after it.
+_OUTPUTS = ("ai.response.text", "ai.response.toolCalls", "ai.toolCall.args", "ai.toolCall.result")
+
+
+def _without_outputs(recorded: list[dict[str, Any]]) -> list[SpanView]:
+    views = []
+    for view in _views(recorded):
+        attrs = {k: v for k, v in view.attributes.items() if k not in _OUTPUTS}
+        finish = attrs.get("ai.response.finishReason")
+        if finish is not None:
+            attrs["gen_ai.response.finish_reasons"] = [finish]
+        views.append(replace(view, attributes=attrs))
+    return views
+
+
+def _one_at_a_time(spans: list[SpanView]) -> list[Event]:
+    """Exported as each span ends (the SDK's simple processor), one batch per span."""
+    mapper = SpanMapper()
+    return [e for s in sorted(spans, key=lambda s: s.end_ns) for t in mapper.map([s]) for e in t.events]
+
+
+def _steps(events: list[Event]) -> int:
+    engine = Engine()
+    state = engine.new_session()
+    engine.ingest(state, events)
+    return state.steps
+
+
+@pytest.mark.parametrize("scenario", ["stuck", "cycle", "healthy"])
+def test_outputs_not_recorded_are_one_step_per_model_call_and_nothing_is_claimed(scenario: str) -> None:
+    spans = _without_outputs(RECORDED[scenario])
+    for events in (_one_at_a_time(spans), _events(spans)):  # one span a batch, or the run at once
+        assert _steps(events) == TOOL_ROUNDS + 1  # the model calls: their tool spans make the steps
+        results = [e for e in events if isinstance(e, ToolResult)]
+        assert len({r.call_id for r in results}) == TOOL_ROUNDS
+        assert all(r.preview is None for r in results)
+        assert _first_intervention(events) is None  # unknown results: neither loop can be claimed
+
+
+def test_a_content_free_model_call_whose_tools_ran_elsewhere_still_waits_for_them() -> None:
+    """Near miss: a tool span under *another* parent does not make a model call's step."""
+    agent = span({"gen_ai.operation.name": "invoke_agent"}, name="invoke_agent")
+    finish = {"gen_ai.response.finish_reasons": ["tool-calls"]}
+    model = span({"ai.operationId": "ai.generateText.doGenerate", **finish}, parent=agent.span_id)
+    elsewhere = span(
+        {"ai.operationId": "ai.toolCall", "ai.toolCall.name": "search", "ai.toolCall.id": "c0"},
+        name="ai.toolCall",
+        parent=agent.span_id,
+    )
+    answer = span(
+        {"ai.operationId": "ai.generateText.doGenerate", "gen_ai.response.finish_reasons": ["stop"]},
+        parent=agent.span_id,
+    )
+    mapper = SpanMapper()
+    events = [e for s in (elsewhere, model, answer, agent) for t in mapper.map([s]) for e in t.events]
+    # the tool span's step, the model call's (nothing recorded its calls), the answer's
+    assert _steps(events) == 3

@@ -70,14 +70,15 @@ def _steps_of(body: ExportTraceServiceRequest) -> int:
 
 
 def test_the_instrumentation_scope_tells_two_reports_of_one_call_from_two_calls() -> None:
-    """Nested model-call spans of two scopes are one call; of one scope, two (read from OTLP)."""
+    """Overlapping sibling model-call spans of two scopes are one call; of one scope, two (read
+    from OTLP). Nested, a content-free child is its parent's call whatever the scopes."""
     trace, agent = new_trace_id(), os.urandom(8)
     root = tool_span(trace, "call_0")  # any parent: the run's own span
     root.span_id = agent
-    outer = _model_call(trace, agent, 5_000)
-    inner = _model_call(trace, outer.span_id, 5_100)
+    first = _model_call(trace, agent, 5_000)
+    second = _model_call(trace, agent, 5_100)
     two_scopes = request(root)
-    for name, span in (("opentelemetry.instrumentation.anthropic", outer), ("anthropic", inner)):
+    for name, span in (("opentelemetry.instrumentation.anthropic", first), ("anthropic", second)):
         scope = two_scopes.resource_spans[0].scope_spans.add()
         scope.scope.name = name
         scope.spans.append(span)
@@ -85,5 +86,10 @@ def test_the_instrumentation_scope_tells_two_reports_of_one_call_from_two_calls(
     one_scope = request(root)
     scope = one_scope.resource_spans[0].scope_spans.add()
     scope.scope.name = "anthropic"
-    scope.spans.extend([outer, inner])
-    assert _steps_of(one_scope) == 3  # one instrumentation never reports a call twice: two calls
+    scope.spans.extend([first, second])
+    assert _steps_of(one_scope) == 3  # one instrumentation never reports a call twice as siblings
+    nested = request(root)
+    scope = nested.resource_spans[0].scope_spans.add()
+    scope.scope.name = "anthropic"
+    scope.spans.extend([first, _model_call(trace, first.span_id, 5_100)])
+    assert _steps_of(nested) == 2

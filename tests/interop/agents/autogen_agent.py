@@ -1,12 +1,13 @@
 """AutoGen AgentChat's ``AssistantAgent`` over its OpenAI chat-completion client with the scenario
 tools, traced by AutoGen itself through the global tracer provider: ``invoke_agent`` and one
 ``execute_tool`` span per tool execution (name and call id: no arguments, no result, no model
-calls). MODE: ``own`` (the only one).
+calls). MODE:
 
-Not in the matrix: adding ``opentelemetry-instrumentation-openai`` (as AutoGen's tracing guide
-does) gives one step per model call with the arguments and results in the next call's input
-messages, but each result-less ``execute_tool`` span is exported first and completes its step
-with a placeholder result, so the real result comes too late and nothing is ever "the same".
+- ``own``: AutoGen's tracing alone;
+- ``openllmetry``: plus ``opentelemetry-instrumentation-openai`` on the same provider, the pairing
+  AutoGen's tracing guide uses: an ``openai.chat`` span per model call with its messages, so the
+  arguments are in each call's output and the results in the next call's input (the
+  ``execute_tool`` spans still carry none).
 """
 
 from __future__ import annotations
@@ -23,7 +24,7 @@ from opentelemetry import trace
 
 from tests.interop.interop_scenarios import STEPS
 
-MODES = ("own",)
+MODES = ("own", "openllmetry")
 
 
 async def run_agent(name: str) -> None:
@@ -71,6 +72,10 @@ def run(mode: str) -> None:
         raise SystemExit(f"unknown mode {mode!r}")
     tel = telemetry()
     trace.set_tracer_provider(tel.tracer_provider)  # AutoGen traces through the global provider
+    if mode == "openllmetry":
+        from opentelemetry.instrumentation.openai import OpenAIInstrumentor
+
+        OpenAIInstrumentor().instrument(tracer_provider=tel.tracer_provider)
     try:
         # The agent's name is the spans' gen_ai.agent.name: the harness finds the run's sessions by it.
         asyncio.run(run_agent(os.environ["OTEL_SERVICE_NAME"]))

@@ -12,7 +12,9 @@
 //   arguments and result);
 // - `semconv-stream`: the same through `streamText` (the model answers in SSE chunks);
 // - `legacy`: `new LegacyOpenTelemetry()`: the `ai.*` spans of the earlier majors
-//   (`ai.generateText`, `ai.generateText.doGenerate`, `ai.toolCall`).
+//   (`ai.generateText`, `ai.generateText.doGenerate`, `ai.toolCall`);
+// - `semconv-no-outputs` / `legacy-no-outputs`: `semconv` / `legacy` with `recordOutputs: false`
+//   (no model outputs, no tool results recorded).
 //
 // Environment (set by tests/interop/interop_harness.py): LOOPWATCH_INTEROP_MODEL_URL,
 // OTEL_EXPORTER_OTLP_ENDPOINT, OTEL_SERVICE_NAME, and LOOPWATCH_INTEROP_SCENARIO (the prompt,
@@ -24,7 +26,7 @@ import { OTLPTraceExporter } from '@opentelemetry/exporter-trace-otlp-proto';
 import { resourceFromAttributes } from '@opentelemetry/resources';
 import { NodeTracerProvider, SimpleSpanProcessor } from '@opentelemetry/sdk-trace-node';
 
-const MODES = ['semconv', 'semconv-stream', 'legacy'];
+const MODES = ['semconv', 'semconv-stream', 'legacy', 'semconv-no-outputs', 'legacy-no-outputs'];
 // More than the scenarios' tool rounds (7): the scripted model ends the run, not this bound.
 const MAX_STEPS = 20;
 
@@ -43,7 +45,7 @@ const provider = new NodeTracerProvider({
   spanProcessors: [new SimpleSpanProcessor(new OTLPTraceExporter({ url: `${endpoint}/v1/traces` }))],
 });
 provider.register();
-registerTelemetry(mode === 'legacy' ? new LegacyOpenTelemetry() : new OpenTelemetry());
+registerTelemetry(mode.startsWith('legacy') ? new LegacyOpenTelemetry() : new OpenTelemetry());
 
 // The tools of interop_scenarios.Tools, with the same results (the job advances per poll).
 let polls = 0;
@@ -76,7 +78,7 @@ const request = {
   prompt: scenario.question,
   tools,
   stopWhen: stepCountIs(MAX_STEPS),
-  experimental_telemetry: { isEnabled: true, functionId: service },
+  experimental_telemetry: { isEnabled: true, functionId: service, recordOutputs: !mode.endsWith('-no-outputs') },
 };
 try {
   if (mode === 'semconv-stream') {
