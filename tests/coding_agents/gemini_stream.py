@@ -18,12 +18,11 @@ from typing import Any
 from tests.coding_agents.scripted_model import (
     Reply,
     Script,
-    ScriptedHandler,
     ScriptedModel,
     Text,
     ToolUse,
-    serving,
 )
+from tests.http_fakes import JsonHandler, serving
 
 
 def function_responses(request: Mapping[str, Any]) -> list[str]:
@@ -61,7 +60,7 @@ def scripted_gemini(script: Script) -> Iterator[ScriptedModel]:
     """Serve ``script`` on a free 127.0.0.1 port until the block exits."""
     served = ScriptedModel(url="")
 
-    class Handler(ScriptedHandler):
+    class Handler(JsonHandler):
         def do_POST(self) -> None:
             body = self.read_json()
             if ":countTokens" in self.path:

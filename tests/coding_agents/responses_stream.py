@@ -13,7 +13,8 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from typing import Any
 
-from tests.coding_agents.scripted_model import Reply, Script, ScriptedHandler, ScriptedModel, ToolUse, serving
+from tests.coding_agents.scripted_model import Reply, Script, ScriptedModel, ToolUse
+from tests.http_fakes import JsonHandler, serving
 
 SHELL_TOOL = "exec_command"  # codex-cli 0.171's shell tool
 MODEL = "gpt-5-codex"  # the model the tests' Codex configuration names
@@ -74,7 +75,7 @@ def scripted_responses(script: Script) -> Iterator[ScriptedModel]:
     """Serve ``script`` on a free 127.0.0.1 port until the block exits (base URL ends in /v1)."""
     served = ScriptedModel(url="")
 
-    class Handler(ScriptedHandler):
+    class Handler(JsonHandler):
         def do_POST(self) -> None:
             n, reply = served.answer(self.read_json(), script)
             self.send_events((event["type"], event) for event in _events(reply, n))

@@ -8,12 +8,12 @@ become ``tool_use`` blocks. Non-streaming only; the real ``anthropic`` client ta
 from __future__ import annotations
 
 import itertools
-import json
 import threading
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from typing import Any
+
+from tests.http_fakes import JsonHandler, serving
 
 Model = Callable[[Mapping[str, Any]], Mapping[str, Any]]
 
@@ -54,27 +54,12 @@ def fake_anthropic_server(model: Model) -> Iterator[str]:
     ids = itertools.count(1)
     lock = threading.Lock()
 
-    class Handler(BaseHTTPRequestHandler):
+    class Handler(JsonHandler):
         def do_POST(self) -> None:
-            body = json.loads(self.rfile.read(int(self.headers.get("Content-Length") or 0)) or b"{}")
+            body = self.read_json()
             with lock:
                 n = next(ids)
-            payload = json.dumps(_as_anthropic(model(_as_openai(body)), body, n)).encode()
-            self.send_response(200)
-            self.send_header("Content-Type", "application/json")
-            self.send_header("Content-Length", str(len(payload)))
-            self.end_headers()
-            self.wfile.write(payload)
+            self.send_json(_as_anthropic(model(_as_openai(body)), body, n))
 
-        def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 - base signature
-            return
-
-    server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-    thread = threading.Thread(target=server.serve_forever, name="fake-anthropic", daemon=True)
-    thread.start()
-    try:
-        yield f"http://127.0.0.1:{server.server_address[1]}"
-    finally:
-        server.shutdown()
-        server.server_close()
-        thread.join(timeout=5)
+    with serving(Handler, "fake-anthropic") as url:
+        yield url

@@ -5,12 +5,10 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import http.server
 import io
 import json
 import subprocess
 import sys
-import threading
 import time
 import uuid
 from collections.abc import Iterator
@@ -21,6 +19,7 @@ import pytest
 from loopwatch import environment_variables as env
 from loopwatch.hooks import shim
 from loopwatch_collector.testing import RunningCollector, running_collector
+from tests.http_fakes import JsonHandler, serving
 from tests.sdk.hooks.hook_payloads import FAILING, claude_tool
 
 # A slow collector answers after this; the shim's deadline in that test is far below it.
@@ -80,28 +79,17 @@ def test_a_collector_that_is_down_gives_no_decision(capsys: pytest.CaptureFixtur
     assert "proceeding without a decision" in lines[0]
 
 
-class _SlowHandler(http.server.BaseHTTPRequestHandler):
+class _SlowHandler(JsonHandler):
     def do_POST(self) -> None:
         time.sleep(_SLOW_REPLY_S)
         with contextlib.suppress(OSError):  # the shim hung up at its deadline
-            self.send_response(200)
-            self.end_headers()
-            self.wfile.write(b'{"continue": false}')
-
-    def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - the base signature
-        """Quiet."""
+            self.send_json({"continue": False})
 
 
 @pytest.fixture
 def slow_server() -> Iterator[str]:
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), _SlowHandler)
-    server.daemon_threads = True
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
-    server.shutdown()
-    server.server_close()
-    thread.join()
+    with serving(_SlowHandler, "slow-collector") as url:
+        yield url
 
 
 def test_a_slow_collector_is_abandoned_at_the_deadline(slow_server: str) -> None:
