@@ -236,12 +236,14 @@ _TRANSIENT_TYPE = re.compile(r"Timeout|Unavailable|RateLimit|Throttl|Connection"
 ABSENT_RESULT = "absent:"
 # How a report or a search says it found nothing: "Could not determine the first award year",
 # "no exact figure found", "no exact first award year found" (what was not found named in up
-# to five words), "the year is not mentioned", "No results found for ...".
+# to five words), "the year is not mentioned", "none of the pages states it", "No results found
+# for ...".
 _ABSENCE = re.compile(
     r"\b(?:could not|couldn't|cannot|can't|unable to|did not|didn't|failed to) "
     r"(?:find|locate|determine|identify|confirm|verify|retrieve)\b|"
     r"\bno (?:\w+ ){0,5}(?:found|results?|matches)\b|"
-    r"\bnot (?:found|mentioned|stated|specified|available|listed)\b",
+    r"\bnot (?:found|mentioned|stated|specified|available|listed)\b|"
+    r"\bnone (?:of (?:them|these|those|the \w+) )?(?:states?|mentions?|gives?|lists?|says?)\b",
     re.IGNORECASE,
 )
 # A report states its outcome first; what a long page or file says further down is content.

@@ -273,6 +273,8 @@ def test_a_transient_error_in_other_words_is_still_one_class() -> None:
         "### 1. Task outcome (short version):\nCould not determine the first award year.",
         "Report: no exact figure found. Best sources: a timeline.",
         "Report: no exact first award year found. Best sources: a timeline.",
+        "I searched several sources about An-22. None states the exact figure.",
+        "Sources describe it as biennial, but none of them mentions the first year.",
         "I searched several pages. The year is not mentioned in any of them.",
         "No results found for 'atlantis forecast'.",
     ],
@@ -285,6 +287,7 @@ def test_a_report_that_found_something_is_not_absent() -> None:
     assert absence_class("The Calloway Prize was first awarded in 1962 (source: the society's site).") == ""
     # Near miss: "no" and "found" too far apart to be one phrase.
     assert absence_class("No award was given in the war years, as the archive I found there says.") == ""
+    assert absence_class("All 12 tests passed; none of them failed.") == ""
 
 
 def test_a_mention_far_into_a_result_or_in_a_long_one_is_content() -> None:
