@@ -88,6 +88,8 @@ class SameTool:
         return streak or echoed
 
     def _count_echoes(self, state: SameToolState, step: StepRecord) -> Finding | None:
+        if not state.echoes and Novelty.ECHO not in step.novelty.kinds:
+            return None  # most steps: no echo to count, none counted to forget
         found: Finding | None = None
         for call, kind in zip(step.calls, step.novelty.kinds, strict=False):
             if kind is Novelty.NEW:
