@@ -129,10 +129,15 @@ def _hash_set(sketch: tuple[int, ...]) -> tuple[frozenset[int], tuple[int, ...]]
 
 
 def _bottom_k_similarity(
-    a: tuple[int, ...], in_a: tuple[frozenset[int], tuple[int, ...]], b: tuple[int, ...], k: int
+    a: tuple[int, ...],
+    in_a: tuple[frozenset[int], tuple[int, ...]],
+    b: tuple[int, ...],
+    k: int,
+    floor: float = -1.0,
 ) -> float:
     """``bottom_k_similarity`` with ``in_a == _hash_set(a)`` given, so that comparing one sketch
-    with several builds its set once."""
+    with several builds its set once. A similarity that cannot exceed ``floor`` (the largest
+    found so far, for ``closest_overlap``) is not counted: 0.0 is returned for it."""
     if not b:
         return 0.0
     # Bottom-k estimate: of the k smallest hashes of the union, the share found in both. Each
@@ -146,6 +151,8 @@ def _bottom_k_similarity(
     if union <= k:  # the whole union is its bottom k
         return len(shared) / union
     if len(set_a) == len(a) and len(set_b) == len(b):  # neither repeats a hash
+        if len(shared) <= floor * k:  # at most every shared hash counts
+            return 0.0
         return _shared_in_bottom_k(sorted_a, sorted_b, shared, k) / k
     kth = sorted(set_a | set_b)[k - 1]
     return sum(1 for h in shared if h <= kth) / k
@@ -209,13 +216,17 @@ def overlap(a: tuple[int, ...], b: tuple[int, ...]) -> float:
 def closest_overlap(a: tuple[int, ...], others: Iterable[tuple[int, ...]]) -> float:
     """The largest ``overlap(a, o)`` for ``o`` in ``others`` (0.0 when there is none).
 
-    The same value as comparing one by one; ``a``'s set is built once for all of them (the
-    engine compares each new result with each of a tool's recent ones).
+    The same value as comparing one by one; ``a``'s set is built once for all of them, and a
+    sketch sharing too few hashes to beat the closest so far is not counted (the engine
+    compares each new result with each of a tool's recent ones).
     """
     if not a:
         return 0.0
     in_a = _hash_set(a)
-    return max((_bottom_k_similarity(a, in_a, o, OVERLAP_SIZE) for o in others), default=0.0)
+    closest = 0.0
+    for o in others:  # an overlap that cannot beat the closest so far is not counted
+        closest = max(closest, _bottom_k_similarity(a, in_a, o, OVERLAP_SIZE, closest))
+    return closest
 
 
 def same_gist(
