@@ -188,21 +188,37 @@ def _record(open_step: OpenStep, *, number: int, state: SessionState) -> StepRec
 
 
 def _outcome(call: ToolCall, result: ToolResult | None) -> CallOutcome:
+    arguments = call.arguments
+    if arguments is not None and len(arguments) > EVIDENCE_CHARS:
+        arguments = _evidence(arguments)
+    if result is None:
+        return CallOutcome(
+            name=call.name,
+            call=call.fingerprint,
+            shape=call.shape,
+            frame=call.frame,
+            targets=call.targets,
+            result=None,
+            is_error=False,
+            empty=False,
+            arguments=arguments,
+            repetition=call.repetition,
+        )
     return CallOutcome(
         name=call.name,
         call=call.fingerprint,
         shape=call.shape,
         frame=call.frame,
         targets=call.targets,
-        result=result.fingerprint if result is not None else None,
-        is_error=result.is_error if result is not None else False,
-        empty=result is not None and result.size == 0,
-        size=result.size if result is not None else 0,
-        overlap=result.overlap if result is not None else (),
-        error_terms=result.error_terms if result is not None else (),
-        error_class=result.error_class if result is not None else "",
-        arguments=_evidence(call.arguments),
-        preview=result.preview if result is not None else None,
+        result=result.fingerprint,
+        is_error=result.is_error,
+        empty=result.size == 0,
+        size=result.size,
+        overlap=result.overlap,
+        error_terms=result.error_terms,
+        error_class=result.error_class,
+        arguments=arguments,
+        preview=result.preview,
         repetition=call.repetition,
     )
 
@@ -216,10 +232,9 @@ def _batch_key(calls: tuple[CallOutcome, ...]) -> str:
     return digest("\x01".join(pairs))
 
 
-def _evidence(arguments: str | None) -> str | None:
-    """Arguments as evidence: enough to name the call, never a 10 MB string kept in state."""
-    if arguments is None or len(arguments) <= EVIDENCE_CHARS:
-        return arguments
+def _evidence(arguments: str) -> str:
+    """Arguments longer than ``EVIDENCE_CHARS`` as evidence: enough to name the call, never a
+    10 MB string kept in state (the caller checks the length: most arguments are kept whole)."""
     return arguments[: EVIDENCE_CHARS - 3] + "..."
 
 
