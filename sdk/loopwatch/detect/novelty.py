@@ -169,12 +169,12 @@ def assess(state: NoveltyState, calls: tuple[CallOutcome, ...], *, number: int, 
 def _advance_fanout(state: NoveltyState, calls: tuple[CallOutcome, ...]) -> dict[str, int]:
     """Count, per tool, the consecutive steps in which it failed on a new target: a call never
     made before, of the frame of the tool's previous such call (see ``ToolCall.frame``)."""
-    # Cheapest conditions first: most calls succeed.
-    failed_new = {
-        c.name: c.frame
-        for c in calls
-        if c.is_error and c.frame and c.call not in state.calls and _names_target(state, c)
-    }
+    # Cheapest conditions first: most calls succeed (a loop, not a comprehension, which would
+    # cost a function call per step).
+    failed_new: dict[str, str] = {}
+    for c in calls:
+        if c.is_error and c.frame and c.call not in state.calls and _names_target(state, c):
+            failed_new[c.name] = c.frame
     if failed_new or state.fanout:
         state.fanout = {
             tool: state.fanout.get(tool, 0) + 1 if state.fanout_frame.get(tool) == frame else 1
