@@ -123,7 +123,7 @@ class Narration:
 
     def _track_restatement(self, state: NarrationState, step: StepRecord) -> None:
         sketch = step.sketch
-        calls = tuple(sorted(c.call for c in step.calls))
+        calls = (step.calls[0].call,) if len(step.calls) == 1 else tuple(sorted(c.call for c in step.calls))
         repeated_action = bool(calls) and calls == state.last_calls
         state.last_calls = calls
         previous, state.last_sketch = state.last_sketch, sketch
