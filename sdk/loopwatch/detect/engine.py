@@ -168,7 +168,11 @@ class Engine:
 def _record(open_step: OpenStep, *, number: int, state: SessionState) -> StepRecord:
     step = open_step.step
     results = open_step.results
-    calls = tuple(_outcome(call, results.get(call.id)) for call in step.tool_calls)
+    tool_calls = step.tool_calls
+    if len(tool_calls) == 1:  # most steps: no generator to build and drain
+        calls: tuple[CallOutcome, ...] = (_outcome(tool_calls[0], results.get(tool_calls[0].id)),)
+    else:
+        calls = tuple(_outcome(call, results.get(call.id)) for call in tool_calls)
     return StepRecord(
         number=number,
         turn=state.turn,
@@ -226,9 +230,10 @@ def _outcome(call: ToolCall, result: ToolResult | None) -> CallOutcome:
 def _batch_key(calls: tuple[CallOutcome, ...]) -> str:
     """The digest of a step's (call, result) pairs, whatever their order: equal batches, equal
     keys. A missing result counts as empty."""
+    if len(calls) == 1:  # most steps: the one pair is the key
+        return digest(f"{calls[0].call}\x00{calls[0].result or ''}")
     pairs = [f"{o.call}\x00{o.result or ''}" for o in calls]
-    if len(pairs) > 1:
-        pairs.sort()
+    pairs.sort()
     return digest("\x01".join(pairs))
 
 
