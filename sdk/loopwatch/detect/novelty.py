@@ -151,11 +151,16 @@ def assess(state: NoveltyState, calls: tuple[CallOutcome, ...], *, number: int, 
         return NO_CALLS
     state.seq += 1
     fanout = _advance_fanout(state, calls)
-    classified = [_classify(state, call, number, fanout) for call in calls]
-    for call in calls:
-        _count_failure(state, call)
-    kinds, repeats, firsts, spreads = zip(*classified, strict=True)
-    novelty = StepNovelty.of(kinds, repeats, firsts, spreads)
+    if len(calls) == 1:  # most steps: one classification, no list of them to transpose
+        kind, repeat, first, spread = _classify(state, calls[0], number, fanout)
+        _count_failure(state, calls[0])
+        novelty = StepNovelty.of((kind,), (repeat,), (first,), (spread,))
+    else:
+        classified = [_classify(state, call, number, fanout) for call in calls]
+        for call in calls:
+            _count_failure(state, call)
+        kinds, repeats, firsts, spreads = zip(*classified, strict=True)
+        novelty = StepNovelty.of(kinds, repeats, firsts, spreads)
     if novelty.informative:
         state.informative += 1
     for call in calls:  # what this step taught is not "work since" its own calls
