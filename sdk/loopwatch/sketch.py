@@ -116,56 +116,68 @@ def bottom_k_similarity(a: tuple[int, ...], b: tuple[int, ...], k: int) -> float
 
 # Sketches whose hash sets are kept (``_hash_set``): each is compared several times (a result
 # with a tool's next answers, a step's text with the next step's), and building the set costs
-# as much as the rest of a comparison. ~2 KB each for an overlap sketch: about 2 MB at most,
+# as much as the rest of a comparison. ~3 KB each for an overlap sketch: about 3 MB at most,
 # enough for the recent answers of the sessions one process judges at a time.
 _HASH_SETS_KEPT = 1024
 
 
 @lru_cache(maxsize=_HASH_SETS_KEPT)
-def _hash_set(sketch: tuple[int, ...]) -> frozenset[int]:
-    """``frozenset(sketch)``, built once for a sketch compared again (equal sketches, one set)."""
-    return frozenset(sketch)
+def _hash_set(sketch: tuple[int, ...]) -> tuple[frozenset[int], tuple[int, ...]]:
+    """``(frozenset(sketch), sorted(sketch))``, built once for a sketch compared again (equal
+    sketches, one set). A sketch comes sorted, so sorting it is a single pass."""
+    return frozenset(sketch), tuple(sorted(sketch))
 
 
-def _bottom_k_similarity(a: tuple[int, ...], in_a: frozenset[int], b: tuple[int, ...], k: int) -> float:
-    """``bottom_k_similarity`` with ``in_a == set(a)`` given, so that comparing one sketch with
-    several builds its set once."""
+def _bottom_k_similarity(
+    a: tuple[int, ...],
+    in_a: tuple[frozenset[int], tuple[int, ...]],
+    b: tuple[int, ...],
+    k: int,
+    floor: float = -1.0,
+) -> float:
+    """``bottom_k_similarity`` with ``in_a == _hash_set(a)`` given, so that comparing one sketch
+    with several builds its set once. A similarity that cannot exceed ``floor`` (the largest
+    found so far, for ``closest_overlap``) is not counted: 0.0 is returned for it."""
     if not b:
         return 0.0
     # Bottom-k estimate: of the k smallest hashes of the union, the share found in both. Each
     # sketch holds its own k smallest, so the union's k smallest are among them.
-    in_b = _hash_set(b)
-    shared = in_a & in_b
+    set_a, sorted_a = in_a
+    set_b, sorted_b = _hash_set(b)
+    shared = set_a & set_b
     if not shared:  # 0.0 by either count below
         return 0.0
-    union = len(in_a) + len(b) - len(shared)  # b's repeats counted, as ever (a known gap)
+    union = len(set_a) + len(b) - len(shared)  # b's repeats counted, as ever (a known gap)
     if union <= k:  # the whole union is its bottom k
         return len(shared) / union
-    if len(in_a) == len(a) and len(in_b) == len(b):  # neither repeats a hash
-        return _shared_in_bottom_k(a + b, shared, k) / k
-    kth = sorted(in_a | in_b)[k - 1]
+    if len(set_a) == len(a) and len(set_b) == len(b):  # neither repeats a hash
+        if len(shared) <= floor * k:  # at most every shared hash counts
+            return 0.0
+        return _shared_in_bottom_k(sorted_a, sorted_b, shared, k) / k
+    kth = sorted(set_a | set_b)[k - 1]
     return sum(1 for h in shared if h <= kth) / k
 
 
-def _shared_in_bottom_k(both: tuple[int, ...], shared: frozenset[int], k: int) -> int:
-    """How many ``shared`` hashes are among the ``k`` smallest of the union of two sketches,
-    ``both`` being their concatenation (each without repeats, so a shared hash is in it twice).
+def _shared_in_bottom_k(a: tuple[int, ...], b: tuple[int, ...], shared: frozenset[int], k: int) -> int:
+    """How many ``shared`` hashes are among the ``k`` smallest of the union of two sketches
+    ``a`` and ``b``, sorted and each without repeats.
 
-    Why not sort the union: sketches come sorted, so sorting their concatenation is a merge of
-    two runs, where sorting a set's (hash-ordered) values is a full sort; that sort was half the
-    cost of a comparison, and the engine compares each result with a tool's recent ones.
+    Why not sort the union: where a hash falls in the union is where it falls in each sketch
+    (a bisection of each), and sorting the union's 64 multi-digit integers, even as a merge of
+    the two sorted sketches, cost a sixth of a comparison; the engine compares each result with
+    a tool's recent ones.
 
     The shared hashes counted are a prefix of them in order: the union's distinct hashes up to
-    the r-th shared one (entries up to it, less the second copy of each of the r shared ones)
-    grow with r, as each next shared hash adds its two copies. So the longest prefix within k
-    is found by bisection over r rather than one step per shared hash.
+    the r-th shared one (those of ``a`` and of ``b`` up to it, less the r shared ones counted
+    twice) grow with r. So the longest prefix within k is found by bisection over r rather than
+    one step per shared hash.
     """
-    merged = sorted(both)
     ordered = sorted(shared)
     counted, above = 0, len(ordered)  # the answer lies in [counted, above]
     while counted < above:
         r = (counted + above + 1) // 2
-        if bisect_right(merged, ordered[r - 1]) - r <= k:
+        h = ordered[r - 1]
+        if bisect_right(a, h) + bisect_right(b, h) - r <= k:
             counted = r
         else:
             above = r - 1
@@ -204,13 +216,17 @@ def overlap(a: tuple[int, ...], b: tuple[int, ...]) -> float:
 def closest_overlap(a: tuple[int, ...], others: Iterable[tuple[int, ...]]) -> float:
     """The largest ``overlap(a, o)`` for ``o`` in ``others`` (0.0 when there is none).
 
-    The same value as comparing one by one; ``a``'s set is built once for all of them (the
-    engine compares each new result with each of a tool's recent ones).
+    The same value as comparing one by one; ``a``'s set is built once for all of them, and a
+    sketch sharing too few hashes to beat the closest so far is not counted (the engine
+    compares each new result with each of a tool's recent ones).
     """
     if not a:
         return 0.0
     in_a = _hash_set(a)
-    return max((_bottom_k_similarity(a, in_a, o, OVERLAP_SIZE) for o in others), default=0.0)
+    closest = 0.0
+    for o in others:  # an overlap that cannot beat the closest so far is not counted
+        closest = max(closest, _bottom_k_similarity(a, in_a, o, OVERLAP_SIZE, closest))
+    return closest
 
 
 def same_gist(

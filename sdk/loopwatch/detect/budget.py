@@ -101,8 +101,13 @@ class Budget:
         if step.time_unix_ns:
             state.first_time_ns = state.first_time_ns or step.time_unix_ns
             state.elapsed_s = (step.time_unix_ns - state.first_time_ns) / _NS_PER_S
-        usage_now = (state.steps, state.tool_calls, state.tokens, state.elapsed_s)
-        if all(value < floor for value, floor in zip(usage_now, self._floors, strict=True)):
+        steps, calls, tokens, wall_time_s = self._floors
+        if (
+            state.steps < steps
+            and state.tool_calls < calls
+            and state.tokens < tokens
+            and state.elapsed_s < wall_time_s
+        ):
             return None
         c = self.config
         usage = (

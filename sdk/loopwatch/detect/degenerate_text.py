@@ -70,11 +70,10 @@ class DegenerateText:
         return repetition.repeats >= needed
 
     def observe(self, state: DegenerateTextState, step: StepRecord) -> Finding | None:
-        degenerate: list[tuple[Repetition, CallOutcome | None]] = [
-            (c.repetition, c)
-            for c in step.calls
-            if c.repetition is not None and self.is_degenerate(c.repetition)
-        ]
+        degenerate: list[tuple[Repetition, CallOutcome | None]] = []
+        for c in step.calls:  # a loop: a comprehension would cost a function call per step
+            if c.repetition is not None and self.is_degenerate(c.repetition):
+                degenerate.append((c.repetition, c))
         in_text = step.sketch.repetition if step.sketch is not None else None
         if in_text is not None and self.is_degenerate(in_text):
             degenerate.append((in_text, None))

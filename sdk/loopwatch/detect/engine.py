@@ -168,7 +168,11 @@ class Engine:
 def _record(open_step: OpenStep, *, number: int, state: SessionState) -> StepRecord:
     step = open_step.step
     results = open_step.results
-    calls = tuple(_outcome(call, results.get(call.id)) for call in step.tool_calls)
+    tool_calls = step.tool_calls
+    if len(tool_calls) == 1:  # most steps: no generator to build and drain
+        calls: tuple[CallOutcome, ...] = (_outcome(tool_calls[0], results.get(tool_calls[0].id)),)
+    else:
+        calls = tuple(_outcome(call, results.get(call.id)) for call in tool_calls)
     return StepRecord(
         number=number,
         turn=state.turn,
@@ -188,6 +192,23 @@ def _record(open_step: OpenStep, *, number: int, state: SessionState) -> StepRec
 
 
 def _outcome(call: ToolCall, result: ToolResult | None) -> CallOutcome:
+    arguments = call.arguments
+    if arguments is not None and len(arguments) > EVIDENCE_CHARS:
+        arguments = _evidence(arguments)
+    if result is None:
+        return CallOutcome(
+            name=call.name,
+            call=call.fingerprint,
+            shape=call.shape,
+            frame=call.frame,
+            targets=call.targets,
+            phrased=call.phrased,
+            result=None,
+            is_error=False,
+            empty=False,
+            arguments=arguments,
+            repetition=call.repetition,
+        )
     return CallOutcome(
         name=call.name,
         call=call.fingerprint,
@@ -195,17 +216,17 @@ def _outcome(call: ToolCall, result: ToolResult | None) -> CallOutcome:
         frame=call.frame,
         targets=call.targets,
         phrased=call.phrased,
-        result=result.fingerprint if result is not None else None,
-        is_error=result.is_error if result is not None else False,
-        empty=result is not None and result.size == 0,
-        size=result.size if result is not None else 0,
-        overlap=result.overlap if result is not None else (),
-        error_terms=result.error_terms if result is not None else (),
-        error_class=result.error_class if result is not None else "",
-        lines=result.lines if result is not None else (),
-        links=result.links if result is not None else (),
-        arguments=_evidence(call.arguments),
-        preview=result.preview if result is not None else None,
+        result=result.fingerprint,
+        is_error=result.is_error,
+        empty=result.size == 0,
+        size=result.size,
+        overlap=result.overlap,
+        error_terms=result.error_terms,
+        error_class=result.error_class,
+        lines=result.lines,
+        links=result.links,
+        arguments=arguments,
+        preview=result.preview,
         repetition=call.repetition,
     )
 
@@ -213,16 +234,16 @@ def _outcome(call: ToolCall, result: ToolResult | None) -> CallOutcome:
 def _batch_key(calls: tuple[CallOutcome, ...]) -> str:
     """The digest of a step's (call, result) pairs, whatever their order: equal batches, equal
     keys. A missing result counts as empty."""
+    if len(calls) == 1:  # most steps: the one pair is the key
+        return digest(f"{calls[0].call}\x00{calls[0].result or ''}")
     pairs = [f"{o.call}\x00{o.result or ''}" for o in calls]
-    if len(pairs) > 1:
-        pairs.sort()
+    pairs.sort()
     return digest("\x01".join(pairs))
 
 
-def _evidence(arguments: str | None) -> str | None:
-    """Arguments as evidence: enough to name the call, never a 10 MB string kept in state."""
-    if arguments is None or len(arguments) <= EVIDENCE_CHARS:
-        return arguments
+def _evidence(arguments: str) -> str:
+    """Arguments longer than ``EVIDENCE_CHARS`` as evidence: enough to name the call, never a
+    10 MB string kept in state (the caller checks the length: most arguments are kept whole)."""
     return arguments[: EVIDENCE_CHARS - 3] + "..."
 
 

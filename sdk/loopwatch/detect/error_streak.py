@@ -59,8 +59,10 @@ class ErrorStreak:
         if not step.calls:
             return None
         if not step.novelty.fruitless or not step.all_failed:
-            if any(c.result is not None for c in step.calls):
-                state.streak = 0  # a success, a changed error or a new target probed: information
+            for c in step.calls:  # a loop: a generator would cost a function call per step
+                if c.result is not None:
+                    state.streak = 0  # a success, a changed error or a new target probed: information
+                    break
             return None  # else nothing was learned about success or failure
         if state.streak == 0:
             state.streak_start = step.number

@@ -87,9 +87,12 @@ class IdenticalCall:
         limit = self.config.consecutive
         if novelty.spread and limit >= 2:
             limit = max(limit, self.config.spread_out) if self.config.spread_out >= 2 else 0
-        if limit >= 2 and all(c.is_error and transient_error(c.error_class) for c in step.calls):
-            limit = max(limit, self.config.transient)
         if limit < 2 or count < limit:
+            return None
+        # Only a count that fires is checked for transient failures (which can only delay it).
+        if count < self.config.transient and all(
+            c.is_error and transient_error(c.error_class) for c in step.calls
+        ):
             return None
         return Finding(
             detector=self.name,

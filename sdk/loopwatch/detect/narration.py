@@ -82,7 +82,9 @@ class NarrationState:
     last_calls: tuple[str, ...] = ()
     restated: int = 0  # consecutive steps restating the same intent
     restated_from: int = 0
-    last_targets: tuple[int, ...] = ()  # the previous step's calls' terms (ToolCall.targets)
+    # The previous step's calls' terms (ToolCall.targets), one call's after the other: a term
+    # may repeat (``_targets``); records written when they were merged read the same.
+    last_targets: tuple[int, ...] = ()
     last_reply: TextSketch | None = None  # the previous text-only step's
     same_replies: int = 0  # consecutive text-only steps saying the same thing
     same_replies_from: int = 0
@@ -121,18 +123,18 @@ class Narration:
 
     def _track_restatement(self, state: NarrationState, step: StepRecord) -> None:
         sketch = step.sketch
-        calls = tuple(sorted(c.call for c in step.calls))
+        calls = (step.calls[0].call,) if len(step.calls) == 1 else tuple(sorted(c.call for c in step.calls))
         repeated_action = bool(calls) and calls == state.last_calls
         state.last_calls = calls
         previous, state.last_sketch = state.last_sketch, sketch
-        targets = tuple(sorted({t for c in step.calls for t in c.targets}))
+        targets = _targets(step)
         previous_targets, state.last_targets = state.last_targets, targets
-        # Acting on what the text names excuses the restatement, unless the calls only ask again
-        # what the previous step asked and bring nothing ("checking `parse_header`" over greps
-        # for it, reworded, returning the same line); a fan-out over new targets still acts.
-        asking_again = step.novelty.fruitless and shared_terms(targets, previous_targets) >= REPHRASED_TERMS
-        acting = step.refers_to_calls and not asking_again
-        if sketch is None or sketch.words < self.config.min_words or repeated_action or acting:
+        if (
+            sketch is None
+            or sketch.words < self.config.min_words
+            or repeated_action
+            or (step.refers_to_calls and not _asking_again(step, targets, previous_targets))
+        ):
             state.restated, state.last_sketch = 0, None
             return
         if previous is not None and similarity(previous, sketch) >= self.config.similarity:
@@ -170,3 +172,25 @@ class Narration:
             first_step=first,
             last_step=step.number,
         )
+
+
+def _targets(step: StepRecord) -> tuple[int, ...]:
+    """The terms of ``step``'s calls, one call's after the other. Merged only when compared
+    (``_asking_again``, a few steps in a hundred): most steps have one call, whose terms are
+    kept as they are."""
+    calls = step.calls
+    if len(calls) == 1:
+        return calls[0].targets
+    return tuple(t for c in calls for t in c.targets)
+
+
+def _asking_again(step: StepRecord, targets: tuple[int, ...], previous: tuple[int, ...]) -> bool:
+    """Whether ``step``'s calls only ask again what the previous step asked and bring nothing.
+
+    Acting on what the text names excuses the restatement, unless the calls only ask again
+    ("checking `parse_header`" over greps for it, reworded, returning the same line); a fan-out
+    over new targets still acts.
+    """
+    if not step.novelty.fruitless:
+        return False
+    return shared_terms(tuple(set(targets)), tuple(set(previous))) >= REPHRASED_TERMS

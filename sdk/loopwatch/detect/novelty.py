@@ -166,11 +166,16 @@ def assess(state: NoveltyState, calls: tuple[CallOutcome, ...], *, number: int, 
         return NO_CALLS
     state.seq += 1
     fanout = _advance_fanout(state, calls)
-    classified = [_classify(state, call, number, fanout) for call in calls]
-    for call in calls:
-        _count_failure(state, call)
-    kinds, repeats, firsts, spreads = zip(*classified, strict=True)
-    novelty = StepNovelty.of(kinds, repeats, firsts, spreads)
+    if len(calls) == 1:  # most steps: one classification, no list of them to transpose
+        kind, repeat, first, spread = _classify(state, calls[0], number, fanout)
+        _count_failure(state, calls[0])
+        novelty = StepNovelty.of((kind,), (repeat,), (first,), (spread,))
+    else:
+        classified = [_classify(state, call, number, fanout) for call in calls]
+        for call in calls:
+            _count_failure(state, call)
+        kinds, repeats, firsts, spreads = zip(*classified, strict=True)
+        novelty = StepNovelty.of(kinds, repeats, firsts, spreads)
     if novelty.informative:
         state.informative += 1
     _remember_lines(state, calls)
@@ -185,12 +190,12 @@ def assess(state: NoveltyState, calls: tuple[CallOutcome, ...], *, number: int, 
 def _advance_fanout(state: NoveltyState, calls: tuple[CallOutcome, ...]) -> dict[str, int]:
     """Count, per tool, the consecutive steps in which it failed on a new target: a call never
     made before, of the frame of the tool's previous such call (see ``ToolCall.frame``)."""
-    # Cheapest conditions first: most calls succeed.
-    failed_new = {
-        c.name: c.frame
-        for c in calls
-        if c.is_error and c.frame and c.call not in state.calls and _names_target(state, c)
-    }
+    # Cheapest conditions first: most calls succeed (a loop, not a comprehension, which would
+    # cost a function call per step).
+    failed_new: dict[str, str] = {}
+    for c in calls:
+        if c.is_error and c.frame and c.call not in state.calls and _names_target(state, c):
+            failed_new[c.name] = c.frame
     if failed_new or state.fanout:
         state.fanout = {
             tool: state.fanout.get(tool, 0) + 1 if state.fanout_frame.get(tool) == frame else 1
@@ -440,13 +445,15 @@ def _count_failure(state: NoveltyState, call: CallOutcome) -> None:
 def _remember_lines(state: NoveltyState, calls: tuple[CallOutcome, ...]) -> None:
     """Keep the lines of this step's successful answers, with those the same call gave in the
     steps just before (a union of at most ``MAX_LINES`` lines: past that, this answer's)."""
-    previous, state.step_lines = state.step_lines, {}
+    previous = state.step_lines
+    kept: dict[str, tuple[int, ...]] = {}
     for call in calls[:TOOL_MEMORY]:
-        if call.is_error or not call.lines:
-            continue
-        seen = previous.get(call.call)
-        union = tuple(sorted(set(seen).union(call.lines))) if seen else call.lines
-        state.step_lines[call.call] = union if len(union) <= MAX_LINES else call.lines
+        if call.lines and not call.is_error:
+            seen = previous.get(call.call)
+            union = tuple(sorted(set(seen).union(call.lines))) if seen else call.lines
+            kept[call.call] = union if len(union) <= MAX_LINES else call.lines
+    if kept or previous:  # most steps keep nothing, as before: no new dict
+        state.step_lines = kept
 
 
 def _remember_shape(state: NoveltyState, call: CallOutcome) -> None:

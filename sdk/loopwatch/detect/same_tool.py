@@ -88,6 +88,8 @@ class SameTool:
         return streak or echoed
 
     def _count_echoes(self, state: SameToolState, step: StepRecord) -> Finding | None:
+        if not state.echoes and Novelty.ECHO not in step.novelty.kinds:
+            return None  # most steps: no echo to count, none counted to forget
         found: Finding | None = None
         for call, kind in zip(step.calls, step.novelty.kinds, strict=False):
             if kind is Novelty.NEW:
@@ -120,10 +122,12 @@ class SameTool:
         return found
 
     def _streak(self, state: SameToolState, step: StepRecord) -> Finding | None:
-        tools = {c.name for c in step.calls}
-        tool = next(iter(tools))
-        if len(tools) != 1 or tool != state.tool:
-            state.tool, state.streak = (tool if len(tools) == 1 else ""), 0
+        calls = step.calls
+        tool = calls[0].name
+        if len(calls) > 1 and any(c.name != tool for c in calls):
+            tool = ""  # several tools: no streak (its count restarts below)
+        if tool != state.tool:
+            state.tool, state.streak = tool, 0
         # A repeat of something read before this streak began is a re-read, which the revisit
         # detector judges; within the streak it is the same answer again.
         reread = Novelty.REPEAT in step.novelty.kinds and step.novelty.since < state.streak_start

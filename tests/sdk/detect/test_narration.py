@@ -289,3 +289,26 @@ def test_a_fan_out_over_new_files_named_in_the_text_stays_quiet() -> None:
     ]
 
     assert run(Narration(), script).fired == []
+
+
+def test_asking_again_compares_the_terms_of_all_calls_once_each() -> None:
+    """Two calls naming the same terms ask no more than one: a term repeated across a step's
+    calls counts once, as when the terms were merged for every step."""
+    texts = [
+        "I need to understand the implementation of parse_header before changing anything.",
+        "I need to understand the implementation of parse_header first, before changing anything.",
+        "Let me understand the implementation of parse_header before changing anything.",
+        "I need to understand the parse_header implementation before changing anything.",
+    ]
+    greps = ['grep -n "def parse_header" src/headers.py', "grep -n 'def parse_header' src/headers.py"]
+    found = "24:def parse_header(value, *, strict=False):"
+    script = [
+        step(
+            call("shell", {"cmd": greps[i % 2]}, found),
+            call("shell", {"cmd": greps[i % 2], "cwd": "src"}, found),
+            text=text,
+        )
+        for i, text in enumerate(texts)
+    ]
+
+    assert run(Narration(), script).finding().count == 3
