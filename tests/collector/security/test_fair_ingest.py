@@ -95,12 +95,16 @@ def test_the_worker_serves_tenants_in_turn() -> None:
         while not finished:  # beta's first is decoded: the rest of its backlog is queued
             threads[0].join(0.05)
         alpha = otlp_request(tool_span(os.urandom(16), "a1")).SerializeToString()
+        with lock:
+            ahead = len(finished)  # beta's requests done before alpha's was sent
         send("alpha", ALPHA_KEY, alpha)
         for thread in threads:
             thread.join()
-    # In turn: alpha's request waited for at most the one beta request being decoded (FIFO:
-    # behind beta's whole backlog).
-    assert finished.index("alpha") <= 2, finished
+    # In turn: alpha's request waited for at most the beta requests already handed to the worker
+    # (one being decoded, one next) and never for the rest of beta's backlog; FIFO would put it
+    # behind all BACKLOG of them. Counted from when alpha was sent: on a loaded host more of
+    # beta's may finish while the test builds alpha's request.
+    assert finished.index("alpha") <= ahead + 2, (ahead, finished)
 
 
 def test_an_oversize_request_is_refused_before_it_is_decoded() -> None:
