@@ -66,8 +66,8 @@ class ToolCall:
     (``fingerprint.argument_frame``): calls with equal frames differ only in their target;
     ``targets`` hashes the terms of a short call's values (``term_hashes``), so that an error
     can be seen to name what the call targeted without the call's text. ``phrased`` says that
-    a short call's values include words (a query, a task): those can be reworded, while a path,
-    an id or a name is replaced by another target.
+    a short call's values include a string of several words (a query, a task): those can be
+    reworded, while a path, an id or a name is replaced by another target.
     """
 
     id: str
@@ -91,14 +91,15 @@ class ToolCall:
     ) -> ToolCall:
         canonical = canonical_arguments(arguments)
         frame = argument_frame(name, canonical) if arguments is not None else ""
+        values = _values(canonical) if frame else []  # a short call's strings, parsed once
         return cls(
             id=id,
             name=name,
             fingerprint=call_fingerprint(name, canonical),
             shape=shape_fingerprint(name, canonical),
             frame=frame,
-            targets=_targets(canonical) if frame else (),
-            phrased=bool(frame) and phrased(canonical),
+            targets=term_hashes(" ".join(values)) if frame else (),
+            phrased=any(len(value.split()) > 1 for value in values),
             arguments=canonical if capture_content else None,
             repetition=_longest_repetition(arguments),
         )
@@ -317,22 +318,12 @@ def shared_terms(a: tuple[int, ...], b: tuple[int, ...]) -> float:
     return common / (len(a) + len(b) - common)
 
 
-def phrased(canonical: str) -> bool:
-    """Whether the call's canonical arguments hold a string of several words (a query, a task),
-    as opposed to identifiers only (paths, ids, names without spaces, numbers)."""
+def _values(canonical: str) -> list[str]:
+    """The string values of a call's canonical arguments (the text itself if not JSON)."""
     try:
-        values = _string_values(json.loads(canonical), min_chars=3)
+        return _string_values(json.loads(canonical), min_chars=1)
     except ValueError:
-        values = [canonical]
-    return any(len(value.split()) > 1 for value in values)
-
-
-def _targets(canonical: str) -> tuple[int, ...]:
-    try:
-        values = _string_values(json.loads(canonical), min_chars=1)
-    except ValueError:
-        values = [canonical]
-    return term_hashes(" ".join(values))
+        return [canonical]
 
 
 def _terms(text: str) -> set[str]:

@@ -101,10 +101,10 @@ OVERLAPS_PER_TOOL = 4
 # alone is no wrapper: a paraphrase just short of the rephrasing bar shares as much with the
 # pages it brought back again; ``WRAPPER_ANSWERS`` new answers that all did are one.
 BOILERPLATE_OVERLAP = 0.3
-# Share of an answer's lines the tool had not given up to which an echoing tool's answer still
-# echoes: the same pages came back with one other among them (``_lines_seen``).
-NEW_LINES_ECHO = 0.2
 WRAPPER_ANSWERS = 2
+# Share of an answer's lines or links the tool had not given up to which an echoing tool's
+# answer still echoes: the same pages came back with one other among them (``_seen_before``).
+NEW_LINES_ECHO = 0.2
 
 
 @dataclass(slots=True)
@@ -336,7 +336,7 @@ def _classify_new_call(state: NoveltyState, call: CallOutcome, fan_out: bool) ->
 
 def _remember_answer(state: NoveltyState, call: CallOutcome) -> None:
     """Keep what later answers of the tool in this turn are compared with: the overlap sketch,
-    and the lines of a short call's answer (``_lines_seen``)."""
+    the lines of a short call's answer and the links of a phrased one (``_seen_before``)."""
     if call.overlap:
         _remember(state.tool_overlaps, call.name, call.overlap, OVERLAPS_PER_TOOL)
     if call.lines and call.frame:
