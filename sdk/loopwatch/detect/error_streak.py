@@ -4,11 +4,18 @@ Pattern: ``threshold`` (default 4) steps in a row in which every call failed and
 nothing (see ``novelty.py``): the same error again, or one tool after another failing. An
 agent that keeps failing is burning budget even when each attempt differs.
 
+Second pattern, which the novelty rules cannot mask: ``varied`` (default 6) steps in a row in
+which every call failed, in a new way or not. A rewritten snippet raising another exception
+type is progress once or twice (``novelty.py`` calls it new); six failing steps in a row with
+no success between is an agent flailing, whatever each error says. Probes (a fan-out whose
+errors name each new target, a sweep) still break it: absence on a new target is information.
+
 Not flagged: a retry that succeeds (any successful call resets the streak), errors interleaved
 with successful corrective steps (a failing test run after a successful edit resets), a
-command whose error changes from run to run (progress: the streak resets), a fan-out or sweep
-whose targets each fail once (probing candidates is information: the streak resets too). A
-step without tool calls, or whose results never arrived, neither continues nor breaks it.
+command whose error changes from run to run until it works (progress: the first streak resets;
+only ``varied`` failing steps in a row fire), a fan-out or sweep whose targets each fail once
+(probing candidates is information: both streaks reset). A step without tool calls, or whose
+results never arrived, neither continues nor breaks them.
 
 Seeds: OpenHands (3), SWE-agent ``max_requeries`` (3), Microsoft.Extensions.AI (3). The default
 is 4 because a third failure in a row is still common in healthy runs (a linter rejecting
@@ -19,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from loopwatch.detect.step import StepRecord
+from loopwatch.detect.step import Novelty, StepRecord
 from loopwatch.verdict import Finding
 
 
@@ -28,20 +35,28 @@ class ErrorStreakConfig:
     """Options of ``error_streak``.
 
     Attributes:
-        threshold: consecutive steps whose calls all failed that fire; < 2 = off.
+        threshold: consecutive steps whose calls all failed and taught nothing (the same
+            failure again, in other words or under other arguments) that fire; < 2 = off.
+        varied: consecutive steps whose calls all failed, in new ways too (another
+            exception each run), that fire; probes break the streak; < 2 = off.
     """
 
     threshold: int = 4
+    varied: int = 6
 
     def validate(self) -> None:
         if self.threshold < 0:
             raise ValueError("error_streak.threshold must be >= 0 (values < 2 mean off)")
+        if self.varied < 0:
+            raise ValueError("error_streak.varied must be >= 0 (values < 2 mean off)")
 
 
 @dataclass(slots=True)
 class ErrorStreakState:
-    streak: int = 0
+    streak: int = 0  # failing steps in a row that taught nothing
     streak_start: int = 0
+    failing: int = 0  # failing steps in a row, new failures included, probes excluded
+    failing_start: int = 0
 
 
 class ErrorStreak:
@@ -58,24 +73,44 @@ class ErrorStreak:
     def observe(self, state: ErrorStreakState, step: StepRecord) -> Finding | None:
         if not step.calls:
             return None
-        if not step.novelty.fruitless or not step.all_failed:
+        failed = step.all_failed
+        if failed and Novelty.PROBE not in step.novelty.kinds:
+            if state.failing == 0:
+                state.failing_start = step.number
+            state.failing += 1
+        if not step.novelty.fruitless or not failed:
             for c in step.calls:  # a loop: a generator would cost a function call per step
                 if c.result is not None:
                     state.streak = 0  # a success, a changed error or a new target probed: information
+                    if not failed or Novelty.PROBE in step.novelty.kinds:
+                        state.failing = 0  # a success or a probe; a new failure goes on failing
                     break
-            return None  # else nothing was learned about success or failure
+            return self._varied(state, step)
         if state.streak == 0:
             state.streak_start = step.number
         state.streak += 1
         if self.config.threshold < 2 or state.streak < self.config.threshold:
+            return self._varied(state, step)
+        return self._finding(state, step, state.streak_start, state.streak)
+
+    def _varied(self, state: ErrorStreakState, step: StepRecord) -> Finding | None:
+        """The streak of failing steps that the novelty rules do not reset, once it fires."""
+        limit = self.config.varied
+        if limit < 2 or state.failing < limit:
             return None
+        return self._finding(state, step, state.failing_start, state.failing)
+
+    def _finding(self, state: ErrorStreakState, step: StepRecord, first: int, count: int) -> Finding:
         last = step.calls[-1]
         return Finding(
             detector=self.name,
-            key=f"{self.name}:{state.streak_start}",
-            summary=f"every tool call failed for {state.streak} steps in a row",
-            count=state.streak,
-            first_step=state.streak_start,
+            # One key per run of failing steps, whichever streak fires: the first streak lies
+            # within the varied one (a success or a probe resets both), so the policy sees one
+            # loop going on, not a second loop when a new failure restarts the first streak.
+            key=f"{self.name}:{state.failing_start}",
+            summary=f"every tool call failed for {count} steps in a row",
+            count=count,
+            first_step=first,
             last_step=step.number,
             tool_name=last.name,
             arguments=last.arguments,

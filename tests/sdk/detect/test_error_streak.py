@@ -121,14 +121,21 @@ def test_configured_threshold_boundary() -> None:
 
 @pytest.mark.parametrize("threshold", [0, 1])
 def test_values_below_two_switch_it_off(threshold: int) -> None:
-    detector = ErrorStreak(ErrorStreakConfig(threshold=threshold))
+    detector = ErrorStreak(ErrorStreakConfig(threshold=threshold, varied=threshold))
 
     assert run(detector, [failing(i) for i in range(8)]).fired == []
 
 
-def test_negative_threshold_is_rejected_naming_the_key() -> None:
-    with pytest.raises(ValueError, match=r"error_streak\.threshold"):
-        ErrorStreak(ErrorStreakConfig(threshold=-1))
+def test_with_the_first_streak_off_the_varied_one_still_fires() -> None:
+    detector = ErrorStreak(ErrorStreakConfig(threshold=0))
+
+    assert run(detector, [flailing(i) for i in range(8)]).finding(6).count == 6
+
+
+@pytest.mark.parametrize("key", ["threshold", "varied"])
+def test_negative_values_are_rejected_naming_the_key(key: str) -> None:
+    with pytest.raises(ValueError, match=rf"error_streak\.{key}"):
+        ErrorStreak(ErrorStreakConfig(**{key: -1}))
 
 
 SNIPPET = "import pandas as pd\ndf = pd.read_csv('sales.csv')\n" + "total = df['amount'].sum()\n" * 8
@@ -224,3 +231,69 @@ def test_a_snippet_failing_with_another_exception_each_run_is_progress() -> None
     ]
 
     assert run(ErrorStreak(), script).fired == []
+
+
+# Each run of a rewritten snippet gets further and fails in a new way: the novelty rules call
+# each new exception type information, so only the streak of failing steps counts them.
+FLAILING = (
+    "SyntaxError: expected ':'",
+    "ImportError: cannot import name 'impl' from 'pkg.render'",
+    "NameError: name 'timedelta' is not defined",
+    "TypeError: unsupported operand type(s) for -: 'str' and 'int'",
+    "KeyError: 'amount'",
+    "IndexError: list index out of range",
+    "AttributeError: 'NoneType' object has no attribute 'group'",
+    "ValueError: invalid literal for int() with base 10: 'n/a'",
+)
+
+
+def flailing(i: int) -> StepSpec:
+    error = f"Traceback (most recent call last):\n{FLAILING[i]}"
+    return step(call("execute_python", {"code": f"import pkg\nattempt_{i}()"}, error, is_error=True))
+
+
+def test_six_steps_failing_each_in_a_new_way_fire() -> None:
+    result = run(ErrorStreak(), [flailing(i) for i in range(6)])
+
+    assert result.findings[4] is None
+    finding = result.finding()
+    assert (finding.key, finding.count, finding.first_step, finding.last_step) == ("error_streak:1", 6, 1, 6)
+    assert finding.summary == "every tool call failed for 6 steps in a row"
+
+
+def test_a_success_resets_the_varied_streak() -> None:
+    script = [*(flailing(i) for i in range(4)), SUCCESS, *(flailing(i) for i in range(4, 8))]
+
+    assert run(ErrorStreak(), script).fired == []
+
+
+def test_a_probe_resets_the_varied_streak() -> None:
+    """A fan-out whose errors name each new target (``probe``) breaks it, as it breaks the
+    first streak: absence on a new target is information, not flailing."""
+    fan_out = [probe(f"config/settings{i}.yaml") for i in range(4)]
+    script = [*(flailing(i) for i in range(4)), *fan_out, *(flailing(i) for i in range(4, 8))]
+
+    assert run(ErrorStreak(), script).fired == []
+
+
+def test_a_long_fan_out_over_missing_targets_stays_quiet() -> None:
+    assert run(ErrorStreak(), [probe(f"deploy/{i}/values.yaml") for i in range(12)]).fired == []
+
+
+def test_one_key_per_run_of_failing_steps() -> None:
+    """Two new failures, then the same failure again: the varied streak fires at the 6th failing
+    step, the first streak at its own 4th, both under the run's key, so the policy sees one loop
+    going on rather than a second one."""
+    same = step(call("execute_python", {"code": "import pkg\nrun()"}, "KeyError: 'amount'", is_error=True))
+    result = run(ErrorStreak(), [flailing(0), flailing(1), same, same, same, same, same])
+
+    assert {f.key for f in result.fired} == {"error_streak:1"}
+    assert (result.finding(6).count, result.finding(6).first_step) == (6, 1)
+    assert (result.finding(7).count, result.finding(7).first_step) == (4, 4)
+
+
+def test_configured_varied_boundary() -> None:
+    result = run(ErrorStreak(ErrorStreakConfig(varied=3)), [flailing(i) for i in range(3)])
+
+    assert result.findings[1] is None
+    assert result.finding().count == 3
