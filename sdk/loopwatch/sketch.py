@@ -213,20 +213,29 @@ def overlap(a: tuple[int, ...], b: tuple[int, ...]) -> float:
     return bottom_k_similarity(a, b, OVERLAP_SIZE)
 
 
-def closest_overlap(a: tuple[int, ...], others: Iterable[tuple[int, ...]]) -> float:
-    """The largest ``overlap(a, o)`` for ``o`` in ``others`` (0.0 when there is none).
+def closest_overlap(a: tuple[int, ...], others: Iterable[tuple[int, ...]], *, at_least: float = 0.0) -> float:
+    """The largest ``overlap(a, o)`` for ``o`` in ``others``, or 0.0 when it is under
+    ``at_least`` or there is none: a caller comparing it with bars from ``at_least`` up needs
+    no finer answer.
 
     The same value as comparing one by one; ``a``'s set is built once for all of them, and a
-    sketch sharing too few hashes to beat the closest so far is not counted (the engine
-    compares each new result with each of a tool's recent ones).
+    sketch sharing too few hashes to reach ``at_least`` or beat the closest so far is not
+    counted (the engine compares each new result with each of a tool's recent ones, and most
+    share a few hashes only).
     """
     if not a:
         return 0.0
     in_a = _hash_set(a)
     closest = 0.0
+    floor = at_least - _BELOW  # an overlap at the floor cannot reach at_least
     for o in others:  # an overlap that cannot beat the closest so far is not counted
-        closest = max(closest, _bottom_k_similarity(a, in_a, o, OVERLAP_SIZE, closest))
-    return closest
+        closest = max(closest, _bottom_k_similarity(a, in_a, o, OVERLAP_SIZE, max(closest, floor)))
+    return closest if closest >= at_least else 0.0
+
+
+# Just under a bar: ``_bottom_k_similarity`` drops an estimate that cannot exceed its floor, and
+# one equal to ``at_least`` must be kept.
+_BELOW = 1e-9
 
 
 def same_gist(

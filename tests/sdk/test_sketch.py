@@ -304,3 +304,15 @@ def test_closest_overlap_is_the_largest_overlap(a: list[int], others: list[list[
     earlier = [tuple(sorted(set(o))) for o in others]
 
     assert closest_overlap(sketch, earlier) == max((overlap(sketch, o) for o in earlier), default=0.0)
+
+
+@given(_HASHES, st.lists(_HASHES, max_size=4), st.sampled_from([0.25, 0.3, 0.5, 0.8]))
+@settings(max_examples=200, deadline=None)
+def test_closest_overlap_under_at_least_is_zero_and_exact_from_it(
+    a: list[int], others: list[list[int]], at_least: float
+) -> None:
+    sketch = tuple(sorted(set(a)))
+    earlier = [tuple(sorted(set(o))) for o in others]
+    largest = max((overlap(sketch, o) for o in earlier), default=0.0)
+
+    assert closest_overlap(sketch, earlier, at_least=at_least) == (largest if largest >= at_least else 0.0)

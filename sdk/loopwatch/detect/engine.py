@@ -56,6 +56,8 @@ class Engine:
         if len(set(names)) != len(names):
             raise ValueError(f"detector names must be unique, got {names}")
         self._policy = Policy(self.config.policy)
+        # (name, bound observe) per detector, bound once: every step calls each of them.
+        self._observers = tuple((d.name, d.observe) for d in self.config.detectors)
         self._on_detector_error = on_detector_error
         self._logged_errors: set[str] = set()
 
@@ -141,12 +143,12 @@ class Engine:
     def _observe(self, state: SessionState, record: StepRecord) -> list[Finding]:
         findings: list[Finding] = []
         states = state.detector_states
-        for detector in self.config.detectors:
+        for name, observe in self._observers:
             try:
-                finding = detector.observe(states[detector.name], record)
+                finding = observe(states[name], record)
             except Exception as exc:  # noqa: BLE001 - a detector bug must never break the agent
                 state.detector_errors += 1
-                self._report_error(detector.name, exc)
+                self._report_error(name, exc)
                 continue
             if finding is not None:
                 findings.append(finding)
@@ -173,21 +175,23 @@ def _record(open_step: OpenStep, *, number: int, state: SessionState) -> StepRec
         calls: tuple[CallOutcome, ...] = (_outcome(tool_calls[0], results.get(tool_calls[0].id)),)
     else:
         calls = tuple(_outcome(call, results.get(call.id)) for call in tool_calls)
+    usage = step.usage
+    # In field order, not by keyword: one per step on the hot path.
     return StepRecord(
-        number=number,
-        turn=state.turn,
-        request_words=state.request.words if state.request is not None else 0,
-        request_similarity=state.request_similarity,
-        calls=calls,
-        batch_key=_batch_key(calls),
-        sketch=step.sketch,
-        refers_to_calls=step.refers_to_calls,
-        text=step.text,
-        input_tokens=step.usage.input_tokens if step.usage else 0,
-        output_tokens=step.usage.output_tokens if step.usage else 0,
-        time_unix_ns=step.time_unix_ns,
-        is_final=not step.tool_calls,
-        novelty=assess(state.novelty, calls, number=number, turn=state.turn),
+        number,
+        state.turn,
+        calls,
+        _batch_key(calls),
+        step.sketch,
+        step.refers_to_calls,
+        step.text,
+        usage.input_tokens if usage else 0,
+        usage.output_tokens if usage else 0,
+        step.time_unix_ns,
+        not step.tool_calls,  # is_final
+        state.request.words if state.request is not None else 0,  # request_words
+        state.request_similarity,
+        assess(state.novelty, calls, number=number, turn=state.turn),
     )
 
 
@@ -209,25 +213,27 @@ def _outcome(call: ToolCall, result: ToolResult | None) -> CallOutcome:
             arguments=arguments,
             repetition=call.repetition,
         )
+    # In field order, not by keyword: one per call on the hot path, and binding 18 keywords
+    # costs as much as the rest of building it.
     return CallOutcome(
-        name=call.name,
-        call=call.fingerprint,
-        shape=call.shape,
-        frame=call.frame,
-        targets=call.targets,
-        phrased=call.phrased,
-        result=result.fingerprint,
-        is_error=result.is_error,
-        empty=result.size == 0,
-        size=result.size,
-        overlap=result.overlap,
-        error_terms=result.error_terms,
-        error_class=result.error_class,
-        lines=result.lines,
-        links=result.links,
-        arguments=arguments,
-        preview=result.preview,
-        repetition=call.repetition,
+        call.name,
+        call.fingerprint,
+        result.fingerprint,
+        result.is_error,
+        result.size == 0,
+        call.shape,
+        call.frame,
+        call.targets,
+        call.phrased,
+        result.size,
+        result.overlap,
+        result.error_terms,
+        result.error_class,
+        result.lines,
+        result.links,
+        arguments,
+        result.preview,
+        call.repetition,
     )
 
 

@@ -71,20 +71,23 @@ class ErrorStreak:
         return ErrorStreakState()
 
     def observe(self, state: ErrorStreakState, step: StepRecord) -> Finding | None:
-        if not step.calls:
+        calls = step.calls
+        if not calls:
             return None
-        failed = step.all_failed
-        if failed and Novelty.PROBE not in step.novelty.kinds:
-            if state.failing == 0:
-                state.failing_start = step.number
-            state.failing += 1
-        if not step.novelty.fruitless or not failed:
-            for c in step.calls:  # a loop: a generator would cost a function call per step
+        if not (calls[0].is_error and step.all_failed):  # most steps: the first call succeeded
+            for c in calls:  # a loop: a generator would cost a function call per step
                 if c.result is not None:
-                    state.streak = 0  # a success, a changed error or a new target probed: information
-                    if not failed or Novelty.PROBE in step.novelty.kinds:
-                        state.failing = 0  # a success or a probe; a new failure goes on failing
+                    state.streak = state.failing = 0  # a success: information
                     break
+            return None  # else nothing was learned about success or failure
+        if Novelty.PROBE in step.novelty.kinds:
+            state.streak = state.failing = 0  # a new target probed: information
+            return None
+        if state.failing == 0:
+            state.failing_start = step.number
+        state.failing += 1
+        if not step.novelty.fruitless:
+            state.streak = 0  # a changed error: progress, though the failing goes on
             return self._varied(state, step)
         if state.streak == 0:
             state.streak_start = step.number

@@ -169,7 +169,7 @@ def assess(state: NoveltyState, calls: tuple[CallOutcome, ...], *, number: int, 
     if len(calls) == 1:  # most steps: one classification, no list of them to transpose
         kind, repeat, first, spread = _classify(state, calls[0], number, fanout)
         _count_failure(state, calls[0])
-        novelty = StepNovelty.of((kind,), (repeat,), (first,), (spread,))
+        novelty = StepNovelty.one(kind, repeat, first, spread)
     else:
         classified = [_classify(state, call, number, fanout) for call in calls]
         for call in calls:
@@ -232,16 +232,17 @@ def _classify(
             memo.count = max(memo.count, earlier + 1)
         state.calls[call.call] = memo
         return Novelty.REPEAT, memo.count, memo.first_step, not (memo.failed or adjacent)
+    # In field order: one per new call on the hot path, where binding keywords costs.
     state.calls[call.call] = CallMemo(
-        result=call.result,
-        count=1,
-        first_step=number,
-        seq=state.seq,
-        mark=0,  # set once the step is assessed
-        turn=state.turn,
-        failed=call.is_error,
-        overlap=call.overlap if call.is_error else (),
-        error_class=call.error_class,
+        call.result,
+        1,  # count
+        number,  # first_step
+        state.seq,
+        0,  # mark: set once the step is assessed
+        state.turn,
+        call.is_error,  # failed
+        call.overlap if call.is_error else (),
+        call.error_class,
     )
     while len(state.calls) > CALL_MEMORY:
         del state.calls[next(iter(state.calls))]
@@ -318,7 +319,8 @@ def _classify_new_call(state: NoveltyState, call: CallOutcome, fan_out: bool) ->
     # Only a short call (a query, a target: it has a frame) asks for information; a write or
     # an edit whose result shows the file it changed echoes its own input, not an answer.
     if overlaps and call.overlap and call.frame and not sweep:
-        closest = closest_overlap(call.overlap, overlaps)
+        # Under the boilerplate bar, the lowest it is compared with, its value decides nothing.
+        closest = closest_overlap(call.overlap, overlaps, at_least=BOILERPLATE_OVERLAP)
         least, answers = state.tool_boilerplate.get(call.name, (0.0, 0))
         wrapped = answers >= WRAPPER_ANSWERS and least >= BOILERPLATE_OVERLAP
         if not wrapped and closest >= _echo_bar(state, call, closest):

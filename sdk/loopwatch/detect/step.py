@@ -78,6 +78,23 @@ class StepNovelty(NamedTuple):
             all_repeats=all_repeats,
         )
 
+    @classmethod
+    def one(cls, kind: Novelty, repeats: int, first: int, spread: bool) -> StepNovelty:
+        """``of`` for a step of one call (most steps), without the pass over the calls."""
+        repeated = kind is Novelty.REPEAT
+        # In field order: binding nine keywords costs as much as the rest.
+        return cls(
+            (kind,),
+            (repeats,),
+            (first,),
+            (spread,),
+            first if repeated else 0,  # since
+            spread,
+            kind in FRUITLESS,  # fruitless
+            kind is Novelty.NEW,  # informative
+            repeated,  # all_repeats
+        )
+
     def subset(self, indices: tuple[int, ...]) -> StepNovelty:
         """The classification of only the calls at ``indices``."""
         return StepNovelty.of(

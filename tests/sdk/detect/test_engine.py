@@ -6,7 +6,7 @@ import pytest
 
 from loopwatch.detect.engine import Engine, EngineConfig
 from loopwatch.detect.identical_call import IdenticalCall
-from loopwatch.detect.step import StepRecord
+from loopwatch.detect.step import Novelty, StepRecord
 from loopwatch.events import Step, ToolCall, ToolResult
 from loopwatch.verdict import Action, Finding
 from tests.sdk.detect.detect_builders import USER, call, events, step
@@ -141,3 +141,100 @@ def test_a_loop_that_goes_on_is_one_finding_whose_count_grows() -> None:
     assert len(identical) == 1
     assert identical[0].count == 5
     assert (identical[0].first_step, identical[0].last_step) == (1, 5)
+
+
+class _Recorder:
+    """A detector that keeps the records it is given."""
+
+    name = "recorder"
+    per_turn = False
+
+    def __init__(self) -> None:
+        self.records: list[StepRecord] = []
+
+    def new_state(self) -> None:
+        return None
+
+    def observe(self, state: None, step: StepRecord) -> Finding | None:
+        self.records.append(step)
+        return None
+
+
+def test_each_field_of_the_call_result_and_step_reaches_the_record() -> None:
+    """The record is built positionally on the hot path: every field lands where it belongs."""
+    from loopwatch.events import Usage
+    from loopwatch.sketch import Repetition, TextSketch
+
+    repetition = Repetition(unit="word", period=1, repeats=9, block_chars=4, start=0, end=36)
+    tool_call = ToolCall(
+        id="c1",
+        name="search",
+        fingerprint="call-fp",
+        shape="shape-fp",
+        frame="frame-fp",
+        targets=(1, 2),
+        phrased=True,
+        arguments='{"q":"x"}',
+        repetition=repetition,
+    )
+    result = ToolResult(
+        event_id="r1",
+        call_id="c1",
+        fingerprint="result-fp",
+        size=42,
+        is_error=True,
+        error_class="type:KeyError",
+        error_terms=(3,),
+        overlap=(4, 5),
+        lines=(6, 7),
+        links=(8, 9),
+        preview="KeyError: 'x'",
+    )
+    sketch = TextSketch(length=5, minhash=(10,), words=1, repetition=None)
+    model_step = Step(
+        event_id="s1",
+        text="hello",
+        sketch=sketch,
+        refers_to_calls=True,
+        tool_calls=(tool_call,),
+        usage=Usage(input_tokens=11, output_tokens=12),
+        time_unix_ns=13,
+    )
+    recorder = _Recorder()
+    engine = Engine(EngineConfig(detectors=(recorder,)))
+    engine.ingest(engine.new_session(), [model_step, result])
+
+    (record,) = recorder.records
+    (outcome,) = record.calls
+    assert outcome._asdict() == {
+        "name": "search",
+        "call": "call-fp",
+        "result": "result-fp",
+        "is_error": True,
+        "empty": False,
+        "shape": "shape-fp",
+        "frame": "frame-fp",
+        "targets": (1, 2),
+        "phrased": True,
+        "size": 42,
+        "overlap": (4, 5),
+        "error_terms": (3,),
+        "error_class": "type:KeyError",
+        "lines": (6, 7),
+        "links": (8, 9),
+        "arguments": '{"q":"x"}',
+        "preview": "KeyError: 'x'",
+        "repetition": repetition,
+    }
+    assert (record.number, record.turn, record.sketch, record.refers_to_calls, record.text) == (
+        1,
+        0,
+        sketch,
+        True,
+        "hello",
+    )
+    assert (record.input_tokens, record.output_tokens, record.time_unix_ns) == (11, 12, 13)
+    assert not record.is_final
+    assert (record.request_words, record.request_similarity) == (0, 0.0)
+    assert record.novelty.kinds == (Novelty.BLANK,)
+    assert record.batch_key
