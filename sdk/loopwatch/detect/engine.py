@@ -78,18 +78,24 @@ class Engine:
             if not state.remember_event(event.event_id):
                 continue
             state.events += 1
+            # A step is judged once it is complete: when its last result arrives, or at once
+            # when it has no calls. Only those two events can complete one.
             if isinstance(event, ToolResult):
                 open_step = state.open_step
                 if open_step is not None:
                     for call in open_step.step.tool_calls:
                         if call.id == event.call_id:
                             open_step.results.setdefault(event.call_id, event)
+                            if open_step.complete:
+                                self._close_open_step(state, verdicts)
                             break
             elif isinstance(event, Step):
                 if state.open_step is not None:
                     self._close_open_step(state, verdicts)
                 state.steps += 1
-                state.open_step = OpenStep(step=event)
+                state.open_step = OpenStep(event)
+                if not event.tool_calls:
+                    self._close_open_step(state, verdicts)
             elif isinstance(event, UserMessage):
                 self._close_open_step(state, verdicts)
                 state.turn += 1
@@ -100,8 +106,6 @@ class Engine:
                     else 0.0
                 )
                 self._reset_turn(state)
-            if state.open_step is not None and state.open_step.complete:
-                self._close_open_step(state, verdicts)
         return verdicts
 
     def flush(self, state: SessionState) -> list[Verdict]:
