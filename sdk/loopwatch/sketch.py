@@ -109,9 +109,11 @@ def similarity(a: TextSketch, b: TextSketch) -> float:
 
 def bottom_k_similarity(a: tuple[int, ...], b: tuple[int, ...], k: int) -> float:
     """Estimated Jaccard similarity of two sets from their bottom-``k`` hashes (0.0 .. 1.0)."""
-    if not a:
+    if not a or not b:
         return 0.0
-    return _bottom_k_similarity(a, _hash_set(a), b, k)
+    in_a = _hash_set(a)
+    shared = in_a[0].intersection(b)
+    return _estimate(a, in_a, b, shared, k) if shared else 0.0
 
 
 # Sketches whose hash sets are kept (``_hash_set``): each is compared several times (a result
@@ -128,31 +130,22 @@ def _hash_set(sketch: tuple[int, ...]) -> tuple[frozenset[int], tuple[int, ...]]
     return frozenset(sketch), tuple(sorted(sketch))
 
 
-def _bottom_k_similarity(
+def _estimate(
     a: tuple[int, ...],
     in_a: tuple[frozenset[int], tuple[int, ...]],
     b: tuple[int, ...],
+    shared: frozenset[int],
     k: int,
-    floor: float = -1.0,
 ) -> float:
-    """``bottom_k_similarity`` with ``in_a == _hash_set(a)`` given, so that comparing one sketch
-    with several builds its set once. A similarity that cannot exceed ``floor`` (the largest
-    found so far, for ``closest_overlap``) is not counted: 0.0 is returned for it."""
-    if not b:
-        return 0.0
-    # Bottom-k estimate: of the k smallest hashes of the union, the share found in both. Each
-    # sketch holds its own k smallest, so the union's k smallest are among them.
+    """The bottom-``k`` estimate for sketches ``a`` and ``b`` sharing ``shared`` (not none): of
+    the k smallest hashes of the union, the share found in both. Each sketch holds its own k
+    smallest, so the union's k smallest are among them."""
     set_a, sorted_a = in_a
-    set_b, sorted_b = _hash_set(b)
-    shared = set_a & set_b
-    if not shared:  # 0.0 by either count below
-        return 0.0
     union = len(set_a) + len(b) - len(shared)  # b's repeats counted, as ever (a known gap)
     if union <= k:  # the whole union is its bottom k
         return len(shared) / union
+    set_b, sorted_b = _hash_set(b)
     if len(set_a) == len(a) and len(set_b) == len(b):  # neither repeats a hash
-        if len(shared) <= floor * k:  # at most every shared hash counts
-            return 0.0
         return _shared_in_bottom_k(sorted_a, sorted_b, shared, k) / k
     kth = sorted(set_a | set_b)[k - 1]
     return sum(1 for h in shared if h <= kth) / k
@@ -226,16 +219,18 @@ def closest_overlap(a: tuple[int, ...], others: Iterable[tuple[int, ...]], *, at
     if not a:
         return 0.0
     in_a = _hash_set(a)
+    set_a, k = in_a[0], OVERLAP_SIZE
     closest = 0.0
-    floor = at_least - _BELOW  # an overlap at the floor cannot reach at_least
-    for o in others:  # an overlap that cannot beat the closest so far is not counted
-        closest = max(closest, _bottom_k_similarity(a, in_a, o, OVERLAP_SIZE, max(closest, floor)))
+    for o in others:
+        shared = set_a.intersection(o)
+        if not shared:
+            continue
+        # The share of shared hashes in the smaller of the union and k bounds the estimate:
+        # most sketches compared share a few hashes, and are not estimated.
+        bound = len(shared) / min(k, len(set_a) + len(o) - len(shared))
+        if bound > closest and bound >= at_least:
+            closest = max(closest, _estimate(a, in_a, o, shared, k))
     return closest if closest >= at_least else 0.0
-
-
-# Just under a bar: ``_bottom_k_similarity`` drops an estimate that cannot exceed its floor, and
-# one equal to ``at_least`` must be kept.
-_BELOW = 1e-9
 
 
 def same_gist(
