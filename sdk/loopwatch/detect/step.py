@@ -26,8 +26,10 @@ class Novelty(enum.Enum):
     UNKNOWN = "unknown"
 
 
-FRUITLESS = frozenset({Novelty.REPEAT, Novelty.ECHO, Novelty.BLANK})
-"""The kinds that teach nothing: a step made only of these is fruitless."""
+FRUITLESS = (Novelty.REPEAT, Novelty.ECHO, Novelty.BLANK)
+"""The kinds that teach nothing: a step made only of these is fruitless. A tuple, not a set:
+membership in it compares identities, where a set would hash each kind in Python
+(``Enum.__hash__``) once per call of every step."""
 
 
 class StepNovelty(NamedTuple):
