@@ -2,7 +2,7 @@
 
 1. Public corpus: parsing the transcripts into events (fingerprints and sketches included)
    is the baseline; parse + engine is measured against it. Reported: µs per event for each,
-   the engine's own µs per event (the difference) and the ratio. Target: engine <= 8 µs/event.
+   the engine's own µs per event (the difference) and the ratio. Target: engine <= 10 µs/event.
 2. Linear scaling: a degenerate response of 100 KB and of 200 KB, and a session of 100 and of
    200 steps with long narration, each built and judged end to end. Reported: the time ratio
    for 2x the input. Target: <= 2.2: linear work gives 2.0 (within the machine's noise, a few
@@ -136,7 +136,7 @@ def main() -> None:
     print(f"| corpus events | {c['events']:.0f} | |")
     print(f"| parse only (baseline), µs/event | {c['parse_us']:.1f} | |")
     print(f"| parse + engine, µs/event | {c['parse_and_engine_us']:.1f} | |")
-    print(f"| engine alone, µs/event | {c['engine_us']:.1f} | <= 8 |")
+    print(f"| engine alone, µs/event | {c['engine_us']:.1f} | <= 10 |")
     print(f"| parse + engine / parse | {c['ratio']:.2f}x | |")
     print(f"| degenerate response of 200 KB, ms | {degenerate_200 * 1e3:.0f} | |")
     print(f"| degenerate response, 200 KB / 100 KB time | {degenerate_200 / degenerate_100:.2f}x | <= 2.2 |")
