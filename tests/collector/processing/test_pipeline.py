@@ -6,6 +6,7 @@ import asyncio
 
 import pytest
 
+from loopwatch.detect.identical_call import IdenticalCall
 from loopwatch.events import ToolCall
 from loopwatch.verdict import Action
 from loopwatch_collector.exceptions import StoreError
@@ -225,17 +226,15 @@ async def test_agent_labels_are_capped() -> None:
 
 
 async def test_detector_errors_fail_open_and_are_counted(monkeypatch: pytest.MonkeyPatch) -> None:
-    pipeline, *_, registry = make_pipeline()
-    engine, _ = pipeline._engines.for_agent("bot")
-    detector = engine.config.detectors[0]
-
-    def broken(state: object, step: object) -> None:
+    def broken(self: IdenticalCall, state: object, step: object) -> None:
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(detector, "observe", broken)
+    # Before the agent's engine is built: an engine binds its detectors' observe once.
+    monkeypatch.setattr(IdenticalCall, "observe", broken)
+    pipeline, *_, registry = make_pipeline()
     verdict = await pipeline.ingest(context(), tool_step(0), source="evaluate")
     assert verdict.action is Action.CONTINUE
-    assert sample(registry, "loopwatch_detector_errors_total", detector=detector.name) == 1
+    assert sample(registry, "loopwatch_detector_errors_total", detector=IdenticalCall.name) == 1
 
 
 async def test_store_failures_are_counted_and_raised(monkeypatch: pytest.MonkeyPatch) -> None:
