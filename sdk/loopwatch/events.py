@@ -26,6 +26,7 @@ from loopwatch.fingerprint import (
     canonical_arguments,
     digest,
     error_class,
+    failure_line_hashes,
     line_hashes,
     link_hashes,
     result_fingerprint,
@@ -171,10 +172,11 @@ class ToolResult:
     result's word trigrams so that a result saying about the same as an earlier one is known
     as an echo (``sketch.overlap_sketch``; empty for short results). ``error_terms`` hashes
     the terms a failure's text names (``term_hashes``): a fan-out's errors name their targets.
-    ``lines`` hashes a success's distinct lines (``fingerprint.line_hashes``; empty for one
-    line or a long result): the same call answered with no line it had not given brought
-    nothing new; ``links`` hashes the links it holds (``fingerprint.link_hashes``): a rephrased
-    search that brings the same pages back with other snippets. All are content-free.
+    ``lines`` hashes a result's distinct lines (``fingerprint.line_hashes``, for a failure
+    ``failure_line_hashes``, which masks ports and pids; empty for one line or a long result):
+    the same call answered with no line it had not given brought nothing new; ``links``
+    hashes the links it holds (``fingerprint.link_hashes``): a rephrased search that brings
+    the same pages back with other snippets. All are content-free.
     """
 
     event_id: str
@@ -213,7 +215,7 @@ class ToolResult:
             error_class=error_class(content) if is_error else absence_class(content),
             error_terms=error_term_hashes(content) if is_error else (),
             overlap=overlap_sketch(content),
-            lines=() if is_error else line_hashes(content),
+            lines=failure_line_hashes(content) if is_error else line_hashes(content),
             links=() if is_error else link_hashes(content),
             preview=_preview(content) if capture_content else None,
             time_unix_ns=time_unix_ns,

@@ -151,6 +151,28 @@ def line_hashes(content: str) -> tuple[int, ...]:
     changed; a poll whose status line changed brought a line never seen. Content-free, so
     privacy mode judges alike.
     """
+    return _line_hashes(content, mask=False)
+
+
+# Numbers of four digits or more in a failure: a port, a pid, a byte count, an address. A failing
+# command varies them by itself from run to run; a status it reports (3 of 4 replicas, 75 %, line
+# 12) is in shorter numbers.
+_LONG_NUMBER = re.compile(r"\d{4,}")
+
+
+def failure_line_hashes(content: str) -> tuple[int, ...]:
+    """``line_hashes`` of a failure, with what the tool varies by itself masked in each line (the
+    volatile tokens of ``normalise_result``, numbers of four digits or more).
+
+    Why: a command re-run at once that fails the same way prints another port or pid, and has
+    failed the same way again; one that fails with another status ("2 of 4 replicas updated",
+    then "3 of 4") reports a world that moved: a poll waiting for a rollout, not a retry. A
+    one-line message is left to its ``error_class``, which masks every name and number.
+    """
+    return _line_hashes(content, mask=True)
+
+
+def _line_hashes(content: str, *, mask: bool) -> tuple[int, ...]:
     if len(content) > LINES_MAX_CHARS:
         return ()
     lines: set[str] = set()
@@ -160,6 +182,8 @@ def line_hashes(content: str) -> tuple[int, ...]:
             continue
         if line[0] in _MARKER_STARTS and (marker := _LIST_MARKER.match(line)):
             line = line[marker.end() :]
+        if mask:
+            line = _LONG_NUMBER.sub("#", _VOLATILE.sub(_placeholder, line))
         lines.add(line)
         if len(lines) > MAX_LINES:
             return ()

@@ -24,6 +24,7 @@ from loopwatch.fingerprint import (
     digest,
     digest_number,
     error_class,
+    failure_line_hashes,
     line_hashes,
     link_hashes,
     normalise_result,
@@ -318,6 +319,20 @@ def test_lines_differing_in_an_id_are_other_lines() -> None:
 
 def test_a_changed_line_changes_its_hash() -> None:
     assert set(line_hashes("job-1 Running\njob-2 Running")) != set(line_hashes("job-1 Done\njob-2 Running"))
+
+
+def test_failure_lines_mask_what_a_command_varies_by_itself() -> None:
+    """A port, a pid, a timestamp or a duration changes from run to run of one failure; a status
+    in a short number ("1 of 4", "75%") is what the failure reports."""
+    refused = "Error: listen EADDRINUSE :::{}\n    at Server.listen (pid {}) after {}ms at {}"
+    same = [refused.format(*run) for run in ((41234, 881, 12, "12:00:01"), (39001, 902, 731, "12:00:09"))]
+    rollout = "Waiting for rollout: {} of 4 updated\nerror: timed out"
+
+    assert failure_line_hashes(same[0]) == failure_line_hashes(same[1])
+    assert line_hashes(same[0]) != line_hashes(same[1])  # a success's lines keep them all
+    assert failure_line_hashes(rollout.format(1)) != failure_line_hashes(rollout.format(2))
+    assert len(failure_line_hashes(rollout.format(1))) == 2
+    assert failure_line_hashes("Payment declined (code 91)") == ()  # one line: its error class judges
 
 
 def test_line_hashes_are_empty_where_the_lines_cannot_all_be_kept() -> None:

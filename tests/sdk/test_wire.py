@@ -52,7 +52,7 @@ def _events(*, capture_content: bool) -> list[Event]:
         ToolResult.create(
             event_id="call_2",
             call_id="call_2",
-            content="ValueError: unexpected keyword argument 'text'",
+            content="Traceback (most recent call last):\nValueError: unexpected keyword argument 'text'",
             is_error=True,
             error_type="ValueError",
             capture_content=capture_content,
@@ -70,7 +70,7 @@ def test_events_round_trip(capture_content: bool) -> None:
 
 def test_near_duplicate_notions_travel_without_content() -> None:
     """Privacy mode ships the call's frame, the error's class, the result's overlap sketch and
-    its line hashes."""
+    its line hashes, a failure's too."""
     events = _events(capture_content=False)
     decoded = wire.events_from_proto(wire.events_to_proto(events))
     step, found, failed = decoded[1], decoded[2], decoded[3]
@@ -87,7 +87,7 @@ def test_near_duplicate_notions_travel_without_content() -> None:
     assert step.tool_calls[0].targets
     assert step.tool_calls[0].phrased
     assert failed.overlap == ()
-    assert failed.lines == ()
+    assert len(failed.lines) == 2
 
 
 def test_empty_strings_stay_distinct_from_not_captured() -> None:

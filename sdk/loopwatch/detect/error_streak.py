@@ -8,13 +8,16 @@ Second pattern, which the novelty rules cannot mask: ``varied`` (default 6) step
 which every call failed, in a new way or not. A rewritten snippet raising another exception
 type is progress once or twice (``novelty.py`` calls it new); six failing steps in a row with
 no success between is an agent flailing, whatever each error says. Probes (a fan-out whose
-errors name each new target, a sweep) still break it: absence on a new target is information.
+errors name each new target, a sweep) still break it: absence on a new target is information;
+so does a poll whose failure moved (the same call re-issued at once failing with another
+status: "2 of 4 replicas updated", then "3 of 4"): the world moved while the agent waited.
 
 Not flagged: a retry that succeeds (any successful call resets the streak), errors interleaved
 with successful corrective steps (a failing test run after a successful edit resets), a
 command whose error changes from run to run until it works (progress: the first streak resets;
 only ``varied`` failing steps in a row fire), a fan-out or sweep whose targets each fail once
-(probing candidates is information: both streaks reset). A step without tool calls, or whose
+(probing candidates is information: both streaks reset), a rollout polled until done whose
+every poll fails on its timeout while the status moves on. A step without tool calls, or whose
 results never arrived, neither continues nor breaks them.
 
 Seeds: OpenHands (3), SWE-agent ``max_requeries`` (3), Microsoft.Extensions.AI (3). The default
@@ -38,7 +41,8 @@ class ErrorStreakConfig:
         threshold: consecutive steps whose calls all failed and taught nothing (the same
             failure again, in other words or under other arguments) that fire; < 2 = off.
         varied: consecutive steps whose calls all failed, in new ways too (another
-            exception each run), that fire; probes break the streak; < 2 = off.
+            exception each run), that fire; probes and moved polls break the streak;
+            < 2 = off.
     """
 
     threshold: int = 4
@@ -80,8 +84,9 @@ class ErrorStreak:
                     state.streak = state.failing = 0  # a success: information
                     break
             return None  # else nothing was learned about success or failure
-        if Novelty.PROBE in step.novelty.kinds:
-            state.streak = state.failing = 0  # a new target probed: information
+        kinds = step.novelty.kinds
+        if Novelty.PROBE in kinds or Novelty.MOVED in kinds:
+            state.streak = state.failing = 0  # a new target probed, or a poll's status moved
             return None
         if state.failing == 0:
             state.failing_start = step.number

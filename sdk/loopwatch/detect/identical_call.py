@@ -17,7 +17,9 @@ A call failing with an error that says the service failed (a timeout, a rate lim
 refused charge) fires at ``transient`` (default 4): a payment retried three
 times before the agent hands off to a person, or until it goes through, is a healthy retry.
 
-Not flagged: polling or pagination whose result changes (the count starts over); waiting
+Not flagged: polling or pagination whose result changes, failing or not (the count starts
+over; a failure changed when a line did, beyond a port or a pid: "2 of 4 replicas updated",
+then "3 of 4"); waiting
 between polls of an unchanged status (occurrences separated only by steps that taught nothing
 do not add up); retries that fail with varying errors and then succeed; a successful call
 repeated once per user turn, each answering a new question (successes count within a turn).

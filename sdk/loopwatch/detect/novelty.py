@@ -4,18 +4,21 @@ One notion shared by the detectors, so that they agree on what "nothing new" mea
 of a completed step is classified once, by the engine, before any detector runs:
 
 - ``NEW``: a call not made before with a result the tool had not given, or a known call
-  whose result changed (a poll that moved on, a re-run that fails differently).
+  whose result changed after other calls (a re-run that fails differently after an edit).
+- ``MOVED``: a known call re-issued at once whose result changed: nothing the agent did in
+  between changed it, the world moved (a poll whose status moved on, failing or not). New
+  information like ``NEW``; a failure streak restarts at it, as at a probe.
 - ``REPEAT``: the same call returned the same result again. Failures repeat across the whole
   run (a user saying "try again" does not make an identical error new information); successes
   repeat within a turn (a new request may legitimately re-read what the agent read before).
   ``repeats`` counts the occurrences in a row of that call: a different result in between
   starts over, and occurrences separated only by steps that taught nothing (waiting between
   polls) do not add up, while occurrences separated by new information do (the agent went on
-  and came back: lost context). A failing call re-run at once that fails the same way is the
-  same result though a port, a duration or a code in the error changed, and so is a success
-  re-run at once whose answer has no line the call had not given in the steps just before
-  (``ToolResult.lines``: the same pages reordered, another selection of one pool), though its
-  fingerprint changed (``_same_answer``).
+  and came back: lost context). A call re-run at once whose answer has no line the call had
+  not given in the steps just before is the same result though its fingerprint changed
+  (``ToolResult.lines``: the same pages reordered, another selection of one pool, a failure
+  whose port or pid changed), and so is a failure of one line, or too long to hash by lines,
+  whose kind and wording did not change (``_same_answer``).
 - ``RECHECK``: the same successful call and result as in an earlier turn: the user asked
   again. Neither progress nor repetition.
 - ``ECHO``: a different call of the same tool returned a result the tool already gave in this
@@ -46,7 +49,7 @@ of a completed step is classified once, by the engine, before any detector runs:
 - ``UNKNOWN``: no result arrived or none was recorded. Missing content is never "the same".
 
 A step is *fruitless* when it has calls and each of them is a REPEAT, ECHO or BLANK; it is
-*informative* when at least one is NEW. Memory is bounded (see the constants): the most
+*informative* when at least one is NEW or MOVED. Memory is bounded (see the constants): the most
 recently used calls, a few results per tool, the previous shape per tool.
 """
 
@@ -251,7 +254,10 @@ def _classify(
             return Novelty.RECHECK, 1, number, False
         # The same task handed again, and the report found nothing again in other words.
         nothing_again = memo.turn == state.turn and memo.error_class == call.error_class == ABSENT_RESULT
-        return (Novelty.ECHO if nothing_again else Novelty.NEW), 1, number, False
+        if nothing_again:
+            return Novelty.ECHO, 1, number, False
+        # Re-issued at once, answered otherwise: nothing the agent did in between changed it.
+        return (Novelty.MOVED if memo.seq == state.seq - 1 else Novelty.NEW), 1, number, False
     fan_out = fanout.get(call.name, 0) >= FANOUT_TARGETS and call.result not in state.tool_errors.get(
         call.name, {}
     )
@@ -268,29 +274,28 @@ def _classify(
 def _same_answer(state: NoveltyState, memo: CallMemo, call: CallOutcome) -> bool:
     """Whether the same call answered as it did last time: the same result, or the same failure.
 
-    A failing call re-issued back to back whose error differs only in what the tool varies by
-    itself (a port, a duration, a request id, a code) failed the same way: a plain repeated-call
-    guard sees the same call again, and so does this. A success re-issued back to back whose
-    answer has only lines the call gave in the steps just before (``state.step_lines``) gave
-    the same answer: a search engine reshuffling one pool of pages; a poll's changed status
-    line is a line not seen. The same failure is one of the same kind
-    (``error_class``) sharing ``ECHO_OVERLAP`` of its trigrams, or, for a short message (no
-    sketch), whose untyped class, the message with what varies masked, is the same. After other
-    calls in between (an install, an edit) a changed error is their effect (another missing
-    module, the same error from an edited line), and a success's changed answer is news (a
-    poll where one pod finished): only an equal result repeats then. Overlap never judges a
-    success: a poll with one changed line overlaps the last more than a reshuffled search does.
+    A call re-issued back to back whose answer has only lines the call gave in the steps just
+    before (``state.step_lines``) gave the same answer though its fingerprint changed: a search
+    engine reshuffling one pool of pages, or a failure that differs only in what the tool varies
+    by itself (a port, a pid: ``fingerprint.failure_line_hashes`` masks them), which a plain
+    repeated-call guard sees as the same call again too. A poll's changed status line is a line
+    not seen, failing or not ("2 of 4 replicas updated", then "3 of 4"). A failure too long to
+    hash line by line is the same when it is of the same kind (``error_class``) sharing
+    ``ECHO_OVERLAP`` of its trigrams, or, for a short message (no sketch), whose untyped class,
+    the message with what varies masked, is the same. After other calls in between (an install,
+    an edit) a changed error is their effect (another missing module, the same error from an
+    edited line), and a success's changed answer is news (a poll where one pod finished): only
+    an equal result repeats then. Overlap never judges a success: a poll with one changed line
+    overlaps the last more than a reshuffled search does.
     """
     if memo.result == call.result:
         return True
-    if memo.seq != state.seq - 1:
+    if memo.seq != state.seq - 1 or call.is_error != memo.failed:
         return False
-    if not (call.is_error or memo.failed):
+    if call.lines:
         seen = state.step_lines.get(call.call)
-        return seen is not None and bool(call.lines) and set(seen).issuperset(call.lines)
-    if not (call.is_error and memo.failed):
-        return False
-    if not call.error_class or call.error_class != memo.error_class:
+        return seen is not None and set(seen).issuperset(call.lines)
+    if not call.is_error or not call.error_class or call.error_class != memo.error_class:
         return False
     if memo.overlap and call.overlap:
         return overlap(memo.overlap, call.overlap) >= ECHO_OVERLAP
@@ -445,12 +450,12 @@ def _count_failure(state: NoveltyState, call: CallOutcome) -> None:
 
 
 def _remember_lines(state: NoveltyState, calls: tuple[CallOutcome, ...]) -> None:
-    """Keep the lines of this step's successful answers, with those the same call gave in the
-    steps just before (a union of at most ``MAX_LINES`` lines: past that, this answer's)."""
+    """Keep the lines of this step's answers, with those the same call gave in the steps just
+    before (a union of at most ``MAX_LINES`` lines: past that, this answer's)."""
     previous = state.step_lines
     kept: dict[str, tuple[int, ...]] = {}
     for call in calls[:TOOL_MEMORY]:
-        if call.lines and not call.is_error:
+        if call.lines:
             seen = previous.get(call.call)
             union = tuple(sorted(set(seen).union(call.lines))) if seen else call.lines
             kept[call.call] = union if len(union) <= MAX_LINES else call.lines

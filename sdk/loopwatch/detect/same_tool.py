@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from loopwatch.detect.novelty import SWEEP_ANSWER_CHARS
-from loopwatch.detect.step import CallOutcome, Novelty, StepRecord
+from loopwatch.detect.step import INFORMATIVE, CallOutcome, Novelty, StepRecord
 from loopwatch.fingerprint import ABSENT_RESULT
 from loopwatch.verdict import Finding
 
@@ -92,7 +92,7 @@ class SameTool:
             return None  # most steps: no echo to count, none counted to forget
         found: Finding | None = None
         for call, kind in zip(step.calls, step.novelty.kinds, strict=False):
-            if kind is Novelty.NEW:
+            if kind in INFORMATIVE:
                 state.echoes.pop(call.name, None)
             elif kind is Novelty.ECHO and call.frame and (call.overlap or _reports_nothing(call)):
                 # A query (a short call, on one line) answered at length with what it answered

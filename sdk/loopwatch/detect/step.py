@@ -23,9 +23,12 @@ class Novelty(enum.Enum):
     ECHO = "echo"
     BLANK = "blank"
     PROBE = "probe"
+    MOVED = "moved"
     UNKNOWN = "unknown"
 
 
+INFORMATIVE = (Novelty.NEW, Novelty.MOVED)
+"""The kinds that bring something new: a step with one of these is informative."""
 FRUITLESS = (Novelty.REPEAT, Novelty.ECHO, Novelty.BLANK)
 """The kinds that teach nothing: a step made only of these is fruitless. A tuple, not a set:
 membership in it compares identities, where a set would hash each kind in Python
@@ -50,7 +53,7 @@ class StepNovelty(NamedTuple):
     since: int = 0  # step of the first occurrence of the step's repeated calls (0: none)
     spread: bool = False  # some call recurred after other work
     fruitless: bool = False  # calls, each a REPEAT, ECHO or BLANK: nothing new came back
-    informative: bool = False  # at least one call brought something NEW
+    informative: bool = False  # at least one call brought something NEW (or MOVED)
     all_repeats: bool = False  # calls, each a REPEAT
 
     @classmethod
@@ -76,7 +79,7 @@ class StepNovelty(NamedTuple):
             since=since,
             spread=True in spreads,
             fruitless=fruitless,
-            informative=Novelty.NEW in kinds,
+            informative=any(kind in INFORMATIVE for kind in kinds),
             all_repeats=all_repeats,
         )
 
@@ -93,7 +96,7 @@ class StepNovelty(NamedTuple):
             first if repeated else 0,  # since
             spread,
             kind in FRUITLESS,  # fruitless
-            kind is Novelty.NEW,  # informative
+            kind in INFORMATIVE,  # informative
             repeated,  # all_repeats
         )
 
@@ -131,7 +134,7 @@ class CallOutcome(NamedTuple):
     overlap: tuple[int, ...] = ()  # the result's trigram sketch (events.ToolResult.overlap)
     error_terms: tuple[int, ...] = ()  # hashed terms the error names (events.ToolResult.error_terms)
     error_class: str = ""  # a failure's kind (events.ToolResult.error_class)
-    lines: tuple[int, ...] = ()  # a success's line hashes (events.ToolResult.lines)
+    lines: tuple[int, ...] = ()  # the result's line hashes (events.ToolResult.lines)
     links: tuple[int, ...] = ()  # a success's link hashes (events.ToolResult.links)
     arguments: str | None = None
     preview: str | None = None

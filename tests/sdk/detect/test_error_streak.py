@@ -276,6 +276,31 @@ def test_a_probe_resets_the_varied_streak() -> None:
     assert run(ErrorStreak(), script).fired == []
 
 
+def rollout_poll(updated: int) -> StepSpec:
+    status = f"Waiting for rollout to finish: {updated} of 8 replicas updated...\nerror: timed out waiting"
+    poll = {"cmd": "kubectl rollout status deploy/web --timeout=20s"}
+    return step(call("shell", poll, status, is_error=True))
+
+
+def test_a_failing_poll_whose_status_moves_stays_quiet() -> None:
+    """A rollout polled until done, every poll failing on its timeout: each status seen twice,
+    then another (``Novelty.MOVED``: the world moved, the agent only waited). Both streaks
+    restart at each move; twelve failing polls in a row stay quiet."""
+    polls = [rollout_poll(n // 2) for n in range(12)]
+
+    assert run(ErrorStreak(), polls).fired == []
+
+
+def test_a_failing_poll_whose_status_stops_moving_fires() -> None:
+    """Near miss: the status stopped moving at step 3; four failures after it that taught
+    nothing are the first streak."""
+    polls = [rollout_poll(1), rollout_poll(2), *(rollout_poll(3) for _ in range(5))]
+
+    result = run(ErrorStreak(), polls)
+    assert result.findings[5] is None
+    assert (result.finding().count, result.finding().first_step, result.finding().last_step) == (4, 4, 7)
+
+
 def test_a_long_fan_out_over_missing_targets_stays_quiet() -> None:
     assert run(ErrorStreak(), [probe(f"deploy/{i}/values.yaml") for i in range(12)]).fired == []
 

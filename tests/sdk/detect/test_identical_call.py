@@ -82,6 +82,26 @@ def test_polling_a_table_in_which_one_row_changes_each_time_is_not_flagged() -> 
     assert run(IdenticalCall(), script).fired == []
 
 
+def test_a_failing_poll_whose_status_moves_is_not_flagged() -> None:
+    """A rollout polled until done, each poll failing on its timeout, each status seen twice:
+    the count starts over when the status moves (a short number in the failure changed)."""
+    status = "Waiting for rollout: {} of 4 replicas updated...\nerror: timed out waiting for the condition"
+    poll = {"cmd": "kubectl rollout status deploy/web --timeout=20s"}
+    script = [step(call("shell", poll, status.format(n // 2), is_error=True)) for n in range(2, 8)]
+
+    assert run(IdenticalCall(), [*script, step(call("shell", poll, "successfully rolled out"))]).fired == []
+
+
+def test_a_failure_varying_only_in_its_port_fires_at_the_third() -> None:
+    """Near miss: the same failing command whose error changes only in a port (four digits or
+    more: what the command varies by itself) failed the same way three times."""
+    error = "Error: listen EADDRINUSE: address already in use :::{}\n    at Server.listen (node:net:1817:16)"
+    ports = (41234, 39001, 52777)
+    script = [step(call("shell", {"cmd": "npm test"}, error.format(p), is_error=True)) for p in ports]
+
+    assert [f is not None for f in run(IdenticalCall(), script).findings] == [False, False, True]
+
+
 def test_failed_retries_with_varying_errors_then_success_are_not_flagged() -> None:
     script = [
         step(call("fetch", {"url": "u"}, "connection reset", is_error=True)),

@@ -28,9 +28,19 @@ def test_first_call_is_new_and_its_repeat_is_a_repeat() -> None:
 
 
 def test_a_changed_result_is_new() -> None:
+    """After other work, a changed result is what that work did (an edit)."""
+    edited = call("read_file", {"path": "a.py"}, "x = 2")
+    edit = call("edit", {"path": "a.py", "text": "x = 2"})
+
+    assert kinds([one(READ), one(edit), one(edited)]) == [(N.NEW,), (N.NEW,), (N.NEW,)]
+
+
+def test_a_result_changed_at_once_moved() -> None:
+    """Re-issued at once and answered otherwise: nothing the agent did changed it, the world
+    moved (a poll). Informative all the same."""
     edited = call("read_file", {"path": "a.py"}, "x = 2")
 
-    assert kinds([one(READ), one(edited)]) == [(N.NEW,), (N.NEW,)]
+    assert kinds([one(READ), one(edited)]) == [(N.NEW,), (N.MOVED,)]
 
 
 def test_a_success_seen_in_an_earlier_turn_is_a_recheck() -> None:
@@ -214,7 +224,7 @@ def test_a_long_status_list_in_which_one_line_moved_on_is_new() -> None:
         one(call("shell", {"cmd": poll}, "\n".join(done))),
     ]
 
-    assert kinds(script) == [(N.NEW,), (N.NEW,)]
+    assert kinds(script) == [(N.NEW,), (N.MOVED,)]
 
 
 def test_the_same_search_answered_with_the_same_pages_reshuffled_repeats() -> None:
@@ -236,7 +246,7 @@ def test_lines_of_the_answers_in_a_row_all_count_as_seen() -> None:
     answers = [listing((0, 1), 0), listing((1, 2), 0), listing((2, 0), 0)]
     script = [one(call("web_search", query, answer)) for answer in answers]
 
-    assert kinds(script) == [(N.NEW,), (N.NEW,), (N.REPEAT,)]
+    assert kinds(script) == [(N.NEW,), (N.MOVED,), (N.REPEAT,)]
 
 
 def test_reshuffled_pages_after_other_work_are_not_the_same() -> None:
@@ -258,7 +268,7 @@ def test_a_log_too_long_to_hash_whole_is_judged_by_its_fingerprint() -> None:
     head = "\n".join(f"step {i}: compiling module_{i}.c" for i in range(400))
     script = [one(call("shell", {"cmd": "cat build.log"}, f"{head}\n{tail}")) for tail in ("linking", "done")]
 
-    assert kinds(script) == [(N.NEW,), (N.NEW,)]
+    assert kinds(script) == [(N.NEW,), (N.MOVED,)]
 
 
 def _pages(ids: tuple[int, ...]) -> str:
@@ -367,6 +377,31 @@ def test_the_same_failure_back_to_back_repeats_though_a_detail_varies() -> None:
     assert kinds(runs) == [(N.BLANK,), (N.REPEAT,), (N.REPEAT,)]
 
 
+def test_a_failing_poll_whose_status_moved_is_not_the_same_failure() -> None:
+    """A rollout polled at once, each poll failing on its timeout: the status line repeats
+    while the rollout waits (the same failure), and moves when a replica is updated (a number
+    of under four digits changed: not a port or a pid). Privacy mode judges alike."""
+    polls = [
+        one(call("shell", {"cmd": "kubectl rollout status deploy/web"}, _rollout(n), is_error=True))
+        for n in (1, 1, 2, 3)
+    ]
+
+    assert kinds(polls) == kinds(polls, capture_content=False)
+    assert kinds(polls) == [(N.BLANK,), (N.REPEAT,), (N.MOVED,), (N.MOVED,)]
+
+
+def test_a_failing_poll_that_moved_after_other_work_is_new() -> None:
+    """Near miss: with a call in between, a changed failure is that call's effect."""
+    poll = "kubectl rollout status deploy/web"
+    script = [
+        one(call("shell", {"cmd": poll}, _rollout(1), is_error=True)),
+        one(call("shell", {"cmd": "kubectl get events"}, "no events")),
+        one(call("shell", {"cmd": poll}, _rollout(2), is_error=True)),
+    ]
+
+    assert kinds(script)[2] == (N.NEW,)
+
+
 def test_a_short_failure_of_one_masked_message_repeats() -> None:
     declined = [
         call("charge", {"order": "A-1"}, f"Payment declined (code {c})", is_error=True) for c in (91, 5)
@@ -405,6 +440,13 @@ def _port_in_use(port: int, ms: int) -> str:
         "> app@2.1.0 test\n> jest --ci\n\nError: listen EADDRINUSE: address already in use "
         f":::{port}\n    at Server.setupListenHandle [as _listen2] (node:net:1817:16)\n"
         f"Test run aborted after {ms}ms while starting the shared test server for the suite"
+    )
+
+
+def _rollout(updated: int) -> str:
+    return (
+        f'Waiting for deployment "web" rollout to finish: {updated} out of 4 new replicas have been '
+        "updated...\nerror: timed out waiting for the condition"
     )
 
 
