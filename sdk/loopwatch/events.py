@@ -68,7 +68,10 @@ class ToolCall:
     ``targets`` hashes the terms of a short call's values (``term_hashes``), so that an error
     can be seen to name what the call targeted without the call's text. ``phrased`` says that
     a short call's values include a string of several words (a query, a task): those can be
-    reworded, while a path, an id or a name is replaced by another target.
+    reworded, while a path, an id or a name is replaced by another target. ``wording``
+    fingerprints those strings (``""`` without any): two calls of one tool with the same
+    wording differ only in identifiers, so the second targets something else (the same edit
+    in another file), never rewords the first.
     """
 
     id: str
@@ -78,6 +81,7 @@ class ToolCall:
     frame: str = ""
     targets: tuple[int, ...] = ()
     phrased: bool = False
+    wording: str = ""
     arguments: str | None = None
     repetition: Repetition | None = None
 
@@ -93,6 +97,7 @@ class ToolCall:
         canonical = canonical_arguments(arguments)
         frame = argument_frame(name, canonical) if arguments is not None else ""
         values = _values(canonical) if frame else []  # a short call's strings, parsed once
+        worded = sorted(value for value in values if len(value.split()) > 1)
         return cls(
             id=id,
             name=name,
@@ -100,7 +105,8 @@ class ToolCall:
             shape=shape_fingerprint(name, canonical),
             frame=frame,
             targets=term_hashes(" ".join(values)) if frame else (),
-            phrased=any(len(value.split()) > 1 for value in values),
+            phrased=bool(worded),
+            wording=digest("\x00".join(worded)) if worded else "",
             arguments=canonical if capture_content else None,
             repetition=_longest_repetition(arguments),
         )
@@ -347,6 +353,7 @@ def _redacted(call: ToolCall) -> ToolCall:
         frame=call.frame,
         targets=call.targets,
         phrased=call.phrased,
+        wording=call.wording,
         repetition=call.repetition,
     )
 

@@ -264,6 +264,9 @@ def _recorded_call(created: ToolCall, raw: Mapping[str, Any], arguments: Any, wh
     phrased = raw.get("phrased", False)
     if not isinstance(phrased, bool):
         raise ScenarioError(f"{where}.phrased must be a boolean")
+    wording = raw.get("wording", "")
+    if not isinstance(wording, str):
+        raise ScenarioError(f"{where}.wording must be a string")
     return replace(
         created,
         fingerprint=fingerprint,
@@ -271,6 +274,7 @@ def _recorded_call(created: ToolCall, raw: Mapping[str, Any], arguments: Any, wh
         frame=frame,
         targets=targets,
         phrased=phrased,
+        wording=wording,
         # clipped arguments are kept as the text they are; absent ones (privacy mode) stay absent
         arguments=arguments if arguments is None or isinstance(arguments, str) else created.arguments,
         repetition=repetition_from_json(raw.get("repetition"), f"{where}.repetition"),

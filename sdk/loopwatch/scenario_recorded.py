@@ -103,6 +103,8 @@ def _call(call: ToolCall) -> dict[str, Any]:
         out["targets"] = list(call.targets)
     if call.phrased:
         out["phrased"] = True
+    if call.wording:
+        out["wording"] = call.wording
     out["repetition"] = repetition_json(call.repetition) if call.repetition is not None else None
     return out
 

@@ -282,6 +282,25 @@ def test_a_call_is_phrased_when_a_value_holds_words() -> None:
     assert not ToolCall.create(id="c", name="run", arguments={"code": "a = 1\nb = 2"}).phrased  # no frame
 
 
+def test_a_calls_wording_is_its_words_whatever_its_identifiers() -> None:
+    """The same edit in another file has the same wording; a reworded query another; a call of
+    identifiers only has none."""
+
+    def wording(arguments: dict[str, object]) -> str:
+        return ToolCall.create(id="c", name="edit", arguments=arguments).wording
+
+    edit = {"old": "from compat import json", "new": "import json"}
+    assert wording({"path": "src/a.py", **edit}) == wording({"path": "src/b.py", **edit})
+    assert wording({"path": "src/a.py", **edit}) != wording(
+        {"path": "src/a.py", "old": "import compat", "new": "x"}
+    )
+    assert wording({"query": "AX-9 E17 fix"}) != wording({"query": "AX-9 error E17"})
+    assert wording({"path": "src/a.py", "line": 3}) == ""
+    assert ToolCall.create(
+        id="c", name="edit", arguments={"path": "a.py", **edit}, capture_content=False
+    ).wording
+
+
 def test_shared_terms_is_the_jaccard_of_two_term_sets() -> None:
     a = term_hashes("household income tallinn 2021 details")
     b = term_hashes("what is the household income of tallinn")

@@ -86,6 +86,7 @@ def test_near_duplicate_notions_travel_without_content() -> None:
     assert failed.error_terms
     assert step.tool_calls[0].targets
     assert step.tool_calls[0].phrased
+    assert step.tool_calls[0].wording
     assert failed.overlap == ()
     assert len(failed.lines) == 2
 

@@ -36,14 +36,34 @@ def test_chat_attributes_decode_to_the_steps_calls_and_sketch() -> None:
             frame=c.frame,
             targets=c.targets,
             phrased=c.phrased,
+            wording=c.wording,
             repetition=c.repetition,
         )
         for c in step.tool_calls
     )
     assert [c.phrased for c in calls] == [False, True]
+    assert [bool(c.wording) for c in calls] == [False, True]
     assert decode.sketch_from(encoded) == step.sketch
     assert decode.refers_to_calls_from(encoded) is step.refers_to_calls
     assert decode.event_id_from(encoded) == step.event_id
+
+
+def test_a_long_call_beside_short_ones_keeps_their_frames_and_wordings() -> None:
+    """A long call has no frame, terms or wording (""): the arrays keep it in place, and the
+    short calls beside it keep theirs."""
+    calls = (
+        ToolCall.create(id="c1", name="run", arguments={"code": "x = 1\n" * 40}),
+        ToolCall.create(id="c2", name="edit", arguments={"path": "a.py", "old": "import compat json"}),
+    )
+    step = Step.create(event_id="step:c1", text=None, tool_calls=calls)
+    decoded = decode.step_calls_from(attrs.chat_attributes(step, capture_content=False))
+
+    assert decoded is not None
+    assert [(c.frame, c.targets, c.wording) for c in decoded] == [
+        (c.frame, c.targets, c.wording) for c in calls
+    ]
+    assert calls[1].wording
+    assert not calls[0].frame
 
 
 def test_tool_attributes_decode_to_the_result() -> None:

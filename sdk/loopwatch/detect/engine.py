@@ -211,13 +211,14 @@ def _outcome(call: ToolCall, result: ToolResult | None) -> CallOutcome:
             frame=call.frame,
             targets=call.targets,
             phrased=call.phrased,
+            wording=call.wording,
             result=None,
             is_error=False,
             empty=False,
             arguments=arguments,
             repetition=call.repetition,
         )
-    # In field order, not by keyword: one per call on the hot path, and binding 18 keywords
+    # In field order, not by keyword: one per call on the hot path, and binding 19 keywords
     # costs as much as the rest of building it.
     return CallOutcome(
         call.name,
@@ -229,6 +230,7 @@ def _outcome(call: ToolCall, result: ToolResult | None) -> CallOutcome:
         call.frame,
         call.targets,
         call.phrased,
+        call.wording,
         result.size,
         result.overlap,
         result.error_terms,

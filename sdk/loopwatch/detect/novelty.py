@@ -50,7 +50,7 @@ of a completed step is classified once, by the engine, before any detector runs:
 
 A step is *fruitless* when it has calls and each of them is a REPEAT, ECHO or BLANK; it is
 *informative* when at least one is NEW or MOVED. Memory is bounded (see the constants): the most
-recently used calls, a few results per tool, the previous shape per tool.
+recently used calls, a few results per tool, the previous call per tool.
 """
 
 from __future__ import annotations
@@ -126,16 +126,25 @@ class CallMemo:
 
 
 @dataclass(slots=True)
+class PreviousCall:
+    """What the next call of a tool is compared with: its previous call's shape, words and terms
+    (``CallOutcome.shape``, ``wording``, ``targets``)."""
+
+    shape: str
+    wording: str
+    targets: tuple[int, ...]
+
+
+@dataclass(slots=True)
 class NoveltyState:
     turn: int = 0
     seq: int = 0  # steps with calls so far
     informative: int = 0  # steps that brought something new
     calls: dict[str, CallMemo] = field(default_factory=dict)  # least recently used first
     tool_results: dict[str, list[str]] = field(default_factory=dict)  # this turn's, per tool
-    last_shape: dict[str, str] = field(default_factory=dict)  # per tool, its previous call's
     fanout: dict[str, int] = field(default_factory=dict)  # tool -> new targets failed in a row
     fanout_frame: dict[str, str] = field(default_factory=dict)  # tool -> frame of those calls
-    last_targets: dict[str, tuple[int, ...]] = field(default_factory=dict)  # per tool, its last call's
+    last_call: dict[str, PreviousCall] = field(default_factory=dict)  # per tool, most recent last
     # Failures per tool and error since the tool last succeeded: an error that a trivially
     # varied call got too counts when the call is then re-issued verbatim.
     tool_errors: dict[str, dict[str, int]] = field(default_factory=dict)
@@ -186,7 +195,7 @@ def assess(state: NoveltyState, calls: tuple[CallOutcome, ...], *, number: int, 
         memo = state.calls.get(call.call)
         if memo is not None:
             memo.mark = state.informative
-        _remember_shape(state, call)
+        _remember_call(state, call)
     return novelty
 
 
@@ -212,7 +221,7 @@ def _names_target(state: NoveltyState, call: CallOutcome) -> bool:
     """Whether ``call``, a failure, has an error naming what it changed from the tool's last call."""
     # What the call names that the previous did not; a call that only dropped terms (the same
     # file name without its directory) is judged by all it names.
-    changed = set(call.targets).difference(state.last_targets.get(call.name, ())) or set(call.targets)
+    changed = set(call.targets).difference(_last_targets(state, call)) or set(call.targets)
     return not changed.isdisjoint(call.error_terms)
 
 
@@ -305,7 +314,8 @@ def _same_answer(state: NoveltyState, memo: CallMemo, call: CallOutcome) -> bool
 
 
 def _classify_new_call(state: NoveltyState, call: CallOutcome, fan_out: bool) -> Novelty:
-    sweep = bool(call.shape) and bool(call.frame) and state.last_shape.get(call.name) == call.shape
+    previous = state.last_call.get(call.name)
+    sweep = bool(call.shape) and bool(call.frame) and previous is not None and previous.shape == call.shape
     if call.is_error or call.empty:
         if sweep or (fan_out and call.is_error):
             return Novelty.PROBE
@@ -316,7 +326,7 @@ def _classify_new_call(state: NoveltyState, call: CallOutcome, fan_out: bool) ->
     if call.error_class == ABSENT_RESULT and call.frame and not sweep:
         # "Found nothing" again, in other words, for the same question asked again (a task
         # re-delegated, a search rephrased): the tool's answer has not changed in substance.
-        related = shared_terms(call.targets, state.last_targets.get(call.name, ())) >= RELATED_TERMS
+        related = shared_terms(call.targets, _last_targets(state, call)) >= RELATED_TERMS
         if related and results is not None and ABSENT_RESULT in results:
             return Novelty.ECHO
         _remember(state.tool_results, call.name, ABSENT_RESULT, RESULTS_PER_TOOL)
@@ -374,7 +384,7 @@ def _seen_before(state: NoveltyState, call: CallOutcome) -> bool:
         return True
     if not (call.links and call.phrased and _within(call.links, state.tool_links.get(call.name), allowance)):
         return False
-    return shared_terms(call.targets, state.last_targets.get(call.name, ())) >= RELATED_TERMS
+    return shared_terms(call.targets, _last_targets(state, call)) >= RELATED_TERMS
 
 
 def _within(hashes: tuple[int, ...], answers: list[tuple[int, ...]] | None, allowance: float) -> bool:
@@ -389,13 +399,21 @@ def _within(hashes: tuple[int, ...], answers: list[tuple[int, ...]] | None, allo
 
 def _echo_bar(state: NoveltyState, call: CallOutcome, closest: float) -> float:
     """The overlap from which ``call``'s answer echoes: ``ECHO_OVERLAP`` for a rephrasing of the
-    tool's previous call, ``COPY_OVERLAP`` otherwise. The terms are compared only when
-    ``closest`` lies between the two bars, the one case where the answer depends on them."""
+    tool's previous call, ``COPY_OVERLAP`` otherwise. The calls are compared only when
+    ``closest`` lies between the two bars, the one case where the answer depends on them.
+
+    A rephrasing rewords what the previous call asked (``phrased``, sharing ``REPHRASED_TERMS``
+    of its terms); a call with the previous one's very words (``wording``) and another path or
+    id asks the same of another target: the same edit in the next file, whose acknowledgement
+    says the same but for the file's name.
+    """
     if closest < ECHO_OVERLAP or closest >= COPY_OVERLAP:
         return ECHO_OVERLAP
-    rephrased = (
-        call.phrased and shared_terms(call.targets, state.last_targets.get(call.name, ())) >= REPHRASED_TERMS
-    )
+    previous = state.last_call.get(call.name)
+    if previous is None or not call.phrased:
+        return COPY_OVERLAP
+    reworded = not call.wording or call.wording != previous.wording  # "": a client that sent none
+    rephrased = reworded and shared_terms(call.targets, previous.targets) >= REPHRASED_TERMS
     return ECHO_OVERLAP if rephrased else COPY_OVERLAP
 
 
@@ -463,17 +481,23 @@ def _remember_lines(state: NoveltyState, calls: tuple[CallOutcome, ...]) -> None
         state.step_lines = kept
 
 
-def _remember_shape(state: NoveltyState, call: CallOutcome) -> None:
-    if next(reversed(state.last_targets), None) == call.name:  # already the most recent tool
-        state.last_targets[call.name] = call.targets
-    else:
-        state.last_targets.pop(call.name, None)
-        state.last_targets[call.name] = call.targets
-        while len(state.last_targets) > TOOL_MEMORY:
-            del state.last_targets[next(iter(state.last_targets))]
-    if state.last_shape.get(call.name) == call.shape:
+def _last_targets(state: NoveltyState, call: CallOutcome) -> tuple[int, ...]:
+    """The terms of the tool's previous call (``()`` for its first)."""
+    previous = state.last_call.get(call.name)
+    return previous.targets if previous is not None else ()
+
+
+def _remember_call(state: NoveltyState, call: CallOutcome) -> None:
+    """Keep ``call`` as its tool's previous call, for the next call of the tool to be compared with."""
+    last = state.last_call
+    previous = last.get(call.name)
+    if previous is None:
+        last[call.name] = PreviousCall(call.shape, call.wording, call.targets)
+        while len(last) > TOOL_MEMORY:
+            del last[next(iter(last))]
         return
-    state.last_shape.pop(call.name, None)
-    state.last_shape[call.name] = call.shape
-    while len(state.last_shape) > TOOL_MEMORY:
-        del state.last_shape[next(iter(state.last_shape))]
+    # Updated in place: one record per tool, not one per call.
+    previous.shape, previous.wording, previous.targets = call.shape, call.wording, call.targets
+    if next(reversed(last)) != call.name:  # most recently used last
+        del last[call.name]
+        last[call.name] = previous

@@ -28,6 +28,7 @@ from loopwatch.wire.attributes import (
     LOOPWATCH_STEP_TOOL_CALL_REPETITIONS,
     LOOPWATCH_STEP_TOOL_CALL_SHAPES,
     LOOPWATCH_STEP_TOOL_CALL_TARGETS,
+    LOOPWATCH_STEP_TOOL_CALL_WORDINGS,
     LOOPWATCH_TEXT_SKETCH,
     LOOPWATCH_TOOL_CALL_FINGERPRINT,
     LOOPWATCH_TOOL_CALL_SHAPE,
@@ -67,11 +68,13 @@ def step_calls_from(attributes: Mapping[str, Any]) -> tuple[ToolCall, ...] | Non
         return None
     reps = attributes.get(LOOPWATCH_STEP_TOOL_CALL_REPETITIONS)
     reps = list(reps) if isinstance(reps, list | tuple) else []
-    shapes = _strings(attributes.get(LOOPWATCH_STEP_TOOL_CALL_SHAPES)) or []
-    frames = _strings(attributes.get(LOOPWATCH_STEP_TOOL_CALL_FRAMES)) or []
-    targets = _strings(attributes.get(LOOPWATCH_STEP_TOOL_CALL_TARGETS)) or []
+    # Per call, "" where a call has none (a long call has no frame, terms or wording).
+    shapes = _per_call(attributes.get(LOOPWATCH_STEP_TOOL_CALL_SHAPES))
+    frames = _per_call(attributes.get(LOOPWATCH_STEP_TOOL_CALL_FRAMES))
+    targets = _per_call(attributes.get(LOOPWATCH_STEP_TOOL_CALL_TARGETS))
     phrased = attributes.get(LOOPWATCH_STEP_TOOL_CALL_PHRASED)
     phrased = list(phrased) if isinstance(phrased, list | tuple) else []
+    wordings = _per_call(attributes.get(LOOPWATCH_STEP_TOOL_CALL_WORDINGS))
     return tuple(
         ToolCall(
             id=call_id,
@@ -81,6 +84,7 @@ def step_calls_from(attributes: Mapping[str, Any]) -> tuple[ToolCall, ...] | Non
             frame=bounded_fingerprint(frames[i]) if i < len(frames) else "",
             targets=_hash_list(targets[i].split(","), MAX_TERMS) if i < len(targets) else (),
             phrased=i < len(phrased) and phrased[i] is True,
+            wording=bounded_fingerprint(wordings[i]) if i < len(wordings) else "",
             repetition=repetition_from_json(reps[i]) if i < len(reps) else None,
         )
         for i, (call_id, name, fingerprint) in enumerate(zip(ids, names, prints, strict=True))
@@ -207,6 +211,13 @@ def _strings(value: Any) -> list[str] | None:
         return None
     found = [v for v in value if isinstance(v, str) and v]
     return found if len(found) == len(value) else None
+
+
+def _per_call(value: Any) -> list[str]:
+    """A per-call string array, empty strings kept in place; ``[]`` when it is not one."""
+    if not isinstance(value, list | tuple) or not all(isinstance(v, str) for v in value):
+        return []
+    return list(value)
 
 
 def _is_int(value: Any) -> bool:

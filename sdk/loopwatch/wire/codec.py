@@ -131,6 +131,7 @@ def tool_call_to_proto(call: ToolCall) -> pb.ToolCall:
         frame=call.frame,
         targets=list(call.targets),
         phrased=call.phrased,
+        wording=call.wording,
     )
     if call.arguments is not None:
         msg.arguments = call.arguments

@@ -254,6 +254,7 @@ def _tool_call(msg: pb.ToolCall) -> ToolCall:
         ),
         targets=_hashes(msg.targets, "targets", MAX_TERMS),
         phrased=msg.phrased,
+        wording=bounded_fingerprint(msg.wording),
         arguments=arguments,
         repetition=_repetition(msg.repetition, "repetition") if msg.HasField("repetition") else None,
     )

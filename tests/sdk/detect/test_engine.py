@@ -174,6 +174,7 @@ def test_each_field_of_the_call_result_and_step_reaches_the_record() -> None:
         frame="frame-fp",
         targets=(1, 2),
         phrased=True,
+        wording="wording-fp",
         arguments='{"q":"x"}',
         repetition=repetition,
     )
@@ -216,6 +217,7 @@ def test_each_field_of_the_call_result_and_step_reaches_the_record() -> None:
         "frame": "frame-fp",
         "targets": (1, 2),
         "phrased": True,
+        "wording": "wording-fp",
         "size": 42,
         "overlap": (4, 5),
         "error_terms": (3,),

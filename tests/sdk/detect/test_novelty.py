@@ -321,6 +321,39 @@ def test_files_of_one_template_read_one_by_one_are_new() -> None:
         assert kinds(script) == [(N.NEW,)] * 5, path
 
 
+def _edited(path: str) -> str:
+    shown = f"Here's the result of running `cat -n` on a snippet of {path}:\n 3\timport json"
+    return f"The file {path} has been edited. {shown}"
+
+
+def test_the_same_edit_in_file_after_file_is_new() -> None:
+    """The fan-out trap of a sweeping change: one replacement made in each file, each answer the
+    same acknowledgement but for the file's name (most trigrams shared). The calls share their
+    words (``wording``), so each names another target rather than rewording the last. Privacy
+    mode judges alike."""
+    edit = {"command": "str_replace", "old_str": "from ingest.compat import json", "new_str": "import json"}
+    paths = [f"src/ingest/{name}.py" for name in ("urls", "errors", "views", "storage", "hooks", "tasks")]
+    script = [one(call("str_replace_editor", {"path": p, **edit}, _edited(p))) for p in paths]
+
+    assert kinds(script) == kinds(script, capture_content=False) == [(N.NEW,)] * 6
+
+
+def test_a_reworded_query_echoes_though_its_identifiers_stay() -> None:
+    """Near miss: the words changed (another ``wording``) and the identifiers did not: a
+    rephrasing, whose answer, the same pages with other snippets, echoes."""
+    first = call(
+        "web_search",
+        {"query": "X season 4 test details", "site": "espn.example"},
+        listing((0, 1, 2, 3, 4), 0),
+    )
+    again = call(
+        "web_search", {"query": "X 'test' season 4", "site": "espn.example"}, listing((2, 1, 0, 3, 4), 1)
+    )
+    script: list[ScriptItem] = [one(first), one(again)]
+
+    assert kinds(script, capture_content=False) == kinds(script) == [(N.NEW,), (N.ECHO,)]
+
+
 SOURCES = (
     "https://en.wikipedia.org/wiki/Port_Ember",
     "https://www.britannica.com/t/port_ember",
