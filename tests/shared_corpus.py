@@ -31,6 +31,7 @@ REPO_ONLY_SETS = (
     "heldout-twin",
     "heldout-wild",
     "heldout-blind",
+    "heldout-blind2",
     "real-more",
     "real-wild",
 )
