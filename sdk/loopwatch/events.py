@@ -26,6 +26,7 @@ from loopwatch.fingerprint import (
     canonical_arguments,
     digest,
     error_class,
+    fact_hashes,
     failure_line_hashes,
     line_hashes,
     link_hashes,
@@ -96,15 +97,18 @@ class ToolCall:
     ) -> ToolCall:
         canonical = canonical_arguments(arguments)
         frame = argument_frame(name, canonical) if arguments is not None else ""
-        values = _values(canonical) if frame else []  # a short call's strings, parsed once
-        worded = sorted(value for value in values if len(value.split()) > 1)
+        if frame:  # a short call's strings, parsed once
+            values = _values(canonical)
+            worded = sorted(value for value in values if len(value.split()) > 1)
+        else:  # a long call asks in words only with a brief: a task, a question, instructions
+            values = worded = sorted(_briefs(canonical)) if arguments is not None else []
         return cls(
             id=id,
             name=name,
             fingerprint=call_fingerprint(name, canonical),
             shape=shape_fingerprint(name, canonical),
             frame=frame,
-            targets=term_hashes(" ".join(values)) if frame else (),
+            targets=term_hashes(" ".join(values)) if values else (),
             phrased=bool(worded),
             wording=digest("\x00".join(worded)) if worded else "",
             arguments=canonical if capture_content else None,
@@ -196,6 +200,7 @@ class ToolResult:
     overlap: tuple[int, ...] = ()
     lines: tuple[int, ...] = ()
     links: tuple[int, ...] = ()
+    facts: tuple[int, ...] = ()
     preview: str | None = None
     time_unix_ns: int = 0
 
@@ -223,6 +228,7 @@ class ToolResult:
             overlap=overlap_sketch(content),
             lines=failure_line_hashes(content) if is_error else line_hashes(content),
             links=() if is_error else link_hashes(content),
+            facts=() if is_error else fact_hashes(content),
             preview=_preview(content) if capture_content else None,
             time_unix_ns=time_unix_ns,
         )
@@ -332,6 +338,26 @@ def _values(canonical: str) -> list[str]:
         return _string_values(json.loads(canonical), min_chars=1)
     except ValueError:
         return [canonical]
+
+
+# A long call's value is a brief when it reads as sentences: this many words at least, nearly all
+# of them plain words. A program, a patch or a file body is full of symbols.
+_BRIEF_WORDS = 8
+_BRIEF_PLAIN_SHARE = 0.8
+_PLAIN_WORD = re.compile(r"[(\"'`*-]*[A-Za-z][a-z'-]*[)\"'`.,;:!?]*")
+
+
+def _briefs(canonical: str) -> list[str]:
+    """The string values of a long call that read as prose (``_BRIEF_PLAIN_SHARE``): a sub-agent's
+    task, a question to an expert. Only their first ``_TERMS_SCAN_CHARS`` characters are read."""
+    briefs = []
+    for value in _values(canonical):
+        words = value[:_TERMS_SCAN_CHARS].split()
+        if len(words) >= _BRIEF_WORDS:
+            plain = sum(1 for w in words if _PLAIN_WORD.fullmatch(w))
+            if plain >= _BRIEF_PLAIN_SHARE * len(words):
+                briefs.append(value[:_TERMS_SCAN_CHARS])
+    return briefs
 
 
 def _terms(text: str) -> set[str]:

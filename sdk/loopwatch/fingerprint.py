@@ -216,6 +216,47 @@ def link_hashes(content: str) -> tuple[int, ...]:
     return tuple(sorted(zlib.crc32(link.encode("utf-8")) for link in links))
 
 
+# Facts hashed per result: a report or an answer names a few dozen; a result naming more is a
+# page of its own (a document, a listing), judged by its lines and links.
+MAX_FACTS = 64
+_FACT_EDGES = "'\"`()[]{}<>,;:!?*~$%"
+_FACT_NUMBER = re.compile(r"\d\d+(?:[.,]\d+)*|\d[.,]\d+")  # a count under ten or a rank is no fact
+_NAME = re.compile(r"[A-Z][A-Za-z]*(?:[-'][A-Za-z]+)*")
+_ADDRESS = re.compile(r"[a-z0-9]\.[a-z]{2,}|/\w|://", re.IGNORECASE)
+
+
+def fact_hashes(content: str) -> tuple[int, ...]:
+    """Hashes of the facts a success names in its first ``LINES_MAX_CHARS`` characters, sorted:
+    its numbers, its addresses (links, domains, paths) and its names (a capitalised word inside
+    a sentence, an acronym); ``()`` for fewer than three or more than ``MAX_FACTS``.
+
+    Why: a sub-agent asked the same task again in other words reports the same figure, the same
+    people and the same sources in other sentences, and a search rephrased brings back the same
+    titles: the wording changes, what it names does not. A word opening a sentence is no name
+    ("Unfortunately", "Summary"). Content-free, so privacy mode judges alike.
+    """
+    facts: set[str] = set()
+    for line in content[:LINES_MAX_CHARS].splitlines():
+        line = line.strip()
+        if line and line[0] in _MARKER_STARTS and (marker := _LIST_MARKER.match(line)):
+            line = line[marker.end() :]  # a rank is where the answer put it this time
+        opens = True  # the next word opens a sentence (or a line: a heading, a list item)
+        for raw in line.split():
+            word = raw.strip(_FACT_EDGES).rstrip(".")
+            if _ADDRESS.search(word):
+                facts.add(word.lower())
+            elif any(c.isdigit() for c in word):
+                facts.update(_FACT_NUMBER.findall(word))
+            elif (name := _NAME.fullmatch(word)) and (not opens or (len(word) > 1 and word.isupper())):
+                facts.add(name.group(0).lower().removesuffix("'s"))
+            opens = raw.endswith((".", ":", "!", "?")) or not word
+        if len(facts) > MAX_FACTS:
+            return ()
+    if len(facts) < 3:
+        return ()
+    return tuple(sorted(zlib.crc32(fact.encode("utf-8")) for fact in facts))
+
+
 # Fingerprints are kept per step in bounded windows; their size bounds a session's memory.
 # This SDK's are 16 hex digits; 128 leaves room for any hash another client computes.
 MAX_FINGERPRINT_CHARS = 128

@@ -25,7 +25,7 @@ from typing import Any
 
 from loopwatch.detect.engine import Engine
 from loopwatch.events import MAX_ERROR_TERMS, MAX_TERMS, Event, Step, ToolCall, ToolResult, Usage, UserMessage
-from loopwatch.fingerprint import MAX_LINES, MAX_LINKS
+from loopwatch.fingerprint import MAX_FACTS, MAX_LINES, MAX_LINKS
 from loopwatch.scenario_recorded import repetition_from_json, sketch_from_json, user_fingerprint
 from loopwatch.sketch import OVERLAP_SIZE
 from loopwatch.verdict import Action, Verdict
@@ -188,6 +188,7 @@ def _result(entry: Mapping[str, Any], index: int) -> ToolResult:
     error_terms = _hashes(entry.get("error_terms", []), f"events[{index}].error_terms", MAX_ERROR_TERMS)
     lines = _hashes(entry.get("lines", []), f"events[{index}].lines", MAX_LINES)
     links = _hashes(entry.get("links", []), f"events[{index}].links", MAX_LINKS)
+    facts = _hashes(entry.get("facts", []), f"events[{index}].facts", MAX_FACTS)
     if content is not None and not isinstance(content, str):
         raise ScenarioError(f"events[{index}].content must be a string when result_fingerprint is given")
     base = ToolResult.create(event_id=f"e{index}", call_id=call_id, content=content or "")
@@ -202,6 +203,7 @@ def _result(entry: Mapping[str, Any], index: int) -> ToolResult:
         overlap=overlap,
         lines=lines,
         links=links,
+        facts=facts,
         preview=base.preview if content is not None else None,
     )
 

@@ -85,6 +85,8 @@ def entry(event: Event) -> dict[str, Any]:
             result["lines"] = list(event.lines)
         if event.links:
             result["links"] = list(event.links)
+        if event.facts:
+            result["facts"] = list(event.facts)
         return result
     user: dict[str, Any] = {"type": "message", "role": "user", "fingerprint": event.fingerprint}
     user["sketch"] = sketch_json(event.sketch) if event.sketch is not None else None

@@ -282,6 +282,24 @@ def test_a_call_is_phrased_when_a_value_holds_words() -> None:
     assert not ToolCall.create(id="c", name="run", arguments={"code": "a = 1\nb = 2"}).phrased  # no frame
 
 
+def test_a_long_call_is_phrased_when_a_value_reads_as_a_brief() -> None:
+    """A sub-agent's task of several sentences asks in words like a query, and is compared by
+    its terms; a program, a patch or a file body of the same length is no brief."""
+    brief = (
+        "Research task: find the total 2019 revenue reported by Acme Robotics.\n"
+        "- Look at annual reports, press releases and reputable financial news.\n"
+        "- Report the figure in USD with the exact source and a quote."
+    )
+    task = ToolCall.create(id="c", name="Task", arguments={"prompt": brief, "agent": "researcher"})
+    code = "\n".join(f"def step_{i}(rows):\n    return [r[{i}] for r in rows if r]" for i in range(4))
+    program = ToolCall.create(id="c", name="run", arguments={"code": code})
+
+    assert (task.frame, task.phrased, bool(task.wording), bool(task.targets)) == ("", True, True, True)
+    assert (program.phrased, program.wording, program.targets) == (False, "", ())
+    private = ToolCall.create(id="c", name="Task", arguments={"prompt": brief}, capture_content=False)
+    assert private.targets == task.targets
+
+
 def test_a_calls_wording_is_its_words_whatever_its_identifiers() -> None:
     """The same edit in another file has the same wording; a reworded query another; a call of
     identifiers only has none."""

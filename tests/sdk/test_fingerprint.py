@@ -14,6 +14,7 @@ from loopwatch.fingerprint import (
     ABSENT_RESULT,
     FRAME_MAX_CHARS,
     LINES_MAX_CHARS,
+    MAX_FACTS,
     MAX_LINES,
     MAX_LINKS,
     absence_class,
@@ -24,6 +25,7 @@ from loopwatch.fingerprint import (
     digest,
     digest_number,
     error_class,
+    fact_hashes,
     failure_line_hashes,
     line_hashes,
     link_hashes,
@@ -356,3 +358,32 @@ def test_link_hashes_are_empty_for_one_link_or_a_page_of_them() -> None:
     assert link_hashes("see https://x.org/a") == ()
     assert len(link_hashes(" ".join(f"https://x.org/{i}" for i in range(MAX_LINKS)))) == MAX_LINKS
     assert link_hashes(" ".join(f"https://x.org/{i}" for i in range(MAX_LINKS + 1))) == ()
+
+
+def test_fact_hashes_are_what_a_report_names_whatever_its_sentences() -> None:
+    """The same figure, people and source restated in other sentences: the same facts. A word
+    opening a sentence or a line is no name; "$42M" and "42 million" state the same number."""
+    first = (
+        "In 2019 Acme Robotics reported revenue of roughly $42 million, according to CEO Dana Lee.\n"
+        "Source: https://roboticsbusinessreview.com/acme-ceo-interview"
+    )
+    again = (
+        "Approximately $42M in 2019, per the statement of Dana Lee (CEO) about Acme Robotics.\n"
+        "https://roboticsbusinessreview.com/acme-ceo-interview"
+    )
+
+    assert fact_hashes(first) == fact_hashes(again)
+    assert len(fact_hashes(first)) == 8  # acme robotics 42 2019 ceo dana lee, the link
+
+
+def test_fact_hashes_skip_ranks_and_counts_under_ten() -> None:
+    """A rank is where the answer put a page, "3 results" a count: listings of other pages on
+    other subjects share them."""
+    assert fact_hashes("1. soil chemistry part 1\n2. soil chemistry part 2\n3. moss growth, 3 sources") == ()
+    assert fact_hashes("see Arnold Schoenberg, Alban Berg and 12 tones") != ()
+
+
+def test_fact_hashes_are_empty_for_fewer_than_three_or_a_page_of_them() -> None:
+    assert fact_hashes("Done: the file was saved by Alice.") == ()
+    assert len(fact_hashes(" ".join(f"item {i + 10}" for i in range(MAX_FACTS)))) == MAX_FACTS
+    assert fact_hashes(" ".join(f"item {i + 10}" for i in range(MAX_FACTS + 1))) == ()

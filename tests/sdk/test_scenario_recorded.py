@@ -53,7 +53,7 @@ def comparable(event: Event) -> Event:
 def test_written_events_read_back_as_the_same_events(capture: bool) -> None:
     written = live_events(capture)
     assert any(isinstance(e, Step) and e.tool_calls[-1].wording for e in written)
-    assert any(isinstance(e, ToolResult) and e.lines and e.links for e in written)
+    assert any(isinstance(e, ToolResult) and e.lines and e.links and e.facts for e in written)
     raw = scenario_json([entry(e) for e in written], scenario_id="x", source="test", description="d", meta={})
     scenario = scenario_from_dict(raw, default_id="x")
     assert scenario.label == Label(loop=None)

@@ -200,6 +200,8 @@ def test_decode_errors_name_the_field() -> None:
     assert _bad(pb.Event(event_id="e", tool_result=too_many)) == "events[1].tool_result.overlap"
     too_many = pb.ToolResult(call_id="c", fingerprint="f", links=list(range(33)))
     assert _bad(pb.Event(event_id="e", tool_result=too_many)) == "events[1].tool_result.links"
+    too_many = pb.ToolResult(call_id="c", fingerprint="f", facts=list(range(65)))
+    assert _bad(pb.Event(event_id="e", tool_result=too_many)) == "events[1].tool_result.facts"
     too_many = pb.ToolResult(call_id="c", fingerprint="f", lines=list(range(65)))
     assert _bad(pb.Event(event_id="e", tool_result=too_many)) == "events[1].tool_result.lines"
     too_many = pb.ToolResult(call_id="c", fingerprint="f", error_terms=list(range(129)))
@@ -220,6 +222,7 @@ def test_hash_sets_arrive_sorted_and_without_repeats() -> None:
         error_terms=[5, 5, 1],
         lines=[8, 2, 8],
         links=[4, 1, 4],
+        facts=[7, 7, 2],
     )
     step = pb.Step(sketch=pb.TextSketch(minhash=[4, 2, 4], words=3))
     decoded = wire.events_from_proto(
@@ -232,6 +235,7 @@ def test_hash_sets_arrive_sorted_and_without_repeats() -> None:
     assert found.error_terms == (1, 5)
     assert found.lines == (2, 8)
     assert found.links == (1, 4)
+    assert found.facts == (2, 7)
     assert stepped.sketch is not None
     assert stepped.sketch.minhash == (2, 4)
 

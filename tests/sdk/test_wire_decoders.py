@@ -93,13 +93,14 @@ def test_hash_sets_decode_sorted_without_repeats_and_bounded() -> None:
             attrs.LOOPWATCH_TOOL_RESULT_ERROR_TERMS: [5, 5],
             attrs.LOOPWATCH_TOOL_RESULT_LINES: [8, 2, 8],
             attrs.LOOPWATCH_TOOL_RESULT_LINKS: ["6", 6, 1],
+            attrs.LOOPWATCH_TOOL_RESULT_FACTS: [5, "2", 5],
         },
         call_id="c1",
         time_unix_ns=1,
     )
     assert result is not None
     assert (result.overlap, result.error_terms) == ((3, 7, 9), (5,))
-    assert (result.lines, result.links) == ((2, 8), (1, 6))
+    assert (result.lines, result.links, result.facts) == ((2, 8), (1, 6), (2, 5))
     sketch = decode.sketch_from({attrs.LOOPWATCH_TEXT_SKETCH: '{"minhash": [4, 2, 4], "words": 3}'})
     assert sketch is not None
     assert sketch.minhash == (2, 4)

@@ -237,6 +237,7 @@ def _outcome(call: ToolCall, result: ToolResult | None) -> CallOutcome:
         result.error_class,
         result.lines,
         result.links,
+        result.facts,
         arguments,
         result.preview,
         call.repetition,

@@ -108,6 +108,11 @@ WRAPPER_ANSWERS = 2
 # Share of an answer's lines or links the tool had not given up to which an echoing tool's
 # answer still echoes: the same pages came back with one other among them (``_seen_before``).
 NEW_LINES_ECHO = 0.2
+# Share of an answer's facts (``ToolResult.facts``) the tool had not stated up to which a phrased
+# call's answer echoes, from the first: a report restating its figure and sources in other
+# sentences names a source in passing or opens a sentence with a name. Only phrased calls are
+# judged by facts, so reading files of one template one by one is not.
+NEW_FACTS_ECHO = 0.2
 
 
 @dataclass(slots=True)
@@ -158,6 +163,7 @@ class NoveltyState:
     step_lines: dict[str, tuple[int, ...]] = field(default_factory=dict)
     tool_lines: dict[str, list[tuple[int, ...]]] = field(default_factory=dict)  # this turn's, per tool
     tool_links: dict[str, list[tuple[int, ...]]] = field(default_factory=dict)  # this turn's, per tool
+    tool_facts: dict[str, list[tuple[int, ...]]] = field(default_factory=dict)  # this turn's, per tool
     echoing: dict[str, None] = field(default_factory=dict)  # tools whose last new call echoed (this turn)
 
 
@@ -173,6 +179,7 @@ def assess(state: NoveltyState, calls: tuple[CallOutcome, ...], *, number: int, 
         state.tool_boilerplate.clear()
         state.tool_lines.clear()
         state.tool_links.clear()
+        state.tool_facts.clear()
         state.echoing.clear()
     if not calls:
         return NO_CALLS
@@ -323,7 +330,7 @@ def _classify_new_call(state: NoveltyState, call: CallOutcome, fan_out: bool) ->
     results = state.tool_results.get(call.name)
     if (results is not None and call.result in results) or _seen_before(state, call):
         return Novelty.PROBE if sweep and call.size <= SWEEP_ANSWER_CHARS else Novelty.ECHO
-    if call.error_class == ABSENT_RESULT and call.frame and not sweep:
+    if call.error_class == ABSENT_RESULT and (call.frame or call.phrased) and not sweep:
         # "Found nothing" again, in other words, for the same question asked again (a task
         # re-delegated, a search rephrased): the tool's answer has not changed in substance.
         related = shared_terms(call.targets, _last_targets(state, call)) >= RELATED_TERMS
@@ -360,6 +367,8 @@ def _remember_answer(state: NoveltyState, call: CallOutcome) -> None:
         _remember(state.tool_lines, call.name, call.lines, OVERLAPS_PER_TOOL)
     if call.links and call.phrased:
         _remember(state.tool_links, call.name, call.links, OVERLAPS_PER_TOOL)
+    if call.facts and call.phrased:
+        _remember(state.tool_facts, call.name, call.facts, OVERLAPS_PER_TOOL)
 
 
 def _seen_before(state: NoveltyState, call: CallOutcome) -> bool:
@@ -382,9 +391,13 @@ def _seen_before(state: NoveltyState, call: CallOutcome) -> bool:
     allowance = NEW_LINES_ECHO if call.name in state.echoing else 0.0
     if call.lines and call.frame and _within(call.lines, state.tool_lines.get(call.name), allowance):
         return True
-    if not (call.links and call.phrased and _within(call.links, state.tool_links.get(call.name), allowance)):
+    if not call.phrased:
         return False
-    return shared_terms(call.targets, _last_targets(state, call)) >= RELATED_TERMS
+    links = call.links and _within(call.links, state.tool_links.get(call.name), allowance)
+    facts = call.facts and _within(call.facts, state.tool_facts.get(call.name), NEW_FACTS_ECHO)
+    if facts:
+        return True
+    return bool(links) and shared_terms(call.targets, _last_targets(state, call)) >= RELATED_TERMS
 
 
 def _within(hashes: tuple[int, ...], answers: list[tuple[int, ...]] | None, allowance: float) -> bool:

@@ -94,7 +94,11 @@ class SameTool:
         for call, kind in zip(step.calls, step.novelty.kinds, strict=False):
             if kind in INFORMATIVE:
                 state.echoes.pop(call.name, None)
-            elif kind is Novelty.ECHO and call.frame and (call.overlap or _reports_nothing(call)):
+            elif (
+                kind is Novelty.ECHO
+                and (call.frame or call.phrased)
+                and (call.overlap or _reports_nothing(call))
+            ):
                 # A query (a short call, on one line) answered at length with what it answered
                 # before, or a report that found nothing again; a short answer ("[edit
                 # applied]", "OK", "No results found.") may well repeat for new work.

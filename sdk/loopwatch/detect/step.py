@@ -137,6 +137,7 @@ class CallOutcome(NamedTuple):
     error_class: str = ""  # a failure's kind (events.ToolResult.error_class)
     lines: tuple[int, ...] = ()  # the result's line hashes (events.ToolResult.lines)
     links: tuple[int, ...] = ()  # a success's link hashes (events.ToolResult.links)
+    facts: tuple[int, ...] = ()  # a success's fact hashes (events.ToolResult.facts)
     arguments: str | None = None
     preview: str | None = None
     repetition: Repetition | None = None

@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from loopwatch.events import MAX_ERROR_TERMS, MAX_TERMS, ToolCall, ToolResult, UserMessage
-from loopwatch.fingerprint import MAX_LINES, MAX_LINKS, bounded_fingerprint
+from loopwatch.fingerprint import MAX_FACTS, MAX_LINES, MAX_LINKS, bounded_fingerprint
 from loopwatch.sketch import OVERLAP_SIZE, SKETCH_SIZE, Repetition, TextSketch
 from loopwatch.wire.attributes import (
     ERROR_TYPE,
@@ -34,6 +34,7 @@ from loopwatch.wire.attributes import (
     LOOPWATCH_TOOL_CALL_SHAPE,
     LOOPWATCH_TOOL_RESULT_ERROR_CLASS,
     LOOPWATCH_TOOL_RESULT_ERROR_TERMS,
+    LOOPWATCH_TOOL_RESULT_FACTS,
     LOOPWATCH_TOOL_RESULT_FINGERPRINT,
     LOOPWATCH_TOOL_RESULT_IS_ERROR,
     LOOPWATCH_TOOL_RESULT_LINES,
@@ -142,6 +143,7 @@ def tool_result_from(attributes: Mapping[str, Any], *, call_id: str, time_unix_n
         overlap=_hash_list(attributes.get(LOOPWATCH_TOOL_RESULT_OVERLAP), OVERLAP_SIZE),
         lines=_hash_list(attributes.get(LOOPWATCH_TOOL_RESULT_LINES), MAX_LINES),
         links=_hash_list(attributes.get(LOOPWATCH_TOOL_RESULT_LINKS), MAX_LINKS),
+        facts=_hash_list(attributes.get(LOOPWATCH_TOOL_RESULT_FACTS), MAX_FACTS),
         time_unix_ns=time_unix_ns,
     )
 

@@ -99,6 +99,9 @@ LOOPWATCH_TOOL_RESULT_LINES = "loopwatch.tool.result.lines"
 ``failure_line_hashes``; at most 64)."""
 LOOPWATCH_TOOL_RESULT_LINKS = "loopwatch.tool.result.links"
 """int[]: hashes of a success's distinct links (``fingerprint.link_hashes``; 2 to 32)."""
+LOOPWATCH_TOOL_RESULT_FACTS = "loopwatch.tool.result.facts"
+"""int[]: hashes of the numbers, addresses and names a success states (``fingerprint.fact_hashes``;
+3 to 64)."""
 LOOPWATCH_USER_MESSAGE_FINGERPRINT = "loopwatch.user_message.fingerprint"
 #: Content-word sketch of the user message (JSON, as ``loopwatch.text.sketch``).
 LOOPWATCH_USER_MESSAGE_SKETCH = "loopwatch.user_message.sketch"
@@ -199,6 +202,8 @@ def tool_attributes(
         attributes[LOOPWATCH_TOOL_RESULT_LINES] = list(result.lines)
     if result.links:
         attributes[LOOPWATCH_TOOL_RESULT_LINKS] = list(result.links)
+    if result.facts:
+        attributes[LOOPWATCH_TOOL_RESULT_FACTS] = list(result.facts)
     if result.error_class:  # a failure's kind, or a success that found nothing
         attributes[LOOPWATCH_TOOL_RESULT_ERROR_CLASS] = result.error_class
     if result.is_error:

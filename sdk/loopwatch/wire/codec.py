@@ -110,6 +110,7 @@ def event_to_proto(event: Event) -> pb.Event:
             overlap=list(event.overlap),
             lines=list(event.lines),
             links=list(event.links),
+            facts=list(event.facts),
         )
         if event.preview is not None:
             result.preview = event.preview

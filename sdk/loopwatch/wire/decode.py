@@ -29,6 +29,7 @@ from loopwatch.events import (
     UserMessage,
 )
 from loopwatch.fingerprint import (
+    MAX_FACTS,
     MAX_FINGERPRINT_CHARS,
     MAX_LINES,
     MAX_LINKS,
@@ -222,6 +223,7 @@ def _tool_result(msg: pb.ToolResult, event_id: str, time_unix_ns: int) -> ToolRe
         overlap=_hashes(msg.overlap, "overlap", OVERLAP_SIZE),
         lines=_hashes(msg.lines, "lines", MAX_LINES),
         links=_hashes(msg.links, "links", MAX_LINKS),
+        facts=_hashes(msg.facts, "facts", MAX_FACTS),
         preview=clip(msg.preview, PREVIEW_CHARS) if msg.HasField("preview") else None,
         time_unix_ns=time_unix_ns,
     )

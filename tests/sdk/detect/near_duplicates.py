@@ -59,3 +59,34 @@ def write_acknowledgement(path: str, body: str) -> str:
         "shown above as your reference. This content reflects the current state of the file, including "
         "any auto-formatting. Base all further edits on this version to ensure accuracy."
     )
+
+
+# A manager's briefs for one research task, long and reworded each time (a sub-agent's task of
+# several sentences has no frame), and its sub-agent's reports restating one partial answer.
+LONG_BRIEFS = (
+    "Research task: find the total 2019 revenue reported by Acme Robotics.\n"
+    "- Look at annual reports, press releases and reputable financial news.\n"
+    "- Report the figure with the exact source and a quote.",
+    "Please research again, more thoroughly this time. We need the 2019 revenue of Acme Robotics "
+    "for the fiscal year. Check filings, the investor relations page and news coverage, and give "
+    "the number with a direct quote from the source.",
+    "One more attempt: determine the fiscal 2019 revenue of Acme Robotics. Prior searches were "
+    "inconclusive, so try other sources such as company blog posts or interviews with executives, "
+    "and cite any figure you find.",
+    "Final try. Search different databases and archived versions of the company site for the "
+    "revenue Acme Robotics made in 2019, and report it with its source or explain why none exists.",
+)
+RESTATED_REPORTS = (
+    "In 2019 Acme Robotics made roughly $42 million, according to an interview of CEO Dana Lee "
+    "in Robotics Business Review. No audited figure exists since the company is private.\n"
+    "Source: https://roboticsbusinessreview.com/acme-ceo-interview",
+    "The best available figure is about $42M for 2019, stated by CEO Dana Lee to Robotics Business "
+    "Review. Acme Robotics is privately held and files no statements.\n"
+    "https://roboticsbusinessreview.com/acme-ceo-interview",
+    "Per an interview (Robotics Business Review), CEO Dana Lee put the 2019 revenue of Acme Robotics "
+    "at approximately 42 million dollars. This is not audited.\n"
+    "https://roboticsbusinessreview.com/acme-ceo-interview",
+    "Approximately $42 million in 2019, per the statement of Dana Lee, the CEO of Acme Robotics, to "
+    "Robotics Business Review; no filings confirm it.\n"
+    "https://roboticsbusinessreview.com/acme-ceo-interview",
+)

@@ -189,6 +189,7 @@ def test_each_field_of_the_call_result_and_step_reaches_the_record() -> None:
         overlap=(4, 5),
         lines=(6, 7),
         links=(8, 9),
+        facts=(14, 15),
         preview="KeyError: 'x'",
     )
     sketch = TextSketch(length=5, minhash=(10,), words=1, repetition=None)
@@ -224,6 +225,7 @@ def test_each_field_of_the_call_result_and_step_reaches_the_record() -> None:
         "error_class": "type:KeyError",
         "lines": (6, 7),
         "links": (8, 9),
+        "facts": (14, 15),
         "arguments": '{"q":"x"}',
         "preview": "KeyError: 'x'",
         "repetition": repetition,

@@ -6,7 +6,13 @@ from loopwatch.detect.novelty import CALL_MEMORY, FANOUT_TARGETS, SWEEP_ANSWER_C
 from loopwatch.detect.revisit import Revisit
 from loopwatch.detect.step import CallOutcome, Novelty
 from tests.sdk.detect.detect_builders import USER, CallSpec, ScriptItem, call, run, step
-from tests.sdk.detect.near_duplicates import fresh_listing, listing, write_acknowledgement
+from tests.sdk.detect.near_duplicates import (
+    LONG_BRIEFS,
+    RESTATED_REPORTS,
+    fresh_listing,
+    listing,
+    write_acknowledgement,
+)
 
 N = Novelty
 
@@ -272,9 +278,10 @@ def test_a_log_too_long_to_hash_whole_is_judged_by_its_fingerprint() -> None:
 
 
 def _pages(ids: tuple[int, ...]) -> str:
-    """A knowledge-base search answer: a header and one line per article of one pool."""
+    """A knowledge-base search answer: a header and one line per article of one pool. The articles
+    name nothing but the product (no ids, figures or links): their lines alone judge them."""
     pool = ("return policy", "compatibility list", "cleaning", "firmware notes", "known issues", "shipping")
-    lines = [f"* [KB-{100 + i}] espresso unit Brio: {pool[i]} - covers {pool[i]} for the Brio" for i in ids]
+    lines = [f"* espresso unit Brio: {pool[i]} - covers {pool[i]} for the Brio" for i in ids]
     return "\n".join([f"{len(ids)} articles matched:", *lines])
 
 
@@ -517,3 +524,68 @@ def test_found_nothing_for_another_question_is_new() -> None:
     ]
 
     assert kinds(script) == [(N.NEW,), (N.NEW,)]
+
+
+def test_a_long_brief_handed_again_whose_report_restates_its_facts_echoes() -> None:
+    """Re-delegation as managers write it: briefs of several sentences reworded each time, and
+    reports restating the same figure, person and source in other sentences. Neither the
+    briefs nor the reports share many words; what the reports name is the same."""
+    script = [
+        one(call("Task", {"prompt": brief, "agent": "researcher"}, report))
+        for brief, report in zip(LONG_BRIEFS, RESTATED_REPORTS, strict=True)
+    ]
+
+    assert kinds(script) == [(N.NEW,), (N.ECHO,), (N.ECHO,), (N.ECHO,)]
+    assert kinds(script, capture_content=False) == kinds(script)
+
+
+def test_a_report_naming_a_fifth_new_facts_still_echoes_and_more_is_new() -> None:
+    """Boundary: one new name among the eight a report states is said in passing (0.125); a
+    follow-up whose answer names new years, figures and people (more than a fifth) is news."""
+    first, passing = RESTATED_REPORTS[0], RESTATED_REPORTS[1] + " Also covered by Reuters."
+    follow_up = "Acme Robotics was renamed in 2014 by founder Mira Holt and expanded to Osaka in 2021."
+    brief = LONG_BRIEFS[0]
+
+    assert kinds(
+        [one(call("Task", {"prompt": brief}, first)), one(call("Task", {"prompt": brief + " "}, passing))]
+    ) == [
+        (N.NEW,),
+        (N.ECHO,),
+    ]
+    assert kinds(
+        [one(call("Task", {"prompt": brief}, first)), one(call("Task", {"prompt": brief + " "}, follow_up))]
+    ) == [
+        (N.NEW,),
+        (N.NEW,),
+    ]
+
+
+def test_one_brief_template_over_other_subjects_is_new() -> None:
+    """The healthy fan-out: the same brief for other companies; each report names its own."""
+    companies = (
+        ("Acme Robotics", "Dana Lee", 42),
+        ("Borealis Labs", "Ines Roth", 17),
+        ("Kestrel AI", "Omar Ba", 88),
+    )
+    script = [
+        one(
+            call(
+                "Task",
+                {"prompt": f"Find the 2019 revenue of {name} with a source."},
+                f"{name} made ${n}M in 2019 per CEO {ceo}; see https://news.example.org/{n}",
+            )
+        )
+        for name, ceo, n in companies
+    ]
+
+    assert kinds(script) == [(N.NEW,)] * 3
+
+
+def test_facts_judge_phrased_calls_only() -> None:
+    """Near miss: notes read file by file may well name the same people and figures; a path is
+    no request in words, and each file is what the agent asked for."""
+    script = [
+        one(call("read_file", {"path": f"notes/{i}.md"}, report)) for i, report in enumerate(RESTATED_REPORTS)
+    ]
+
+    assert kinds(script) == [(N.NEW,)] * 4

@@ -5,7 +5,7 @@ import pytest
 from loopwatch.detect.same_tool import SameTool, SameToolConfig
 from loopwatch.verdict import Severity
 from tests.sdk.detect.detect_builders import USER, StepSpec, call, run, step
-from tests.sdk.detect.near_duplicates import fresh_listing, listing
+from tests.sdk.detect.near_duplicates import LONG_BRIEFS, RESTATED_REPORTS, fresh_listing, listing
 
 NOTHING = "No results found."
 BASE_PHRASINGS = (
@@ -288,6 +288,20 @@ def test_one_question_over_new_subjects_that_each_finds_something_is_quiet() -> 
     ]
 
     assert run(SameTool(), script).fired == []
+
+
+def test_long_briefs_re_delegated_whose_reports_restate_one_answer_fire_at_the_third_echo() -> None:
+    """Briefs of several sentences (no frame) reworded each time, with planning in between; the
+    reports restate one partial answer in other sentences: the fourth delegation fires."""
+    script: list[StepSpec] = []
+    for brief, report in zip(LONG_BRIEFS, RESTATED_REPORTS, strict=True):
+        script.append(step(call("handoff_to_researcher", {"brief": brief}, report)))
+        script.append(step(text="The figure is still unconfirmed; I will ask the researcher again."))
+
+    result = run(SameTool(), script)
+
+    assert [f for f in result.findings[:6] if f is not None] == []
+    assert result.finding(7).count == 3
 
 
 def test_echoes_at_is_configurable_and_below_two_off() -> None:

@@ -122,7 +122,7 @@ class ToolCall(_message.Message):
     def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., fingerprint: _Optional[str] = ..., arguments: _Optional[str] = ..., repetition: _Optional[_Union[Repetition, _Mapping]] = ..., shape: _Optional[str] = ..., frame: _Optional[str] = ..., targets: _Optional[_Iterable[int]] = ..., phrased: _Optional[bool] = ..., wording: _Optional[str] = ...) -> None: ...
 
 class ToolResult(_message.Message):
-    __slots__ = ("call_id", "fingerprint", "size", "is_error", "error_type", "preview", "content", "error_class", "overlap", "error_terms", "lines", "links")
+    __slots__ = ("call_id", "fingerprint", "size", "is_error", "error_type", "preview", "content", "error_class", "overlap", "error_terms", "lines", "links", "facts")
     CALL_ID_FIELD_NUMBER: _ClassVar[int]
     FINGERPRINT_FIELD_NUMBER: _ClassVar[int]
     SIZE_FIELD_NUMBER: _ClassVar[int]
@@ -135,6 +135,7 @@ class ToolResult(_message.Message):
     ERROR_TERMS_FIELD_NUMBER: _ClassVar[int]
     LINES_FIELD_NUMBER: _ClassVar[int]
     LINKS_FIELD_NUMBER: _ClassVar[int]
+    FACTS_FIELD_NUMBER: _ClassVar[int]
     call_id: str
     fingerprint: str
     size: int
@@ -147,7 +148,8 @@ class ToolResult(_message.Message):
     error_terms: _containers.RepeatedScalarFieldContainer[int]
     lines: _containers.RepeatedScalarFieldContainer[int]
     links: _containers.RepeatedScalarFieldContainer[int]
-    def __init__(self, call_id: _Optional[str] = ..., fingerprint: _Optional[str] = ..., size: _Optional[int] = ..., is_error: _Optional[bool] = ..., error_type: _Optional[str] = ..., preview: _Optional[str] = ..., content: _Optional[str] = ..., error_class: _Optional[str] = ..., overlap: _Optional[_Iterable[int]] = ..., error_terms: _Optional[_Iterable[int]] = ..., lines: _Optional[_Iterable[int]] = ..., links: _Optional[_Iterable[int]] = ...) -> None: ...
+    facts: _containers.RepeatedScalarFieldContainer[int]
+    def __init__(self, call_id: _Optional[str] = ..., fingerprint: _Optional[str] = ..., size: _Optional[int] = ..., is_error: _Optional[bool] = ..., error_type: _Optional[str] = ..., preview: _Optional[str] = ..., content: _Optional[str] = ..., error_class: _Optional[str] = ..., overlap: _Optional[_Iterable[int]] = ..., error_terms: _Optional[_Iterable[int]] = ..., lines: _Optional[_Iterable[int]] = ..., links: _Optional[_Iterable[int]] = ..., facts: _Optional[_Iterable[int]] = ...) -> None: ...
 
 class UserMessage(_message.Message):
     __slots__ = ("fingerprint", "sketch", "text")
