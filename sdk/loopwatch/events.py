@@ -20,7 +20,6 @@ from dataclasses import dataclass
 from typing import Any
 
 from loopwatch.fingerprint import (
-    absence_class,
     argument_frame,
     call_fingerprint,
     canonical_arguments,
@@ -32,6 +31,7 @@ from loopwatch.fingerprint import (
     link_hashes,
     result_fingerprint,
     shape_fingerprint,
+    success_class,
 )
 from loopwatch.sketch import STOPWORDS, Repetition, TextSketch, find_repetition, overlap_sketch, sketch_text
 
@@ -178,7 +178,8 @@ class ToolResult:
     characters of the raw result; ``0`` means empty, which detectors treat as "no
     information". ``preview`` is ``None`` in privacy mode. ``error_class`` is the kind of a
     failure, equal for the same error in other words, and of a success only when it says it
-    found nothing (``fingerprint.ABSENT_RESULT``, a soft failure); ``overlap`` sketches the
+    found nothing (``fingerprint.ABSENT_RESULT``, a soft failure) or is a status saying the work
+    goes on (``PENDING_RESULT``); ``overlap`` sketches the
     result's word trigrams so that a result saying about the same as an earlier one is known
     as an echo (``sketch.overlap_sketch``; empty for short results). ``error_terms`` hashes
     the terms a failure's text names (``term_hashes``): a fan-out's errors name their targets.
@@ -223,7 +224,7 @@ class ToolResult:
             size=len(content),
             is_error=is_error,
             error_type=error_type,
-            error_class=error_class(content) if is_error else absence_class(content),
+            error_class=error_class(content) if is_error else success_class(content),
             error_terms=error_term_hashes(content) if is_error else (),
             overlap=overlap_sketch(content),
             lines=failure_line_hashes(content) if is_error else line_hashes(content),

@@ -330,6 +330,34 @@ def absence_class(content: str) -> str:
     return ABSENT_RESULT
 
 
+#: The ``error_class`` of a successful status that says the work is still going on (``success_class``).
+PENDING_RESULT = "pending:"
+# How a status says the work goes on: "status": "running", "queued", "in progress", "still
+# building", "not ready yet". Read in a short answer only: a status, not a log or a page.
+_PENDING = re.compile(
+    r"\b(?:running|queued|pending|in[ _-]progress|processing|scheduled|waiting|starting|"
+    r"still \w+ing|not (?:yet )?(?:ready|finished|complete|completed|done)|"
+    r"building|deploying|provisioning|initiali[sz]ing)\b",
+    re.IGNORECASE,
+)
+PENDING_MAX_CHARS = 400
+
+
+def success_class(content: str) -> str:
+    """The ``error_class`` of a successful result: ``ABSENT_RESULT`` when it says it found
+    nothing, ``PENDING_RESULT`` when a short status says the work is still going on, else ``""``.
+
+    Why pending: a poll re-issued while a job runs gets the same status back ("running", 12 %)
+    and is waiting, not stuck; guards that count it as a repeated call stop healthy agents (a
+    poll every 5 minutes for 15 minutes flagged as stuck, OpenHands #762), and peers give
+    pollers a higher threshold of their own.
+    """
+    absent = absence_class(content)
+    if absent or len(content) > PENDING_MAX_CHARS or not _PENDING.search(content):
+        return absent
+    return PENDING_RESULT
+
+
 def transient_error(error_class: str) -> bool:
     """Whether an ``error_class`` says the failure was the service's and may pass on a retry.
 

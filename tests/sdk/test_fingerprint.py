@@ -17,6 +17,7 @@ from loopwatch.fingerprint import (
     MAX_FACTS,
     MAX_LINES,
     MAX_LINKS,
+    PENDING_RESULT,
     absence_class,
     argument_frame,
     call_fingerprint,
@@ -31,6 +32,7 @@ from loopwatch.fingerprint import (
     link_hashes,
     normalise_result,
     result_fingerprint,
+    success_class,
     transient_error,
 )
 
@@ -387,3 +389,24 @@ def test_fact_hashes_are_empty_for_fewer_than_three_or_a_page_of_them() -> None:
     assert fact_hashes("Done: the file was saved by Alice.") == ()
     assert len(fact_hashes(" ".join(f"item {i + 10}" for i in range(MAX_FACTS)))) == MAX_FACTS
     assert fact_hashes(" ".join(f"item {i + 10}" for i in range(MAX_FACTS + 1))) == ()
+
+
+@pytest.mark.parametrize(
+    "status",
+    [
+        '{"status": "running", "progress": 0.12}',
+        "Build #41: queued",
+        "Deployment in progress (2/4)",
+        "not ready yet",
+    ],
+)
+def test_a_status_saying_the_work_goes_on_is_pending(status: str) -> None:
+    assert success_class(status) == PENDING_RESULT
+
+
+def test_success_class_reads_absence_first_and_a_long_answer_as_content() -> None:
+    """Near misses: a finished status is no class; "not found" is an absence, whatever else it
+    says; a log that mentions "running" is content."""
+    assert success_class('{"status": "succeeded"}') == ""
+    assert success_class("No results found while the indexer is running.") == ABSENT_RESULT
+    assert success_class("test_a ... ok\n" * 40 + "running 40 tests") == ""

@@ -16,6 +16,9 @@ is counted per call, not per step, so these are all caught:
 A call failing with an error that says the service failed (a timeout, a rate limit, a
 refused charge) fires at ``transient`` (default 4): a payment retried three
 times before the agent hands off to a person, or until it goes through, is a healthy retry.
+A status saying the work goes on ("running", "queued", 12 %: ``fingerprint.PENDING_RESULT``)
+fires at ``pending`` (default 6): a poll gets the same answer while a job runs (peers give
+pollers a threshold of their own; a poll every 5 minutes for 15 minutes was flagged as stuck).
 
 Not flagged: polling or pagination whose result changes, failing or not (the count starts
 over; a failure changed when a line did, beyond a port or a pid: "2 of 4 replicas updated",
@@ -32,7 +35,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from loopwatch.detect.step import CallOutcome, StepRecord
-from loopwatch.fingerprint import transient_error
+from loopwatch.fingerprint import PENDING_RESULT, transient_error
 from loopwatch.verdict import Finding
 
 
@@ -49,11 +52,14 @@ class IdenticalCallConfig:
             saying the service failed (a timeout, a rate limit, a refused charge:
             ``fingerprint.transient_error``), which healthy agents retry two or three times
             before they change approach or hand off; < 2 = ``consecutive``.
+        pending: occurrences that fire when every call is a status saying the work goes on
+            (``fingerprint.PENDING_RESULT``): polling a running job; < 2 = ``consecutive``.
     """
 
     consecutive: int = 3
     spread_out: int = 6
     transient: int = 4
+    pending: int = 6
 
     def validate(self) -> None:
         if self.consecutive < 0:
@@ -62,6 +68,8 @@ class IdenticalCallConfig:
             raise ValueError("identical_call.spread_out must be >= 0 (values < 2 mean off)")
         if self.transient < 0:
             raise ValueError("identical_call.transient must be >= 0 (values < 2 mean consecutive)")
+        if self.pending < 0:
+            raise ValueError("identical_call.pending must be >= 0 (values < 2 mean consecutive)")
 
 
 @dataclass(slots=True)
@@ -91,9 +99,13 @@ class IdenticalCall:
             limit = max(limit, self.config.spread_out) if self.config.spread_out >= 2 else 0
         if limit < 2 or count < limit:
             return None
-        # Only a count that fires is checked for transient failures (which can only delay it).
+        # Only a count that fires is checked for retries and waiting (which can only delay it).
         if count < self.config.transient and all(
             c.is_error and transient_error(c.error_class) for c in step.calls
+        ):
+            return None
+        if count < self.config.pending and all(
+            not c.is_error and c.error_class == PENDING_RESULT for c in step.calls
         ):
             return None
         return Finding(

@@ -89,7 +89,8 @@ LOOPWATCH_TOOL_RESULT_IS_ERROR = "loopwatch.tool.result.is_error"
 """bool: the call failed (raised, or returned an error result)."""
 LOOPWATCH_TOOL_RESULT_ERROR_CLASS = "loopwatch.tool.result.error_class"
 """str: a failure's kind (``fingerprint.error_class``): equal for the same error in other words;
-on a success, ``fingerprint.ABSENT_RESULT`` when it says it found nothing."""
+on a success, ``fingerprint.success_class``: ``ABSENT_RESULT`` when it says it found nothing,
+``PENDING_RESULT`` when a status says the work goes on."""
 LOOPWATCH_TOOL_RESULT_ERROR_TERMS = "loopwatch.tool.result.error_terms"
 """int[]: hashed terms a failure's text names (``events.error_term_hashes``; at most 128)."""
 LOOPWATCH_TOOL_RESULT_OVERLAP = "loopwatch.tool.result.overlap"
@@ -204,7 +205,7 @@ def tool_attributes(
         attributes[LOOPWATCH_TOOL_RESULT_LINKS] = list(result.links)
     if result.facts:
         attributes[LOOPWATCH_TOOL_RESULT_FACTS] = list(result.facts)
-    if result.error_class:  # a failure's kind, or a success that found nothing
+    if result.error_class:  # a failure's kind, or a success that found nothing or is pending
         attributes[LOOPWATCH_TOOL_RESULT_ERROR_CLASS] = result.error_class
     if result.is_error:
         attributes[ERROR_TYPE] = result.error_type or "_OTHER"

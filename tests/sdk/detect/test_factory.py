@@ -12,7 +12,7 @@ from loopwatch.detect.settings import DetectorSettings
 from loopwatch.verdict import Action
 from tests.sdk.detect.detect_builders import call, events, step
 
-POLLS = [step(call("get_job_status", {"id": "j"}, "running")) for _ in range(6)]
+POLLS = [step(call("get_job_status", {"id": "j"}, "status: blocked")) for _ in range(6)]
 GREPS = [step(call("grep", {"q": "x"}, "")) for _ in range(3)]
 
 

@@ -4,7 +4,7 @@ import pytest
 
 from loopwatch.detect.identical_call import IdenticalCall, IdenticalCallConfig
 from loopwatch.verdict import Severity
-from tests.sdk.detect.detect_builders import USER, CallSpec, ScriptItem, call, run, step
+from tests.sdk.detect.detect_builders import USER, CallSpec, ScriptItem, StepSpec, call, run, step
 
 READ_A = call("read_file", {"path": "a.txt"}, "hello")
 
@@ -48,7 +48,7 @@ def test_argument_key_order_does_not_matter() -> None:
 
 
 def test_result_differing_only_in_timestamp_counts_as_same() -> None:
-    script = [step(call("status", {}, f"2026-11-30T02:0{i}:00Z job 7 pending")) for i in range(3)]
+    script = [step(call("status", {}, f"2026-11-30T02:0{i}:00Z job 7 stopped")) for i in range(3)]
 
     assert run(IdenticalCall(), script).last is not None
 
@@ -340,3 +340,36 @@ def test_transient_below_two_means_consecutive() -> None:
 def test_a_negative_transient_is_rejected() -> None:
     with pytest.raises(ValueError, match=r"identical_call\.transient"):
         IdenticalCallConfig(transient=-1).validate()
+
+
+def _poll(status: str) -> StepSpec:
+    return step(call("get_job_status", {"job_id": "exp_7f3a91"}, status))
+
+
+RUNNING = '{"status": "running", "progress": 0.12}'
+
+
+def test_a_poll_answered_running_again_is_waiting_not_stuck() -> None:
+    """A job at 12 % for five polls in a row: the agent waits, as peers' pollers do."""
+    assert run(IdenticalCall(), [_poll(RUNNING)] * 5).fired == []
+
+
+def test_a_poll_that_never_moves_fires_at_its_sixth_answer() -> None:
+    """Boundary: the sixth identical "running" is a job that is not going anywhere."""
+    assert run(IdenticalCall(), [_poll(RUNNING)] * 6).finding().count == 6
+
+
+def test_a_finished_status_answered_again_fires_at_the_third() -> None:
+    """Near miss: "succeeded" is no work going on; asking again is asking the same."""
+    done = '{"status": "succeeded", "url": "s3://exports/acme-eu.parquet"}'
+
+    assert run(IdenticalCall(), [_poll(done)] * 3).finding().count == 3
+
+
+def test_pending_below_two_means_consecutive() -> None:
+    assert run(IdenticalCall(IdenticalCallConfig(pending=0)), [_poll(RUNNING)] * 3).finding().count == 3
+
+
+def test_a_negative_pending_is_rejected() -> None:
+    with pytest.raises(ValueError, match=r"identical_call\.pending"):
+        IdenticalCallConfig(pending=-1).validate()
