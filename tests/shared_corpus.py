@@ -32,6 +32,7 @@ REPO_ONLY_SETS = (
     "heldout-wild",
     "heldout-blind",
     "heldout-blind2",
+    "heldout-blind3",
     "real-more",
     "real-wild",
 )
