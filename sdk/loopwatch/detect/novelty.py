@@ -23,8 +23,10 @@ of a completed step is classified once, by the engine, before any detector runs:
   again. Neither progress nor repetition.
 - ``ECHO``: a different call of the same tool returned a result the tool already gave in this
   turn, or one that overlaps it heavily (``ECHO_OVERLAP`` of its word trigrams: the same pages
-  reordered with other snippets, a sub-agent's report saying about the same again): the
-  variation (a rephrased query, another limit, a reworded task) did not matter. So is an
+  reordered with other snippets, a sub-agent's report saying about the same again), or one
+  stating only facts the tool already stated (``ToolResult.facts``: the same figure, names and
+  sources in other sentences): the variation (a rephrased query, another limit, a reworded task)
+  did not matter. So is an
   answer that says it found nothing (``fingerprint.ABSENT_RESULT``: "Could not determine ...",
   "no exact figure found") to a call about the same subject (``RELATED_TERMS``) after the tool
   had found nothing already: a task re-delegated whose report says so again, in other words.
@@ -378,7 +380,10 @@ def _seen_before(state: NoveltyState, call: CallOutcome) -> bool:
     every link of a phrased call's answer when the call asks about the subject of the tool's
     previous one (``RELATED_TERMS``; ``ToolResult.links``: the same pages with other titles and
     snippets, a report citing the same sources in other sentences; searches on other subjects
-    may well land on the same few documentation sites).
+    may well land on the same few documentation sites), or a phrased call's answer stating no
+    fact the tool had not stated but a fifth at most (``ToolResult.facts``, ``NEW_FACTS_ECHO``:
+    a sub-agent restating its figure, people and sources in other sentences; a brief on another
+    subject brings other names and figures, so no relatedness is asked of the call).
 
     While the tool is echoing (its last new call echoed), an answer with a few lines or links it
     had not given (``NEW_LINES_ECHO``: one page among five) goes on echoing: the rephrasings
@@ -393,11 +398,11 @@ def _seen_before(state: NoveltyState, call: CallOutcome) -> bool:
         return True
     if not call.phrased:
         return False
-    links = call.links and _within(call.links, state.tool_links.get(call.name), allowance)
-    facts = call.facts and _within(call.facts, state.tool_facts.get(call.name), NEW_FACTS_ECHO)
-    if facts:
+    if call.facts and _within(call.facts, state.tool_facts.get(call.name), NEW_FACTS_ECHO):
         return True
-    return bool(links) and shared_terms(call.targets, _last_targets(state, call)) >= RELATED_TERMS
+    if not (call.links and _within(call.links, state.tool_links.get(call.name), allowance)):
+        return False
+    return shared_terms(call.targets, _last_targets(state, call)) >= RELATED_TERMS
 
 
 def _within(hashes: tuple[int, ...], answers: list[tuple[int, ...]] | None, allowance: float) -> bool:
