@@ -14,11 +14,13 @@ Two patterns, each firing at the ``repeats``-th step (default 3):
   turn after turn, is the ``same_response`` detector's. State is per turn.
 
 Not flagged: a restated intent over calls that still bring new results (a search fan-out
-narrated in one template: progress, whatever the text says; the alarm waits for a step that
-brings nothing), "Moving on to `b.py`" then reading ``b.py`` (the step refers to its calls: that
-is fan-out, not narration), "Checking again" while polling or "Let's run the tests again"
-after an edit (a step repeating the previous step's calls breaks the chain; whether that is
-progress is for the result-aware detectors to judge), short texts ("Done.", "Next file."),
+narrated in one template: progress, whatever the text says; a restatement fires only once
+``repeats`` steps with calls in a row brought nothing: the same thought over an agent's
+productive stretch is no loop until its calls stop bringing news), "Moving on to `b.py`" then
+reading ``b.py`` (the step refers to its calls: that is fan-out, not narration), "Checking
+again" while polling or "Let's run the tests again" after an edit (a step repeating the
+previous step's calls breaks the chain; whether that is progress is for the result-aware
+detectors to judge), short texts ("Done.", "Next file."),
 similar texts that are not consecutive (edit, test, edit, test with templated messages), a
 reply split over several text-only messages that move on (what changed, why, how to verify),
 templated answers whose figures differ.
@@ -88,6 +90,7 @@ class NarrationState:
     last_reply: TextSketch | None = None  # the previous text-only step's
     same_replies: int = 0  # consecutive text-only steps saying the same thing
     same_replies_from: int = 0
+    fruitless: int = 0  # steps with calls in a row that brought nothing new
 
 
 class Narration:
@@ -102,6 +105,8 @@ class Narration:
         return NarrationState()
 
     def observe(self, state: NarrationState, step: StepRecord) -> Finding | None:
+        if step.calls:
+            state.fruitless = 0 if step.novelty.informative else state.fruitless + 1
         self._track_restatement(state, step)
         self._track_replies(state, step)
         limit = self.config.repeats
@@ -109,14 +114,20 @@ class Narration:
             return None
         if step.novelty.informative:
             # Calls that still bring something new are progress, whatever the text repeats:
-            # the alarm waits for a step that brings nothing (a search fan-out narrated in one
-            # template stays quiet while each search finds new results).
+            # the alarm waits until they stop (a search fan-out narrated in one template stays
+            # quiet while each search finds new results).
             return None
         chains = [
             (state.restated_from, state.restated, "the same intent was restated"),
             (state.same_replies_from, state.same_replies, "the model said the same thing without acting"),
         ]
         active = [c for c in chains if c[1] >= limit]
+        if step.calls and state.fruitless < limit:
+            # A restatement fires once as many steps in a row brought nothing: the intent
+            # restated over a productive stretch is no loop until its calls stop bringing news.
+            active = [c for c in active if c is not chains[0]]
+            if not active:
+                return None
         # The chain that started first names the loop, so its key holds while it goes on.
         first, count, what = min(active, key=lambda c: c[0])
         return self._finding(step, first, count, what)

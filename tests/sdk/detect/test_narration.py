@@ -32,11 +32,39 @@ def restating(n: int) -> list[StepSpec]:
     return [step(WANDERING[i], text=RESTATED[i]) for i in range(n)]
 
 
+# Calls made after ``LEARNING`` that bring nothing (none of them re-reads what it read).
+NOTHING_MORE = [
+    call("read_file", {"path": "src/app.py"}, ""),
+    call("grep", {"pattern": "backoff"}, ""),
+    call("list_dir", {"path": "scripts"}, ""),
+]
+
+
+def after_learning(n: int) -> list[StepSpec]:
+    return [step(NOTHING_MORE[i], text=RESTATED[i]) for i in range(n)]
+
+
 def test_restating_over_calls_that_bring_new_results_is_quiet_until_they_stop() -> None:
-    script = [step(LEARNING[i], text=RESTATED[i]) for i in range(3)]
+    """The intent restated over a productive stretch (the issue's SWE-agent runs): the alarm
+    waits until as many steps in a row as it takes restatements (3) brought nothing."""
+    productive = [step(LEARNING[i], text=RESTATED[i]) for i in range(3)]
+    result = run(Narration(), [*productive, *after_learning(3)])
+
+    assert result.findings[:5] == [None] * 5
+    assert (result.finding(6).count, result.finding(6).first_step) == (6, 1)
+
+
+def test_a_productive_stretch_then_two_fruitless_steps_is_not_yet_narration() -> None:
+    """Boundary: the second step in a row that brought nothing is one short."""
+    script = [*(step(LEARNING[i], text=RESTATED[i]) for i in range(3)), *after_learning(2)]
 
     assert run(Narration(), script).fired == []
-    assert run(Narration(), [*script, step(WANDERING[3], text=RESTATED[3])]).finding().count == 4
+
+
+def test_the_fruitless_steps_needed_follow_repeats() -> None:
+    script = [*(step(LEARNING[i], text=RESTATED[i]) for i in range(3)), *after_learning(2)]
+
+    assert run(Narration(NarrationConfig(repeats=2)), script).finding().last_step == 5
 
 
 def test_two_restatements_are_not_narration() -> None:
