@@ -2,7 +2,7 @@
 
 Two patterns, each firing at the ``repeats``-th step (default 3):
 - Restatement: consecutive steps whose texts say the same thing (estimated content-word
-  similarity >= ``similarity``, default 0.35; each text at least ``min_words`` content words,
+  similarity >= ``similarity``, default 0.25; each text at least ``min_words`` content words,
   default 5) while the calls do not act on what the text names: "Let me check the
   configuration to find where the policy is applied", reworded, while the calls wander.
 - Talking without acting: consecutive text-only steps that say the same thing (similarity
@@ -60,7 +60,7 @@ class NarrationConfig:
     """
 
     repeats: int = 3
-    similarity: float = 0.35
+    similarity: float = 0.25
     min_words: int = 5
     reply_similarity: float = 0.8
     reply_min_words: int = 2
