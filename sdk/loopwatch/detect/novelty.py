@@ -18,7 +18,9 @@ of a completed step is classified once, by the engine, before any detector runs:
   not given in the steps just before is the same result though its fingerprint changed
   (``ToolResult.lines``: the same pages reordered, another selection of one pool, a failure
   whose port or pid changed), and so is a failure of one line, or too long to hash by lines,
-  whose kind and wording did not change (``_same_answer``).
+  whose kind and wording did not change, and so is a phrased call's answer restating, in
+  other sentences, only facts the tool had stated (a task handed to a sub-agent again word
+  for word; ``_restates``) (``_same_answer``).
 - ``RECHECK``: the same successful call and result as in an earlier turn: the user asked
   again. Neither progress nor repetition.
 - ``ECHO``: a different call of the same tool returned a result the tool already gave in this
@@ -128,7 +130,7 @@ class CallMemo:
     mark: int  # informative steps seen before the last occurrence
     turn: int
     failed: bool
-    overlap: tuple[int, ...] = ()  # a failure's trigram sketch (``_same_answer``)
+    overlap: tuple[int, ...] = ()  # a failure's or phrased call's trigram sketch (``_same_answer``)
     error_class: str = ""  # a failure's kind
 
 
@@ -262,7 +264,7 @@ def _classify(
         0,  # mark: set once the step is assessed
         state.turn,
         call.is_error,  # failed
-        call.overlap if call.is_error else (),
+        call.overlap if call.is_error or call.phrased else (),
         call.error_class,
     )
     while len(state.calls) > CALL_MEMORY:
@@ -274,6 +276,8 @@ def _classify(
         nothing_again = memo.turn == state.turn and memo.error_class == call.error_class == ABSENT_RESULT
         if nothing_again:
             return Novelty.ECHO, 1, number, False
+        if call.phrased and call.facts and not call.is_error:  # what a restatement is judged by
+            _remember(state.tool_facts, call.name, call.facts, OVERLAPS_PER_TOOL)
         # Re-issued at once, answered otherwise: nothing the agent did in between changed it.
         return (Novelty.MOVED if memo.seq == state.seq - 1 else Novelty.NEW), 1, number, False
     fan_out = fanout.get(call.name, 0) >= FANOUT_TARGETS and call.result not in state.tool_errors.get(
@@ -304,11 +308,17 @@ def _same_answer(state: NoveltyState, memo: CallMemo, call: CallOutcome) -> bool
     an edit) a changed error is their effect (another missing module, the same error from an
     edited line), and a success's changed answer is news (a poll where one pod finished): only
     an equal result repeats then. Overlap never judges a success: a poll with one changed line
-    overlaps the last more than a reshuffled search does.
+    overlaps the last more than a reshuffled search does. Back to back or not, a phrased call
+    answered with the same facts in other sentences (``_restates``) gave the same answer: a
+    sub-agent handed the same task reports what it reported, whatever the manager did between.
     """
     if memo.result == call.result:
         return True
-    if memo.seq != state.seq - 1 or call.is_error != memo.failed:
+    if call.is_error != memo.failed:
+        return False
+    if _restates(state, memo, call):
+        return True
+    if memo.seq != state.seq - 1:
         return False
     if call.lines:
         seen = state.step_lines.get(call.call)
@@ -413,6 +423,24 @@ def _within(hashes: tuple[int, ...], answers: list[tuple[int, ...]] | None, allo
     for seen in answers:
         missing.difference_update(seen)
     return len(missing) <= allowance * len(hashes)
+
+
+def _restates(state: NoveltyState, memo: CallMemo, call: CallOutcome) -> bool:
+    """Whether ``call``, a phrased call made before in this turn, got its last answer again in
+    other words: stating no fact the tool had not stated but a fifth at most (``NEW_FACTS_ECHO``)
+    in sentences sharing under ``COPY_OVERLAP`` of the last answer's trigrams. A task handed to a
+    sub-agent again, word for word, whose report says the same otherwise. A near copy with
+    another word is the world moving instead (a status list where one pod finished: its facts,
+    names and counts, have not changed). Only a success: a failure's facts name what failed."""
+    return (
+        call.phrased
+        and bool(call.facts)
+        and not call.is_error
+        and bool(memo.overlap)
+        and bool(call.overlap)
+        and overlap(memo.overlap, call.overlap) < COPY_OVERLAP
+        and _within(call.facts, state.tool_facts.get(call.name), NEW_FACTS_ECHO)
+    )
 
 
 def _echo_bar(state: NoveltyState, call: CallOutcome, closest: float) -> float:

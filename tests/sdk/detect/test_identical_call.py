@@ -374,3 +374,21 @@ def test_pending_below_two_means_consecutive() -> None:
 def test_a_negative_pending_is_rejected() -> None:
     with pytest.raises(ValueError, match=r"identical_call\.pending"):
         IdenticalCallConfig(pending=-1).validate()
+
+
+def test_a_task_handed_again_verbatim_with_the_same_report_in_other_words_fires_at_the_third() -> None:
+    """Re-delegation word for word: each report is worded otherwise and states the same facts
+    (a plain repeated-call guard sees the third identical call; so does this one, by its facts)."""
+    brief = {"task": "Find the number of employees of Northwind Analytics in 2023 from its annual report."}
+    reports = (
+        "Northwind Analytics reported 4,812 employees in its 2023 annual report (page 14, the section "
+        "on its people). CFO Maria Delgado cited 12% growth over the previous year in the same report.",
+        "Per the 2023 annual report (page 14), Northwind Analytics had a workforce of 4,812 employees. "
+        "Headcount grew by 12% against the prior year, as CFO Maria Delgado wrote in her letter.",
+        "According to CFO Maria Delgado, Northwind Analytics grew its staff by 12% to 4,812 employees "
+        "during 2023; the figure appears on page 14 of the annual report, which I checked again.",
+    )
+    result = run(IdenticalCall(), [step(call("search_agent", brief, report)) for report in reports])
+
+    assert result.findings[:2] == [None, None]
+    assert result.finding(3).count == 3

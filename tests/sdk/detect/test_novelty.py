@@ -589,3 +589,49 @@ def test_facts_judge_phrased_calls_only() -> None:
     ]
 
     assert kinds(script) == [(N.NEW,)] * 4
+
+
+def test_a_brief_handed_again_word_for_word_whose_report_restates_its_facts_repeats() -> None:
+    """The same task re-delegated verbatim: the sub-agent words its report otherwise each time
+    (another fingerprint) and states the same figure, person and source: the same answer."""
+    brief = {"prompt": LONG_BRIEFS[0], "agent": "researcher"}
+    script = [one(call("Task", brief, report)) for report in RESTATED_REPORTS]
+
+    records = run(Revisit(), script).records
+    assert [r.novelty.kinds for r in records] == [(N.NEW,)] + [(N.REPEAT,)] * 3
+    assert [r.novelty.repeats for r in records] == [(1,), (2,), (3,), (4,)]
+    assert kinds(script, capture_content=False) == kinds(script)
+
+
+def test_the_same_brief_answered_with_new_facts_moved() -> None:
+    """Near miss: the task handed again, word for word, and the report names new years, figures
+    and people (more than a fifth): the sub-agent found something this time."""
+    follow_up = "Acme Robotics was renamed in 2014 by founder Mira Holt and expanded to Osaka in 2021."
+    brief = {"prompt": LONG_BRIEFS[0]}
+    script = [one(call("Task", brief, RESTATED_REPORTS[0])), one(call("Task", brief, follow_up))]
+
+    assert kinds(script) == [(N.NEW,), (N.MOVED,)]
+
+
+def test_the_same_brief_restated_in_a_new_turn_is_not_a_repeat() -> None:
+    """A user asking again makes the same answer a recheck of a new question, not a loop."""
+    brief = {"prompt": LONG_BRIEFS[0]}
+    script = [
+        one(call("Task", brief, RESTATED_REPORTS[0])),
+        USER,
+        one(call("Task", brief, RESTATED_REPORTS[1])),
+    ]
+
+    assert N.REPEAT not in [k for ks in kinds(script) for k in ks]
+
+
+def test_a_poll_answered_with_the_same_figures_in_other_words_moved() -> None:
+    """Facts judge phrased calls only: a status call names no request in words, and its
+    answer's wording moving on ("running", then "finishing") is the job moving on."""
+    status = {"job": "build-4412"}
+    script = [
+        one(call("job_status", status, "Job build-4412 on runner 17 is running the test stage.")),
+        one(call("job_status", status, "Job build-4412 on runner 17 is finishing the test stage.")),
+    ]
+
+    assert kinds(script) == [(N.NEW,), (N.MOVED,)]
