@@ -29,6 +29,7 @@ from loopwatch.fingerprint import (
     failure_line_hashes,
     line_hashes,
     link_hashes,
+    reads_as_failure,
     result_fingerprint,
     shape_fingerprint,
     success_class,
@@ -217,6 +218,7 @@ class ToolResult:
         time_unix_ns: int = 0,
         capture_content: bool = True,
     ) -> ToolResult:
+        is_error = is_error or reads_as_failure(content)  # a caught failure handed back as an answer
         return cls(
             event_id=event_id,
             call_id=call_id,

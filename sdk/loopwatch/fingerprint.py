@@ -270,8 +270,9 @@ def bounded_fingerprint(fingerprint: str) -> str:
 
 # An exception's type where an error names one: Python's "KeyError: ...", a JavaScript
 # "TypeError: ...", a Java "java.io.IOException: ...", also inside a wrapper's sentence ("Code
-# execution failed at line '...' due to: InterpreterError: ..."). The last one is the cause.
-_EXCEPTION_TYPE = re.compile(r"\b(?:[A-Za-z_][\w]*\.)*([A-Z]\w*(?:Error|Exception|Fault|Failure))\b:")
+# execution failed at line '...' due to: InterpreterError: ...") or as a wrapper quotes it
+# ("Error: ValueError('...')", an exception's repr). The last one is the cause.
+_EXCEPTION_TYPE = re.compile(r"\b(?:[A-Za-z_][\w]*\.)*([A-Z]\w*(?:Error|Exception|Fault|Failure))(?:\b:|\()")
 # What varies between errors of one kind: the names they quote, the paths and numbers they cite.
 _QUOTED = re.compile(r"'[^'\n]*'|\"[^\"\n]*\"|`[^`\n]*`|<[^<>\n]*>")
 _PATHLIKE = re.compile(r"\S*[/\\]\S*|\b[\w-]+\.[A-Za-z][\w]{0,4}\b")
@@ -392,6 +393,47 @@ def error_class(content: str) -> str:
     masked = _DIGITS.sub("#", _PATHLIKE.sub("<p>", _QUOTED.sub("<q>", _VOLATILE.sub(_placeholder, line))))
     prefix = TRANSIENT_ERROR if _TRANSIENT.search(line) else "text:"
     return prefix + digest(" ".join(masked.lower().split())[:_ERROR_CLASS_CHARS])
+
+
+# How a failure handed back as an answer opens, the span or the result ending as a success:
+# a framework that caught the tool's exception ("Error: ValueError(...) Please fix your
+# mistakes.", "An error occurred while running the tool.", "Error executing tool ...", a bare
+# exception line or traceback, "Code execution failed at line ...", "1 validation error for
+# X", "f() missing 1 required positional argument"), a service ("HTTP 503 Service
+# Unavailable", an HTML "404 Not Found" page, a JSON body {"error": ...} or {"isError": true}),
+# a command line ("fatal: ...", "npm ERR!", "cat: x: No such file or directory", "error: could
+# not compile"), a refusal ("Payment declined: ...", "Invalid arguments: ..."). Case matters:
+# a log line "ERROR 12:00 ..." is content, and so are "Error rate: 0.1 %", "200 OK" and
+# {"error": null, "data": ...}; so is what a program prints ("Import error: ..." from a script
+# that ran): a re-run after an edit printing it again is a check, not a failure repeated.
+_FAILURE_OPENING = re.compile(
+    r"[Ee]rror(?::| (?:executing|running|calling|invoking|in|while|during|from|occurred)\b)"
+    r"|An (?:unexpected )?error (?:occurred|has occurred)\b"
+    r"|Traceback \(most recent call last\)"
+    r"|(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Fault):"
+    r"|[A-Z]\w*(?: \w+){0,2} (?:failed|declined|denied|refused|rejected)(?::| (?:at|with|due to|because)\b)"
+    r"|Invalid (?:arguments?|input|parameters?|request|value|`)"
+    r"|\d+ validation errors? for\b"
+    r"|[\w.]+\(\) (?:missing \d+ required|got an unexpected keyword|takes \d+)"
+    r"|(?:<[^<>\n]*>\s*)*(?:HTTP(?:/[\d.]+)? )?[45]\d\d [A-Z][a-z]+"
+    r"|fatal: |npm ERR!"
+    r"|[\w./-]+: (?:[^\n]*: )?(?:No such file or directory|Permission denied|command not found)"
+    r'|\{\s*"(?:error|isError)"\s*:(?!\s*(?:null\b|false\b|""|\{\s*\}|\[\s*\]))'
+)
+# The opening is what is read: a file or a page quoting an error further down is content.
+_FAILURE_SCAN_CHARS = 200
+
+
+def reads_as_failure(content: str) -> bool:
+    """Whether a result reported as a success opens the way a caught failure is handed back.
+
+    Why: many frameworks catch a tool's exception and return its message to the model as the
+    tool's answer, so the span ends OK and nothing says the call failed (LangGraph, the OpenAI
+    Agents SDK, smolagents, MCP servers answering ``isError`` in the body). A failure streak
+    behind such answers looked like a run of new results. Only the opening is read, case
+    sensitive (see ``_FAILURE_OPENING``): answers that merely mention an error stay successes.
+    """
+    return _FAILURE_OPENING.match(content.lstrip()[:_FAILURE_SCAN_CHARS]) is not None
 
 
 # A call this short, on one line, names a target (a path, a table, a name, a short command); a

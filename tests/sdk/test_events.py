@@ -234,6 +234,17 @@ def test_tool_result_in_privacy_mode_has_no_preview() -> None:
     assert (private.fingerprint, private.size) == (full.fingerprint, full.size)
 
 
+def test_a_failure_handed_back_as_an_answer_is_a_failure_in_privacy_mode_too() -> None:
+    """The SDK reads the answer where it is, so a private result still says it failed."""
+    content = "Error: KeyError('customer_id')\n Please fix your mistakes."
+
+    for capture in (True, False):
+        result = ToolResult.create(event_id="r1", call_id="c1", content=content, capture_content=capture)
+        assert result.is_error
+        assert result.error_class == "type:KeyError"
+        assert result.facts == result.links == ()
+
+
 def test_empty_tool_result_has_size_zero() -> None:
     result = ToolResult.create(event_id="r1", call_id="c1", content="")
 

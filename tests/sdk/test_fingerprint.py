@@ -31,6 +31,7 @@ from loopwatch.fingerprint import (
     line_hashes,
     link_hashes,
     normalise_result,
+    reads_as_failure,
     result_fingerprint,
     success_class,
     transient_error,
@@ -238,6 +239,7 @@ def test_error_class_is_the_exception_type_when_one_is_named() -> None:
     wrapped = "Code execution failed at line 'x = f()' due to: InterpreterError: f is not defined"
     assert error_class(wrapped) == "type:InterpreterError"
     assert error_class("java.io.IOException: disk full") == "type:IOException"
+    assert error_class("Error: ValueError('bad date')\n Please fix your mistakes.") == "type:ValueError"
     assert error_class("permission denied").startswith("text:")
 
 
@@ -410,3 +412,58 @@ def test_success_class_reads_absence_first_and_a_long_answer_as_content() -> Non
     assert success_class('{"status": "succeeded"}') == ""
     assert success_class("No results found while the indexer is running.") == ABSENT_RESULT
     assert success_class("test_a ... ok\n" * 40 + "running 40 tests") == ""
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Error: ValueError('bad date')\n Please fix your mistakes.",  # LangGraph's tool node
+        "An error occurred while running the tool. Please try again. Error: boom",  # OpenAI Agents SDK
+        "Error executing tool web_search: ReadTimeout",
+        'Error from server (NotFound): deployments.apps "web" not found',
+        "error: could not compile `app` due to 2 previous errors",
+        'Traceback (most recent call last):\n  File "<string>", line 3, in <module>',
+        "KeyError: 'year'",
+        "requests.exceptions.HTTPError: 404 Client Error",
+        "Code execution failed at line 'x = f()' due to: InterpreterError: f is undefined",
+        "Payment declined: issuer unavailable (code 91)",
+        "Invalid arguments: 'since' must match ^[0-9]+[smhd]$",
+        "1 validation error for SendEmailInput\nto\n  field required",
+        "find_on_page_ctrl_f() missing 1 required positional argument: 'search_string'",
+        "HTTP 503 Service Unavailable",
+        "<html><head><title>404 Not Found</title></head><body>",
+        "fatal: ambiguous argument 'origin/main': unknown revision",
+        "npm ERR! 404 Not Found - GET https://registry.example/pkg",
+        "cat: logs/app.log: No such file or directory",
+        '{"error": {"code": 404, "message": "no such order"}}',
+        '{"isError": true, "content": [{"type": "text", "text": "denied"}]}',
+        "   \n  Error: leading blank lines are skipped",
+    ],
+)
+def test_a_failure_handed_back_as_an_answer_reads_as_one(answer: str) -> None:
+    assert reads_as_failure(answer)
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "No errors found",
+        "Errors: 0",
+        "Error rate: 0.1% over the last hour",
+        "ERROR 2024-05-01 12:00:01 db timeout",  # a log line read is content
+        "Import error: No module named 'foo'",  # what a script that ran printed
+        "200 OK",
+        "500 rows returned",
+        '{"error": null, "data": [1, 2]}',
+        '{"errors": []}',
+        '{"data": {"error": "nested is content"}}',
+        "ErrorBoundary renders its children",
+        "Exception handling in Python is done with try",
+        "3 tests failed, 41 passed",
+        "The build failed yesterday, but today's passed",
+        "Here is the file:\nError: quoted further down",
+        "x" * 300 + "Error: past the opening",
+    ],
+)
+def test_an_answer_mentioning_an_error_is_content(answer: str) -> None:
+    assert not reads_as_failure(answer)

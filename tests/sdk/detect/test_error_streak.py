@@ -322,3 +322,30 @@ def test_configured_varied_boundary() -> None:
 
     assert result.findings[1] is None
     assert result.finding().count == 3
+
+
+def test_failures_handed_back_as_answers_fire_like_flagged_ones() -> None:
+    """A framework that catches the tool's exception returns its message as the answer and
+    reports a success (LangGraph: "Error: ... Please fix your mistakes."): the streak is the
+    same as when the failures are flagged."""
+
+    def answered(start: str, flagged: bool) -> StepSpec:
+        error = "Error: ValueError('start must be an ISO 8601 date')\n Please fix your mistakes."
+        return step(call("create_event", {"title": "Sync", "start": start}, error, is_error=flagged))
+
+    starts = ("May 1 2024", "1 May", "next Wednesday", "Wed 10am")
+    flagged = run(ErrorStreak(), [answered(start, True) for start in starts])
+    unflagged = run(ErrorStreak(), [answered(start, False) for start in starts])
+
+    assert unflagged.findings == flagged.findings
+    assert unflagged.finding().count == 4
+
+
+def test_answers_that_only_mention_errors_are_successes() -> None:
+    """Near miss: a log searched for errors, page after page, is content the agent asked for."""
+    script = [
+        step(call("search_logs", {"query": "error", "page": i}, f"Error rate: {i}% on shard {i}"))
+        for i in range(6)
+    ]
+
+    assert run(ErrorStreak(), script).findings == [None] * 6
