@@ -433,7 +433,8 @@ def reads_as_failure(content: str) -> bool:
     behind such answers looked like a run of new results. Only the opening is read, case
     sensitive (see ``_FAILURE_OPENING``): answers that merely mention an error stay successes.
     """
-    return _FAILURE_OPENING.match(content.lstrip()[:_FAILURE_SCAN_CHARS]) is not None
+    opening = content[: 2 * _FAILURE_SCAN_CHARS].lstrip()[:_FAILURE_SCAN_CHARS]  # never a copy of all
+    return _FAILURE_OPENING.match(opening) is not None
 
 
 # A call this short, on one line, names a target (a path, a table, a name, a short command); a
