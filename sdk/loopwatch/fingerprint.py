@@ -402,7 +402,8 @@ def error_class(content: str) -> str:
 # X", "f() missing 1 required positional argument"), a service ("HTTP 503 Service
 # Unavailable", an HTML "404 Not Found" page, a JSON body {"error": ...} or {"isError": true}),
 # a command line ("fatal: ...", "npm ERR!", "cat: x: No such file or directory", "error: could
-# not compile"), a refusal ("Payment declined: ...", "Invalid arguments: ..."). Case matters:
+# not compile", Node's uncaught exception opening "/app/eval.js:3" on a line of its own), a
+# refusal ("Payment declined: ...", "Tool x rejected input: ...", "Invalid arguments: ..."). Case matters:
 # a log line "ERROR 12:00 ..." is content, and so are "Error rate: 0.1 %", "200 OK" and
 # {"error": null, "data": ...}; so is what a program prints ("Import error: ..." from a script
 # that ran): a re-run after an edit printing it again is a check, not a failure repeated.
@@ -411,12 +412,14 @@ _FAILURE_OPENING = re.compile(
     r"|An (?:unexpected )?error (?:occurred|has occurred)\b"
     r"|Traceback \(most recent call last\)"
     r"|(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Fault):"
-    r"|[A-Z]\w*(?: \w+){0,2} (?:failed|declined|denied|refused|rejected)(?::| (?:at|with|due to|because)\b)"
+    r"|[A-Z]\w*(?: \w+){0,2} (?:failed|declined|denied|refused|rejected)"
+    r"(?: \w+)?(?::| (?:at|with|due to|because)\b)"
     r"|Invalid (?:arguments?|input|parameters?|request|value|`)"
     r"|\d+ validation errors? for\b"
     r"|[\w.]+\(\) (?:missing \d+ required|got an unexpected keyword|takes \d+)"
     r"|(?:<[^<>\n]*>\s*)*(?:HTTP(?:/[\d.]+)? )?[45]\d\d [A-Z][a-z]+"
     r"|fatal: |npm ERR!"
+    r"|[\w./@-]+\.[cm]?[jt]sx?:\d+\r?\n"
     r"|[\w./-]+: (?:[^\n]*: )?(?:No such file or directory|Permission denied|command not found)"
     r'|\{\s*"(?:error|isError)"\s*:(?!\s*(?:null\b|false\b|""|\{\s*\}|\[\s*\]))'
 )

@@ -427,6 +427,8 @@ def test_success_class_reads_absence_first_and_a_long_answer_as_content() -> Non
         "requests.exceptions.HTTPError: 404 Client Error",
         "Code execution failed at line 'x = f()' due to: InterpreterError: f is undefined",
         "Payment declined: issuer unavailable (code 91)",
+        "Tool page_scroll rejected input: params is not a valid parameter",
+        "/workspace/eval.js:3\n  total += row.amount\n  ^\n\nReferenceError: row is not defined",
         "Invalid arguments: 'since' must match ^[0-9]+[smhd]$",
         "1 validation error for SendEmailInput\nto\n  field required",
         "find_on_page_ctrl_f() missing 1 required positional argument: 'search_string'",
@@ -460,6 +462,7 @@ def test_a_failure_handed_back_as_an_answer_reads_as_one(answer: str) -> None:
         "ErrorBoundary renders its children",
         "Exception handling in Python is done with try",
         "3 tests failed, 41 passed",
+        "src/app.js:3:  const total = 0",  # a grep hit: the line goes on after its number
         "The build failed yesterday, but today's passed",
         "Here is the file:\nError: quoted further down",
         "x" * 300 + "Error: past the opening",
