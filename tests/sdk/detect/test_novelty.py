@@ -310,6 +310,19 @@ def test_an_answer_with_an_unseen_line_is_new_until_the_tool_echoes() -> None:
     assert kinds(script) == [(N.NEW,), (N.NEW,), (N.ECHO,)]
 
 
+def test_while_echoing_one_unseen_line_among_four_echoes_and_two_among_five_is_new() -> None:
+    """Boundary of ``NEW_LINES_ECHO`` (0.3): rephrasings still bringing the same pages back with
+    one other among four lines (0.25) go on echoing; two among five (0.4) found more."""
+    queries = ("Brio 220V", "Brio voltage", "Brio voltage compatibility", "does Brio support 220 volt")
+    for last, expected in (((0, 1, 5), N.ECHO), ((0, 1, 4, 5), N.NEW)):
+        answers = ((0, 1, 2), (0, 1, 2, 3), (3, 2, 1, 0), last)
+        script = [
+            one(call("find_articles", {"query": q}, _pages(a))) for q, a in zip(queries, answers, strict=True)
+        ]
+
+        assert kinds(script) == [(N.NEW,), (N.NEW,), (N.ECHO,), (expected,)]
+
+
 def test_files_of_one_template_read_one_by_one_are_new() -> None:
     """The fan-out trap: manifests of one template differ in a line or two each (most of their
     lines were seen, three quarters of their trigrams), and each is what the agent asked for.
