@@ -335,6 +335,16 @@ def shared_terms(a: tuple[int, ...], b: tuple[int, ...]) -> float:
     return common / (len(a) + len(b) - common)
 
 
+def contained_terms(a: tuple[int, ...], b: tuple[int, ...]) -> float:
+    """The share of the smaller of two ``term_hashes`` found in the other (0.0 when either is
+    empty): a short query and a long rephrasing of it share a third of the short one's terms
+    and a tenth of both (``shared_terms``)."""
+    small, large = (set(a), set(b)) if len(set(a)) <= len(set(b)) else (set(b), set(a))
+    if not small:
+        return 0.0
+    return len(small.intersection(large)) / len(small)
+
+
 def _values(canonical: str) -> list[str]:
     """The string values of a call's canonical arguments (the text itself if not JSON)."""
     try:

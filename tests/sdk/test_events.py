@@ -11,6 +11,7 @@ from loopwatch.events import (
     ToolResult,
     Usage,
     UserMessage,
+    contained_terms,
     shared_terms,
     term_hashes,
 )
@@ -336,3 +337,12 @@ def test_shared_terms_is_the_jaccard_of_two_term_sets() -> None:
 
     assert shared_terms(a, b) == pytest.approx(3 / 5)
     assert shared_terms(a, ()) == 0.0
+
+
+def test_contained_terms_is_the_share_of_the_smaller_set_in_the_other() -> None:
+    short = term_hashes("AI Act timeline GPAI")
+    long = term_hashes("AI Act general purpose AI model provider obligations when apply")
+
+    assert contained_terms(short, long) == contained_terms(long, short) == pytest.approx(1 / 3)
+    assert shared_terms(short, long) < 0.2
+    assert contained_terms(short, ()) == 0.0

@@ -63,7 +63,7 @@ from dataclasses import dataclass, field
 from typing import TypeVar
 
 from loopwatch.detect.step import NO_CALLS, CallOutcome, Novelty, StepNovelty
-from loopwatch.events import shared_terms
+from loopwatch.events import contained_terms, shared_terms
 from loopwatch.fingerprint import ABSENT_RESULT, MAX_LINES, TYPED_ERROR
 from loopwatch.sketch import closest_overlap, overlap
 
@@ -99,6 +99,13 @@ REPHRASED_TERMS = 0.4
 # ("Find X", "Search the web for X and report it with sources"): an answer that found nothing
 # again (``fingerprint.ABSENT_RESULT``) is the same answer in substance.
 RELATED_TERMS = 0.2
+# Share of the shorter query's terms the other one has, from which a phrased call whose answer
+# cites only links the tool gave asks about the subject of the tool's previous call ("AI Act
+# timeline GPAI" after "EU AI Act article 113 GPAI date": a short rephrasing shares a tenth of
+# a long one's terms, Jaccard, and a third of its own). Searches on other subjects landing on
+# the same documentation sites share none. The corpus scores the same from 0.2 to 0.3; 0.4
+# catches a paraphrase loop two steps later.
+SAME_SUBJECT_TERMS = 0.3
 # Overlap sketches remembered per tool within a turn: a paraphrase echoes a recent answer.
 OVERLAPS_PER_TOOL = 4
 # A tool each of whose new answers shared at least this much with an earlier one wraps them in
@@ -390,7 +397,7 @@ def _seen_before(state: NoveltyState, call: CallOutcome) -> bool:
     every line of a short call's answer (``ToolResult.lines``: a rephrased search answered from
     one pool of pages; exact lines, so a wrapper every answer shares does not hide it), or
     every link of a phrased call's answer when the call asks about the subject of the tool's
-    previous one (``RELATED_TERMS``; ``ToolResult.links``: the same pages with other titles and
+    previous one (``SAME_SUBJECT_TERMS``; ``ToolResult.links``: the same pages with other titles and
     snippets, a report citing the same sources in other sentences; searches on other subjects
     may well land on the same few documentation sites), or a phrased call's answer stating no
     fact the tool had not stated but a fifth at most (``ToolResult.facts``, ``NEW_FACTS_ECHO``:
@@ -414,7 +421,7 @@ def _seen_before(state: NoveltyState, call: CallOutcome) -> bool:
         return True
     if not (call.links and _within(call.links, state.tool_links.get(call.name), allowance)):
         return False
-    return shared_terms(call.targets, _last_targets(state, call)) >= RELATED_TERMS
+    return contained_terms(call.targets, _last_targets(state, call)) >= SAME_SUBJECT_TERMS
 
 
 def _within(hashes: tuple[int, ...], answers: list[tuple[int, ...]] | None, allowance: float) -> bool:

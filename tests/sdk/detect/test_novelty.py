@@ -401,6 +401,17 @@ def test_rephrased_searches_citing_the_same_sources_echo() -> None:
     assert kinds(script, capture_content=False) == kinds(script)
 
 
+def test_a_short_rephrasing_of_a_long_query_citing_the_same_sources_echoes() -> None:
+    """A third of the short query's terms are in the long one (a tenth of both): same subject."""
+    queries = ("Port Ember population records of the 1950 census by district", "Ember 1950 headcount figures")
+    script = [
+        one(call("google_search", {"query": q}, _results(q, o)))
+        for q, o in zip(queries, ((0, 1, 2), (2, 0, 1)), strict=True)
+    ]
+
+    assert kinds(script) == [(N.NEW,), (N.ECHO,)]
+
+
 def test_searches_on_other_subjects_landing_on_the_same_sites_are_new() -> None:
     """Near miss: the same few documentation pages answer unrelated questions."""
     queries = ("asyncio cancellation semantics", "postgres connection pool timeout", "client retry error")
