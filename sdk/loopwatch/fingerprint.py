@@ -233,7 +233,8 @@ def fact_hashes(content: str) -> tuple[int, ...]:
     Why: a sub-agent asked the same task again in other words reports the same figure, the same
     people and the same sources in other sentences, and a search rephrased brings back the same
     titles: the wording changes, what it names does not. A word opening a sentence is no name
-    ("Unfortunately", "Summary"). Content-free, so privacy mode judges alike.
+    ("Unfortunately", "Summary"), nor is a single letter ("I" checked). Content-free, so privacy
+    mode judges alike.
     """
     facts: set[str] = set()
     for line in content[:LINES_MAX_CHARS].splitlines():
@@ -247,7 +248,7 @@ def fact_hashes(content: str) -> tuple[int, ...]:
                 facts.add(word.lower())
             elif any(c.isdigit() for c in word):
                 facts.update(_FACT_NUMBER.findall(word))
-            elif (name := _NAME.fullmatch(word)) and (not opens or (len(word) > 1 and word.isupper())):
+            elif len(word) > 1 and (name := _NAME.fullmatch(word)) and (not opens or word.isupper()):
                 facts.add(name.group(0).lower().removesuffix("'s"))
             opens = raw.endswith((".", ":", "!", "?")) or not word
         if len(facts) > MAX_FACTS:

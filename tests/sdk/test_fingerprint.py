@@ -387,6 +387,13 @@ def test_fact_hashes_skip_ranks_and_counts_under_ten() -> None:
     assert fact_hashes("see Arnold Schoenberg, Alban Berg and 12 tones") != ()
 
 
+def test_the_pronoun_i_is_no_name() -> None:
+    """A report in the first person says "I" anywhere in a sentence: no fact of the subject."""
+    assert fact_hashes("Then I checked Acme and I found Dana Lee") == fact_hashes(
+        "Then we checked Acme, found Dana Lee"
+    )
+
+
 def test_fact_hashes_are_empty_for_fewer_than_three_or_a_page_of_them() -> None:
     assert fact_hashes("Done: the file was saved by Alice.") == ()
     assert len(fact_hashes(" ".join(f"item {i + 10}" for i in range(MAX_FACTS)))) == MAX_FACTS
