@@ -92,6 +92,28 @@ def test_set_below_the_bar_holds_its_floor(name: str) -> None:
     assert summary["harmed"] == 0, measured
 
 
+#: Sets whose loops are mostly failures: with the source's failure flags stripped (a framework that
+#: caught the tool's exception returns its message as the answer), they still meet the new sets' bar.
+UNFLAGGED_FAILURE_SETS = ("synthetic-generalize", "heldout-twin", "heldout-wild")
+
+
+@pytest.mark.parametrize("name", UNFLAGGED_FAILURE_SETS)
+def test_failures_handed_back_as_answers_are_still_caught(name: str, tmp_path: Path) -> None:
+    """Every ``is_error`` set to false: failures are read from the answers' openings
+    (``fingerprint.reads_as_failure``); 0.75 clean recall, none harmed (before: 0.52, 0.67, 0.50)."""
+    for path in sorted(public_set(name).glob("*.json")):
+        raw = json.loads(path.read_text(encoding="utf-8"))
+        for event in raw["events"]:
+            if event["type"] == "tool_result":
+                event["is_error"] = False
+        (tmp_path / path.name).write_text(json.dumps(raw), encoding="utf-8")
+    done = loopwatch_eval(
+        str(tmp_path), "--format", "json", "--min-clean-recall", "0.75", "--max-harmed", "0"
+    )
+    summary = json.loads(done.stdout)["summary"]
+    assert done.returncode == 0, f"{name}: {summary['clean']}/{summary['loops']}, {summary['harmed']} harmed"
+
+
 @pytest.mark.parametrize("name", [*PUBLIC_SETS, *REPO_ONLY_SETS])
 def test_eval_agrees_with_the_shared_scorer(name: str, tmp_path: Path) -> None:
     assert_eval_agrees_with_the_shared_scorer(public_set(name), tmp_path)
