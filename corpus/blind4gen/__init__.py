@@ -1,0 +1,1 @@
+"""Helpers and scenario builders for ``corpus/generate_heldout_blind4.py`` (written blind)."""
