@@ -12,13 +12,21 @@ errors name each new target, a sweep) still break it: absence on a new target is
 so does a poll whose failure moved (the same call re-issued at once failing with another
 status: "2 of 4 replicas updated", then "3 of 4"): the world moved while the agent waited.
 
+Third pattern, other work allowed in between: one tool failing with the same text
+(``ToolResult`` fingerprint) for the ``recurring``-th time (default 4) in a turn without having
+succeeded since, each failure teaching nothing (a new call failing, or the same call again): a
+schema rejection the agent keeps running into with another id format each time, a lookup or a
+thinking step between attempts.
+
 Not flagged: a retry that succeeds (any successful call resets the streak), errors interleaved
 with successful corrective steps (a failing test run after a successful edit resets), a
 command whose error changes from run to run until it works (progress: the first streak resets;
 only ``varied`` failing steps in a row fire), a fan-out or sweep whose targets each fail once
 (probing candidates is information: both streaks reset), a rollout polled until done whose
-every poll fails on its timeout while the status moves on. A step without tool calls, or whose
-results never arrived, neither continues nor breaks them.
+every poll fails on its timeout while the status moves on; failures naming each target they
+were asked about (their texts differ), and a tool that works between two failures (its count
+starts over). A step without tool calls, or whose results never arrived, neither continues nor
+breaks them.
 
 Seeds: OpenHands (3), SWE-agent ``max_requeries`` (3), Microsoft.Extensions.AI (3). The default
 is 4 because a third failure in a row is still common in healthy runs (a linter rejecting
@@ -27,10 +35,15 @@ three edit attempts before the fourth lands), while a fourth is rare. Values < 2
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from loopwatch.detect.step import Novelty, StepRecord
 from loopwatch.verdict import Finding
+
+# Failures that taught nothing: a new call failing (``BLANK``) or the same call again (``REPEAT``).
+FRUITLESS_FAILURES = frozenset({Novelty.BLANK, Novelty.REPEAT})
+# Distinct failures remembered per turn for ``recurring``: the recurring one is recent.
+RECURRING_MEMORY = 32
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -43,16 +56,21 @@ class ErrorStreakConfig:
         varied: consecutive steps whose calls all failed, in new ways too (another
             exception each run), that fire; probes and moved polls break the streak;
             < 2 = off.
+        recurring: failures of one tool with the same text in a turn, other work between,
+            the tool not having succeeded since, that fire; < 2 = off.
     """
 
     threshold: int = 4
     varied: int = 6
+    recurring: int = 4
 
     def validate(self) -> None:
         if self.threshold < 0:
             raise ValueError("error_streak.threshold must be >= 0 (values < 2 mean off)")
         if self.varied < 0:
             raise ValueError("error_streak.varied must be >= 0 (values < 2 mean off)")
+        if self.recurring < 0:
+            raise ValueError("error_streak.recurring must be >= 0 (values < 2 mean off)")
 
 
 @dataclass(slots=True)
@@ -61,6 +79,8 @@ class ErrorStreakState:
     streak_start: int = 0
     failing: int = 0  # failing steps in a row, new failures included, probes excluded
     failing_start: int = 0
+    # (tool, failure text) -> (times in this turn, step of the first), least recent first
+    recurrences: dict[str, tuple[int, int]] = field(default_factory=dict)
 
 
 class ErrorStreak:
@@ -78,6 +98,46 @@ class ErrorStreak:
         calls = step.calls
         if not calls:
             return None
+        found = self._recurring(state, step)
+        return self._streak(state, step) or found
+
+    def _recurring(self, state: ErrorStreakState, step: StepRecord) -> Finding | None:
+        """Count each failure that taught nothing by its text (the result fingerprint), per tool,
+        in the turn; fire when one comes back for the ``recurring``-th time."""
+        limit = self.config.recurring
+        if limit < 2 or (not state.recurrences and not any(c.is_error for c in step.calls)):
+            return None
+        found: Finding | None = None
+        for call, kind in zip(step.calls, step.novelty.kinds, strict=False):
+            if call.result is not None and not call.is_error and state.recurrences:
+                # The tool works again: its failures so far were not a wall it keeps hitting.
+                prefix = f"{call.name}\x00"
+                for key in [k for k in state.recurrences if k.startswith(prefix)]:
+                    del state.recurrences[key]
+            if not call.is_error or call.result is None or kind not in FRUITLESS_FAILURES:
+                continue
+            key = f"{call.name}\x00{call.result}"
+            count, first = state.recurrences.pop(key, (0, step.number))
+            state.recurrences[key] = (count + 1, first)  # most recent last
+            while len(state.recurrences) > RECURRING_MEMORY:
+                del state.recurrences[next(iter(state.recurrences))]
+            if count + 1 >= limit:
+                found = Finding(
+                    detector=self.name,
+                    key=f"{self.name}:recurring:{call.name}:{first}",
+                    summary=f"`{call.name}` failed the same way {count + 1} times in this turn",
+                    count=count + 1,
+                    first_step=first,
+                    last_step=step.number,
+                    tool_name=call.name,
+                    arguments=call.arguments,
+                    call_fingerprint=call.call,
+                    last_result_preview=call.preview,
+                )
+        return found
+
+    def _streak(self, state: ErrorStreakState, step: StepRecord) -> Finding | None:
+        calls = step.calls
         if not (calls[0].is_error and step.all_failed):  # most steps: the first call succeeded
             for c in calls:  # a loop: a generator would cost a function call per step
                 if c.result is not None:

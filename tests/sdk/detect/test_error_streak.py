@@ -132,7 +132,7 @@ def test_with_the_first_streak_off_the_varied_one_still_fires() -> None:
     assert run(detector, [flailing(i) for i in range(8)]).finding(6).count == 6
 
 
-@pytest.mark.parametrize("key", ["threshold", "varied"])
+@pytest.mark.parametrize("key", ["threshold", "varied", "recurring"])
 def test_negative_values_are_rejected_naming_the_key(key: str) -> None:
     with pytest.raises(ValueError, match=rf"error_streak\.{key}"):
         ErrorStreak(ErrorStreakConfig(**{key: -1}))
@@ -349,3 +349,76 @@ def test_answers_that_only_mention_errors_are_successes() -> None:
     ]
 
     assert run(ErrorStreak(), script).findings == [None] * 6
+
+
+REJECTED = '{"error": "invalid_request", "msg": "customer_id: value is not a valid integer"}'
+
+
+def rejected(customer_id: object) -> StepSpec:
+    return step(call("search_orders", {"customer_id": customer_id}, REJECTED, is_error=True))
+
+
+LOOKUP = step(call("get_customer", {"account": "C-1042"}, '{"id": 1042, "name": "Priya Raman"}'))
+THINKING = step(text="The tool wants an integer; C-1042 probably maps to 1042.")
+
+
+def test_the_same_rejection_between_other_work_fires_at_the_fourth() -> None:
+    """A lookup and a thinking step between attempts break the streaks, not the recurrence."""
+    script = [
+        rejected("C-1042"),
+        THINKING,
+        rejected("1042"),
+        LOOKUP,
+        rejected({"id": 1042}),
+        rejected(["1042"]),
+    ]
+
+    result = run(ErrorStreak(), script)
+
+    assert result.findings[:5] == [None] * 5
+    finding = result.finding(6)
+    assert (finding.count, finding.first_step, finding.tool_name) == (4, 1, "search_orders")
+    assert finding.key == "error_streak:recurring:search_orders:1"
+
+
+def test_failures_naming_each_target_never_add_up() -> None:
+    """Near miss: files looked for between reads, each missing one named: each text is new."""
+    script = [
+        step(call("read_file", {"path": f"src/{name}.py"}, f"No such file: src/{name}.py", is_error=True))
+        if i % 2 == 0
+        else step(call("list_dir", {"path": f"src/{name}"}, f"{name}/__init__.py"))
+        for i, name in enumerate(("a", "b", "c", "d", "e", "f", "g", "h"))
+    ]
+
+    assert run(ErrorStreak(), script).findings == [None] * 8
+
+
+def test_a_tool_that_works_in_between_starts_its_count_over() -> None:
+    """A payment declined three times, then charged; declined again later: the first of a new count."""
+    declined = step(call("charge", {"card": "x"}, "Payment declined: insufficient funds", is_error=True))
+    charged = step(call("charge", {"card": "y"}, '{"status": "charged"}'))
+    script = [declined, LOOKUP, declined, LOOKUP, declined, charged, declined, LOOKUP, declined]
+
+    assert run(ErrorStreak(), script).findings == [None] * 9
+
+
+def test_a_new_turn_starts_the_recurrence_over() -> None:
+    script = [
+        rejected("C-1042"),
+        LOOKUP,
+        rejected("1042"),
+        USER,
+        rejected({"id": 1042}),
+        LOOKUP,
+        rejected(["1"]),
+    ]
+
+    assert run(ErrorStreak(), script).findings == [None] * 6
+
+
+def test_configured_recurring_boundary_and_off() -> None:
+    script = [rejected("C-1042"), LOOKUP, rejected("1042"), LOOKUP, rejected({"id": 1042})]
+
+    assert run(ErrorStreak(ErrorStreakConfig(recurring=3)), script).finding(5).count == 3
+    off = ErrorStreakConfig(threshold=0, varied=0, recurring=1)
+    assert run(ErrorStreak(off), script * 2).findings == [None] * 10
