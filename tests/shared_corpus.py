@@ -33,6 +33,7 @@ REPO_ONLY_SETS = (
     "heldout-blind",
     "heldout-blind2",
     "heldout-blind3",
+    "heldout-blind4",
     "real-more",
     "real-wild",
 )
