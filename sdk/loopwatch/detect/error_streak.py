@@ -98,14 +98,23 @@ class ErrorStreak:
         calls = step.calls
         if not calls:
             return None
-        found = self._recurring(state, step)
+        # Most steps: one successful call and no failure counted yet (a loop, not ``any``: this
+        # runs every step).
+        found = None
+        if state.recurrences:
+            found = self._recurring(state, step)
+        else:
+            for c in calls:
+                if c.is_error:
+                    found = self._recurring(state, step)
+                    break
         return self._streak(state, step) or found
 
     def _recurring(self, state: ErrorStreakState, step: StepRecord) -> Finding | None:
         """Count each failure that taught nothing by its text (the result fingerprint), per tool,
         in the turn; fire when one comes back for the ``recurring``-th time."""
         limit = self.config.recurring
-        if limit < 2 or (not state.recurrences and not any(c.is_error for c in step.calls)):
+        if limit < 2:
             return None
         found: Finding | None = None
         for call, kind in zip(step.calls, step.novelty.kinds, strict=False):
