@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
-from loopwatch.detect.step import StepRecord
+from loopwatch.detect.step import CallOutcome, StepRecord
 from loopwatch.verdict import Finding
 
 
@@ -41,3 +41,22 @@ class Detector(Protocol):
     def observe(self, state: Any, step: StepRecord) -> Finding | None:
         """Update ``state`` with ``step`` and report the pattern if it now holds."""
         ...
+
+
+def call_finding(
+    call: CallOutcome, *, detector: str, key: str, summary: str, count: int, first_step: int, last_step: int
+) -> Finding:
+    """A finding that quotes ``call``: its tool, arguments, fingerprint and result preview, what a
+    nudge shows the model and an operator reads."""
+    return Finding(
+        detector=detector,
+        key=key,
+        summary=summary,
+        count=count,
+        first_step=first_step,
+        last_step=last_step,
+        tool_name=call.name,
+        arguments=call.arguments,
+        call_fingerprint=call.call,
+        last_result_preview=call.preview,
+    )

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from loopwatch.detect.base import call_finding
 from loopwatch.detect.step import StepRecord
 from loopwatch.verdict import Finding
 
@@ -97,7 +98,8 @@ class Cycle:
         period, run = found
         names = ", ".join(dict.fromkeys(c.name for c in step.calls))
         first_pass = starts[period]
-        return Finding(
+        return call_finding(
+            step.calls[0],
             detector=self.name,
             key=f"{self.name}:{period}:{first_pass}",  # stable while the loop goes round
             summary=(
@@ -107,8 +109,4 @@ class Cycle:
             count=run // period + 1,
             first_step=first_pass,
             last_step=step.number,
-            tool_name=step.calls[0].name,
-            arguments=step.calls[0].arguments,
-            call_fingerprint=step.calls[0].call,
-            last_result_preview=step.calls[0].preview,
         )

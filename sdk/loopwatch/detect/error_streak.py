@@ -37,6 +37,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from loopwatch.detect.base import call_finding
 from loopwatch.detect.step import Novelty, StepRecord
 from loopwatch.verdict import Finding
 
@@ -131,17 +132,14 @@ class ErrorStreak:
             while len(state.recurrences) > RECURRING_MEMORY:
                 del state.recurrences[next(iter(state.recurrences))]
             if count + 1 >= limit:
-                found = Finding(
+                found = call_finding(
+                    call,
                     detector=self.name,
                     key=f"{self.name}:recurring:{call.name}:{first}",
                     summary=f"`{call.name}` failed the same way {count + 1} times in this turn",
                     count=count + 1,
                     first_step=first,
                     last_step=step.number,
-                    tool_name=call.name,
-                    arguments=call.arguments,
-                    call_fingerprint=call.call,
-                    last_result_preview=call.preview,
                 )
         return found
 
@@ -179,7 +177,8 @@ class ErrorStreak:
 
     def _finding(self, state: ErrorStreakState, step: StepRecord, first: int, count: int) -> Finding:
         last = step.calls[-1]
-        return Finding(
+        return call_finding(
+            last,
             detector=self.name,
             # One key per run of failing steps, whichever streak fires: the first streak lies
             # within the varied one (a success or a probe resets both), so the policy sees one
@@ -189,8 +188,4 @@ class ErrorStreak:
             count=count,
             first_step=first,
             last_step=step.number,
-            tool_name=last.name,
-            arguments=last.arguments,
-            call_fingerprint=last.call,
-            last_result_preview=last.preview,
         )

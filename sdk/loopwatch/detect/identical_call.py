@@ -34,6 +34,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from loopwatch.detect.base import call_finding
 from loopwatch.detect.step import CallOutcome, StepRecord
 from loopwatch.fingerprint import PENDING_RESULT, transient_error
 from loopwatch.verdict import Finding
@@ -108,17 +109,14 @@ class IdenticalCall:
             not c.is_error and c.error_class == PENDING_RESULT for c in step.calls
         ):
             return None
-        return Finding(
+        return call_finding(
+            call,
             detector=self.name,
             key=f"{self.name}:{step.batch_key}",
             summary=f"{_describe(step)} was called {count} times in a row with the same result",
             count=count,
             first_step=novelty.since,
             last_step=step.number,
-            tool_name=call.name,
-            arguments=call.arguments,
-            call_fingerprint=call.call,
-            last_result_preview=call.preview,
         )
 
 

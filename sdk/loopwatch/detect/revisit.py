@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from loopwatch.detect.base import call_finding
 from loopwatch.detect.step import StepRecord
 from loopwatch.verdict import Finding
 
@@ -68,7 +69,8 @@ class Revisit:
         if self.config.stale_steps < 2 or state.stale_run < self.config.stale_steps:
             return None
         last = step.calls[-1]
-        return Finding(
+        return call_finding(
+            last,
             detector=self.name,
             key=f"{self.name}:{state.run_start}",
             summary=(
@@ -78,8 +80,4 @@ class Revisit:
             count=state.stale_run,
             first_step=state.run_start,
             last_step=step.number,
-            tool_name=last.name,
-            arguments=last.arguments,
-            call_fingerprint=last.call,
-            last_result_preview=last.preview,
         )

@@ -26,6 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from loopwatch.detect.base import call_finding
 from loopwatch.detect.novelty import SWEEP_ANSWER_CHARS
 from loopwatch.detect.step import INFORMATIVE, CallOutcome, Novelty, StepRecord
 from loopwatch.fingerprint import ABSENT_RESULT
@@ -108,7 +109,8 @@ class SameTool:
                     del state.echoes[next(iter(state.echoes))]
                 limit = self.config.echoes_at
                 if limit >= 2 and count + 1 >= limit:
-                    found = Finding(
+                    found = call_finding(
+                        call,
                         detector=self.name,
                         key=f"{self.name}:echo:{call.name}:{first}",
                         summary=(
@@ -118,10 +120,6 @@ class SameTool:
                         count=count + 1,
                         first_step=first,
                         last_step=step.number,
-                        tool_name=call.name,
-                        arguments=call.arguments,
-                        call_fingerprint=call.call,
-                        last_result_preview=call.preview,
                     )
         return found
 
@@ -146,7 +144,8 @@ class SameTool:
         if limit < 2 or state.streak < limit:
             return None
         last = step.calls[-1]
-        return Finding(
+        return call_finding(
+            last,
             detector=self.name,
             key=f"{self.name}:{state.tool}:{state.streak_start}",
             summary=(
@@ -156,10 +155,6 @@ class SameTool:
             count=state.streak,
             first_step=state.streak_start,
             last_step=step.number,
-            tool_name=state.tool,
-            arguments=last.arguments,
-            call_fingerprint=last.call,
-            last_result_preview=last.preview,
         )
 
 
