@@ -339,7 +339,7 @@ def contained_terms(a: tuple[int, ...], b: tuple[int, ...]) -> float:
     """The share of the smaller of two ``term_hashes`` found in the other (0.0 when either is
     empty): a short query and a long rephrasing of it share a third of the short one's terms
     and a tenth of both (``shared_terms``)."""
-    small, large = (set(a), set(b)) if len(set(a)) <= len(set(b)) else (set(b), set(a))
+    small, large = sorted((set(a), set(b)), key=len)
     if not small:
         return 0.0
     return len(small.intersection(large)) / len(small)

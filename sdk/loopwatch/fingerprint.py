@@ -273,7 +273,8 @@ def bounded_fingerprint(fingerprint: str) -> str:
 # "TypeError: ...", a Java "java.io.IOException: ...", also inside a wrapper's sentence ("Code
 # execution failed at line '...' due to: InterpreterError: ...") or as a wrapper quotes it
 # ("Error: ValueError('...')", an exception's repr). The last one is the cause.
-_EXCEPTION_TYPE = re.compile(r"\b(?:[A-Za-z_][\w]*\.)*([A-Z]\w*(?:Error|Exception|Fault|Failure))(?:\b:|\()")
+_EXCEPTION_NAME = r"(?:[A-Za-z_]\w*\.)*([A-Z]\w*(?:Error|Exception|Fault|Failure))"
+_EXCEPTION_TYPE = re.compile(rf"\b{_EXCEPTION_NAME}(?:\b:|\()")
 # What varies between errors of one kind: the names they quote, the paths and numbers they cite.
 _QUOTED = re.compile(r"'[^'\n]*'|\"[^\"\n]*\"|`[^`\n]*`|<[^<>\n]*>")
 _PATHLIKE = re.compile(r"\S*[/\\]\S*|\b[\w-]+\.[A-Za-z][\w]{0,4}\b")
@@ -412,7 +413,7 @@ _FAILURE_OPENING = re.compile(
     r"[Ee]rror(?::| (?:executing|running|calling|invoking|in|while|during|from|occurred)\b)"
     r"|An (?:unexpected )?error (?:occurred|has occurred)\b"
     r"|Traceback \(most recent call last\)"
-    r"|(?:[A-Za-z_]\w*\.)*[A-Z]\w*(?:Error|Exception|Fault):"
+    rf"|{_EXCEPTION_NAME}:"
     r"|[A-Z]\w*(?: \w+){0,2} (?:failed|declined|denied|refused|rejected)"
     r"(?: \w+)?(?::| (?:at|with|due to|because)\b)"
     r"|Invalid (?:arguments?|input|parameters?|request|value|`)"

@@ -43,8 +43,10 @@ from loopwatch.verdict import Finding
 
 # Failures that taught nothing: a new call failing (``BLANK``) or the same call again (``REPEAT``).
 FRUITLESS_FAILURES = frozenset({Novelty.BLANK, Novelty.REPEAT})
-# Distinct failures remembered per turn for ``recurring``: the recurring one is recent.
-RECURRING_MEMORY = 32
+# Failing tools, and distinct failures per tool, remembered per turn for ``recurring``: the
+# recurring one is recent.
+RECURRING_TOOLS = 32
+RECURRING_PER_TOOL = 8
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -80,8 +82,8 @@ class ErrorStreakState:
     streak_start: int = 0
     failing: int = 0  # failing steps in a row, new failures included, probes excluded
     failing_start: int = 0
-    # (tool, failure text) -> (times in this turn, step of the first), least recent first
-    recurrences: dict[str, tuple[int, int]] = field(default_factory=dict)
+    # tool -> failure text -> (times in this turn, step of the first); least recent first
+    recurrences: dict[str, dict[str, tuple[int, int]]] = field(default_factory=dict)
 
 
 class ErrorStreak:
@@ -118,19 +120,23 @@ class ErrorStreak:
         if limit < 2:
             return None
         found: Finding | None = None
+        recurrences = state.recurrences
         for call, kind in zip(step.calls, step.novelty.kinds, strict=False):
-            if call.result is not None and not call.is_error and state.recurrences:
-                # The tool works again: its failures so far were not a wall it keeps hitting.
-                prefix = f"{call.name}\x00"
-                for key in [k for k in state.recurrences if k.startswith(prefix)]:
-                    del state.recurrences[key]
-            if not call.is_error or call.result is None or kind not in FRUITLESS_FAILURES:
+            if call.result is None:
                 continue
-            key = f"{call.name}\x00{call.result}"
-            count, first = state.recurrences.pop(key, (0, step.number))
-            state.recurrences[key] = (count + 1, first)  # most recent last
-            while len(state.recurrences) > RECURRING_MEMORY:
-                del state.recurrences[next(iter(state.recurrences))]
+            if not call.is_error:
+                # The tool works again: its failures so far were not a wall it keeps hitting.
+                recurrences.pop(call.name, None)
+                continue
+            if kind not in FRUITLESS_FAILURES:
+                continue
+            failures = recurrences.pop(call.name, {})
+            recurrences[call.name] = failures  # most recently failing tool last
+            count, first = failures.pop(call.result, (0, step.number))
+            failures[call.result] = (count + 1, first)
+            for memory, bound in ((failures, RECURRING_PER_TOOL), (recurrences, RECURRING_TOOLS)):
+                while len(memory) > bound:
+                    del memory[next(iter(memory))]
             if count + 1 >= limit:
                 found = call_finding(
                     call,
