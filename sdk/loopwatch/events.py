@@ -357,7 +357,7 @@ def _values(canonical: str) -> list[str]:
 # of them plain words. A program, a patch or a file body is full of symbols.
 _BRIEF_WORDS = 8
 _BRIEF_PLAIN_SHARE = 0.8
-_PLAIN_WORD = re.compile(r"[(\"'`*-]*[A-Za-z][a-z'-]*[)\"'`.,;:!?]*")
+_PLAIN_WORD = re.compile(r"[(\"'`*-]*(?:[A-Za-z][a-z'-]*|[A-Z]{2,}s?|\d+(?:[.,]\d+)*%?)[)\"'`.,;:!?]*")
 
 
 def _briefs(canonical: str) -> list[str]:

@@ -222,13 +222,23 @@ MAX_FACTS = 64
 _FACT_EDGES = "'\"`()[]{}<>,;:!?*~$%"
 _FACT_NUMBER = re.compile(r"\d\d+(?:[.,]\d+)*|\d[.,]\d+")  # a count under ten or a rank is no fact
 _NAME = re.compile(r"[A-Z][A-Za-z]*(?:[-'][A-Za-z]+)*")
+# An amount with its scale, attached ("1.84B", "$12bn", "40k") or the next word ("1,842 million"):
+# one figure, whichever unit a report states it in.
+_AMOUNT = re.compile(r"(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?([A-Za-z]{0,8})")
+_SCALES = {
+    "k": 1e3, "thousand": 1e3,
+    "m": 1e6, "mn": 1e6, "mln": 1e6, "million": 1e6, "millions": 1e6,
+    "b": 1e9, "bn": 1e9, "billion": 1e9, "billions": 1e9,
+    "t": 1e12, "tn": 1e12, "trillion": 1e12, "trillions": 1e12,
+}  # fmt: skip
 _ADDRESS = re.compile(r"[a-z0-9]\.[a-z]{2,}|/\w|://", re.IGNORECASE)
 
 
 def fact_hashes(content: str) -> tuple[int, ...]:
     """Hashes of the facts a success names in its first ``LINES_MAX_CHARS`` characters, sorted:
-    its numbers, its addresses (links, domains, paths) and its names (a capitalised word inside
-    a sentence, an acronym); ``()`` for fewer than three or more than ``MAX_FACTS``.
+    its numbers (an amount with its scale as its value: "$1.84B", "$1,842 million" and "1.842bn"
+    are one figure), its addresses (links, domains, paths) and its names (a capitalised word
+    inside a sentence, an acronym); ``()`` for fewer than three or more than ``MAX_FACTS``.
 
     Why: a sub-agent asked the same task again in other words reports the same figure, the same
     people and the same sources in other sentences, and a search rephrased brings back the same
@@ -242,12 +252,18 @@ def fact_hashes(content: str) -> tuple[int, ...]:
         if line and line[0] in _MARKER_STARTS and (marker := _LIST_MARKER.match(line)):
             line = line[marker.end() :]  # a rank is where the answer put it this time
         opens = True  # the next word opens a sentence (or a line: a heading, a list item)
-        for raw in line.split():
+        words = line.split()
+        for index, raw in enumerate(words):
             word = raw.strip(_FACT_EDGES).rstrip(".")
             if _ADDRESS.search(word):
                 facts.add(word.lower())
             elif any(c.isdigit() for c in word):
-                facts.update(_FACT_NUMBER.findall(word))
+                following = words[index + 1] if index + 1 < len(words) else ""
+                amount = _scaled_amount(word, following)
+                if amount:
+                    facts.add(amount)
+                else:
+                    facts.update(_FACT_NUMBER.findall(word))
             elif len(word) > 1 and (name := _NAME.fullmatch(word)) and (not opens or word.isupper()):
                 facts.add(name.group(0).lower().removesuffix("'s"))
             opens = raw.endswith((".", ":", "!", "?")) or not word
@@ -256,6 +272,20 @@ def fact_hashes(content: str) -> tuple[int, ...]:
     if len(facts) < 3:
         return ()
     return tuple(sorted(zlib.crc32(fact.encode("utf-8")) for fact in facts))
+
+
+def _scaled_amount(word: str, following: str) -> str:
+    """The value of an amount stated with a scale ("1.84B", "1,842 million"), to three significant
+    digits ("1.84e+09"), or ``""`` for a word that is none."""
+    match = _AMOUNT.fullmatch(word)
+    if match is None:
+        return ""
+    whole, fraction, suffix = match.groups()
+    unit = suffix or following.strip(_FACT_EDGES).rstrip(".")
+    scale = _SCALES.get(unit.lower())
+    if scale is None:
+        return ""
+    return f"{float(whole.replace(',', '') + (fraction or '')) * scale:.3g}"
 
 
 # Fingerprints are kept per step in bounded windows; their size bounds a session's memory.
@@ -296,6 +326,20 @@ _TRANSIENT = re.compile(
     r"connection (?:reset|refused|aborted)|429|502|503|504)\b",
     re.IGNORECASE,
 )
+#: The prefix of an untyped error class whose message says the call was malformed (``invalid_input``).
+INVALID_ERROR = "invalid:"
+# What a failure says when the call, not its target, was wrong: a value of the wrong format or
+# type, a parameter the tool does not take. Another value tried after it is another attempt at
+# a well-formed call, not another target ("invalid date '2024/05/01': expected format
+# YYYY-MM-DD", then the same for '01-05-2024'), unlike "not found", which says the target is
+# absent.
+_INVALID = re.compile(
+    r"\b(?:invalid|malformed|validation ?(?:error|failed)|not (?:a )?valid|"
+    r"expected (?:format|type|one of|an? \w+)|must (?:be|match)|does not match|unrecognized|"
+    r"unexpected (?:keyword|argument|parameter|field|property|value|type)|"
+    r"unknown (?:parameter|argument|field|property|option|key))",
+    re.IGNORECASE,
+)
 # Exception types that name a transient failure ("TimeoutError", "ServiceUnavailableError").
 _TRANSIENT_TYPE = re.compile(r"Timeout|Unavailable|RateLimit|Throttl|Connection", re.IGNORECASE)
 
@@ -308,9 +352,9 @@ ABSENT_RESULT = "absent:"
 # for ...".
 _ABSENCE = re.compile(
     r"\b(?:could not|couldn't|cannot|can't|unable to|did not|didn't|failed to) "
-    r"(?:find|locate|determine|identify|confirm|verify|retrieve)\b|"
+    r"(?:find|locate|determine|identify|confirm|verify|retrieve|reproduce)\b|"
     r"\bno (?:\w+ ){0,5}(?:found|results?|matches)\b|"
-    r"\bnot (?:found|mentioned|stated|specified|available|listed)\b|"
+    r"\bnot (?:found|mentioned|stated|specified|available|listed|disclosed|reported|reproducible)\b|"
     r"\bnone (?:of (?:them|these|those|the \w+) )?(?:states?|mentions?|gives?|lists?|says?)\b",
     re.IGNORECASE,
 )
@@ -393,7 +437,10 @@ def error_class(content: str) -> str:
         return TYPED_ERROR + types[-1][:_ERROR_TYPE_CHARS]
     line = next((ln for ln in content[:_ERROR_SCAN_CHARS].splitlines() if ln.strip()), "")
     masked = _DIGITS.sub("#", _PATHLIKE.sub("<p>", _QUOTED.sub("<q>", _VOLATILE.sub(_placeholder, line))))
-    prefix = TRANSIENT_ERROR if _TRANSIENT.search(line) else "text:"
+    if _TRANSIENT.search(line):
+        prefix = TRANSIENT_ERROR
+    else:
+        prefix = INVALID_ERROR if _INVALID.search(line) else "text:"
     return prefix + digest(" ".join(masked.lower().split())[:_ERROR_CLASS_CHARS])
 
 

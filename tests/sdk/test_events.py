@@ -312,6 +312,20 @@ def test_a_long_call_is_phrased_when_a_value_reads_as_a_brief() -> None:
     assert private.targets == task.targets
 
 
+def test_a_brief_may_name_acronyms_and_figures() -> None:
+    """Prose names "EU", "CI" and "50 times"; a brief full of them is still one. Near miss: a
+    command line of the same length is no brief."""
+    brief = (
+        "Acme Industrial FY2023: revenue for the EU / Europe segment. Search SEC filings and IR "
+        "materials carefully, including geographic breakdowns. Return the figure in USD, run it 50 times."
+    )
+    command = "grep -rn 'EU' src/ | sort -u | head -n 50 && wc -l src/*.py && git log --oneline -n 20 -- src/"
+    padded = f"{command} && {command}"
+
+    assert ToolCall.create(id="c", name="delegate", arguments={"task": brief, "steps": [1] * 40}).phrased
+    assert not ToolCall.create(id="c", name="bash", arguments={"cmd": padded, "steps": [1] * 40}).phrased
+
+
 def test_a_calls_wording_is_its_words_whatever_its_identifiers() -> None:
     """The same edit in another file has the same wording; a reworded query another; a call of
     identifiers only has none."""

@@ -13,6 +13,7 @@ from loopwatch.fingerprint import (
     ABSENCE_SCAN_CHARS,
     ABSENT_RESULT,
     FRAME_MAX_CHARS,
+    INVALID_ERROR,
     LINES_MAX_CHARS,
     MAX_FACTS,
     MAX_LINES,
@@ -235,6 +236,33 @@ def test_a_long_call_has_no_frame() -> None:
     assert argument_frame("python", program) == ""
 
 
+@pytest.mark.parametrize(
+    "message",
+    [
+        '{"status": 400, "error": "ValidationError", "message": "invalid date: expected format YYYY-MM-DD"}',
+        "Invalid arguments: unexpected keyword argument 'args'",
+        "Error: parameter 'end' must be later than 'start'",
+        "unknown parameter 'page_down' for tool browser",
+    ],
+)
+def test_errors_that_say_the_call_was_malformed_are_invalid(message: str) -> None:
+    """Another value after such an error is another attempt at a well-formed call."""
+    assert error_class(message).startswith(INVALID_ERROR)
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        "cat: conftest.py: No such file or directory",
+        'ERROR:  relation "raw.orders" does not exist',
+        "npm ERR! 404 Not Found - GET https://registry.example/tidepool",
+        "KeyError: 'invalid'",  # typed: the type is the class
+    ],
+)
+def test_errors_that_say_the_target_is_absent_are_not_invalid(message: str) -> None:
+    assert not error_class(message).startswith(INVALID_ERROR)
+
+
 def test_error_class_is_the_exception_type_when_one_is_named() -> None:
     wrapped = "Code execution failed at line 'x = f()' due to: InterpreterError: f is not defined"
     assert error_class(wrapped) == "type:InterpreterError"
@@ -284,6 +312,8 @@ def test_a_transient_error_in_other_words_is_still_one_class() -> None:
         "Sources describe it as biennial, but none of them mentions the first year.",
         "I searched several pages. The year is not mentioned in any of them.",
         "No results found for 'atlantis forecast'.",
+        "Ran the test 100 times: all passed. Unable to reproduce the intermittent failure.",
+        "Segments are Americas, EMEA, APAC; an EU-only figure is not disclosed anywhere.",
     ],
 )
 def test_a_report_that_found_nothing_is_absent(report: str) -> None:
@@ -378,6 +408,25 @@ def test_fact_hashes_are_what_a_report_names_whatever_its_sentences() -> None:
 
     assert fact_hashes(first) == fact_hashes(again)
     assert len(fact_hashes(first)) == 8  # acme robotics 42 2019 ceo dana lee, the link
+
+
+def test_an_amount_in_other_units_is_one_fact() -> None:
+    """ "$1.84B", "$1,842 million" and "1.842bn" state one figure to three digits; a year, a
+    count or a duration with no scale is the number it is."""
+    reports = [
+        "EMEA revenue was $1.84B in FY2023 per Note 17 of the 10-K.",
+        "EMEA revenue was $1,842 million in FY2023 per Note 17 of the 10-K.",
+        "EMEA revenue was 1.842bn in FY2023 per Note 17 of the 10-K.",
+        "EMEA revenue was $1.84 billion in FY2023 per Note 17 of the 10-K.",
+    ]
+    assert len({fact_hashes(r) for r in reports}) == 1
+    # Near miss: another figure of the same magnitude is another fact.
+    assert fact_hashes("EMEA revenue was $1.92B in FY2023 per Note 17 of the 10-K.") != fact_hashes(
+        reports[0]
+    )
+    assert fact_hashes("In 2023 the 412 runs took 35 minutes") == fact_hashes(
+        "the 412 runs took 35 minutes in 2023"
+    )
 
 
 def test_fact_hashes_skip_ranks_and_counts_under_ten() -> None:

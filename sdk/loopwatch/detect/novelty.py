@@ -30,7 +30,7 @@ of a completed step is classified once, by the engine, before any detector runs:
   sources in other sentences): the variation (a rephrased query, another limit, a reworded task)
   did not matter. So is an
   answer that says it found nothing (``fingerprint.ABSENT_RESULT``: "Could not determine ...",
-  "no exact figure found") to a call about the same subject (``RELATED_TERMS``) after the tool
+  "no exact figure found") to a call about the same subject (``SAME_SUBJECT_TERMS``) after the tool
   had found nothing already: a task re-delegated whose report says so again, in other words.
 - ``BLANK``: a new call that failed or came back empty, outside a sweep or fan-out, unless it
   failed in a new way: a tool that has failed since it last succeeded, always with typed
@@ -43,8 +43,11 @@ of a completed step is classified once, by the engine, before any detector runs:
   (``SWEEP_ANSWER_CHARS``) the tool already gave ("[]", "(0 rows)"): "nothing here" again, or a
   failing call on a new target of a tool that failed on other new targets in the steps just
   before (``FANOUT_TARGETS`` in a row), with an error the tool had not given that names the
-  target: a term the call has and the tool's previous call had not appears in the error
-  (``ToolCall.targets``, ``ToolResult.error_terms``: hashed, so privacy mode judges alike). A
+  target: most terms the call has and the tool's previous call had not appear in the error
+  (``NAMED_CHANGES``; ``ToolCall.targets``, ``ToolResult.error_terms``: hashed, so privacy mode
+  judges alike). An error saying the call was malformed (``fingerprint.INVALID_ERROR``: "invalid
+  date ...: expected format YYYY-MM-DD") probes nothing, sweep or not: the next value is another
+  attempt at a well-formed call. A
   target is what a short call of one frame varies (``ToolCall.frame``: the same keys and value
   types, only the values change): a rewritten snippet, a renamed or retyped parameter is
   another attempt, and an error that does not name what changed ("can only concatenate str")
@@ -64,7 +67,7 @@ from typing import TypeVar
 
 from loopwatch.detect.step import NO_CALLS, CallOutcome, Novelty, StepNovelty
 from loopwatch.events import contained_terms, shared_terms
-from loopwatch.fingerprint import ABSENT_RESULT, MAX_LINES, TYPED_ERROR
+from loopwatch.fingerprint import ABSENT_RESULT, INVALID_ERROR, MAX_LINES, TYPED_ERROR
 from loopwatch.sketch import closest_overlap, overlap
 
 _T = TypeVar("_T")
@@ -79,6 +82,12 @@ TOOL_MEMORY = 32
 # Different targets of one tool failing in consecutive steps before it counts as a fan-out (a
 # search for the right path, version or id) rather than a retry with other arguments.
 FANOUT_TARGETS = 3
+# Share of what a failing call changed from the tool's previous call (its new terms) that its
+# error must name for the call to have tried another target: "raw.orders" for "archive.orders",
+# named whole. A query rewritten with four other names, failing on one guessed column, tried
+# another wording of one attempt. The corpus scores the same from 0.25 to 0.8; 1.0 flags a
+# healthy fan-out over candidate config files.
+NAMED_CHANGES = 0.5
 # The longest repeated answer a sweep step may get and still be probing: "[]", "(0 rows)" or
 # "Query returned no rows." are absences on a new target; the same longer content for another
 # date or line number means the variation did not reach the data (a widened window over one
@@ -95,16 +104,14 @@ COPY_OVERLAP = 0.8
 # details" after "household income 2021 X official"): reading another file of one template
 # shares its directories only, and such answers may overlap without echoing anything.
 REPHRASED_TERMS = 0.4
-# A call sharing a fifth of its terms with the last asks about the same subject in other words
-# ("Find X", "Search the web for X and report it with sources"): an answer that found nothing
-# again (``fingerprint.ABSENT_RESULT``) is the same answer in substance.
-RELATED_TERMS = 0.2
-# Share of the shorter query's terms the other one has, from which a phrased call whose answer
-# cites only links the tool gave asks about the subject of the tool's previous call ("AI Act
-# timeline GPAI" after "EU AI Act article 113 GPAI date": a short rephrasing shares a tenth of
-# a long one's terms, Jaccard, and a third of its own). Searches on other subjects landing on
-# the same documentation sites share none. The corpus scores the same from 0.2 to 0.3; 0.4
-# catches a paraphrase loop two steps later.
+# Share of the shorter query's terms the other one has, from which a call asks about the subject
+# of the tool's previous call in other words: then an answer saying it found nothing again
+# (``fingerprint.ABSENT_RESULT``: "Find X", then "Search the web for X and report it") is the
+# same answer in substance, and so is one citing only links the tool gave ("AI Act timeline
+# GPAI" after "EU AI Act article 113 GPAI date": a short rephrasing shares a tenth of a long
+# one's terms, Jaccard, and a third of its own). Searches on other subjects landing on the same
+# documentation sites share none. The corpus scores the same from 0.2 to 0.3; 0.4 catches a
+# paraphrase loop two steps later.
 SAME_SUBJECT_TERMS = 0.3
 # Overlap sketches remembered per tool within a turn: a paraphrase echoes a recent answer.
 OVERLAPS_PER_TOOL = 4
@@ -226,7 +233,13 @@ def _advance_fanout(state: NoveltyState, calls: tuple[CallOutcome, ...]) -> dict
     # cost a function call per step).
     failed_new: dict[str, str] = {}
     for c in calls:
-        if c.is_error and c.frame and c.call not in state.calls and _names_target(state, c):
+        if (
+            c.is_error
+            and c.frame
+            and c.call not in state.calls
+            and not c.error_class.startswith(INVALID_ERROR)
+            and _names_target(state, c)
+        ):
             failed_new[c.name] = c.frame
     if failed_new or state.fanout:
         state.fanout = {
@@ -242,7 +255,7 @@ def _names_target(state: NoveltyState, call: CallOutcome) -> bool:
     # What the call names that the previous did not; a call that only dropped terms (the same
     # file name without its directory) is judged by all it names.
     changed = set(call.targets).difference(_last_targets(state, call)) or set(call.targets)
-    return not changed.isdisjoint(call.error_terms)
+    return len(changed.intersection(call.error_terms)) >= NAMED_CHANGES * len(changed)
 
 
 def _classify(
@@ -345,7 +358,8 @@ def _classify_new_call(state: NoveltyState, call: CallOutcome, fan_out: bool) ->
     previous = state.last_call.get(call.name)
     sweep = bool(call.shape) and bool(call.frame) and previous is not None and previous.shape == call.shape
     if call.is_error or call.empty:
-        if sweep or (fan_out and call.is_error):
+        malformed = call.error_class.startswith(INVALID_ERROR)  # another attempt, not another target
+        if (sweep and not malformed) or (fan_out and call.is_error):
             return Novelty.PROBE
         return Novelty.NEW if call.is_error and _fails_differently(state, call) else Novelty.BLANK
     results = state.tool_results.get(call.name)
@@ -354,7 +368,7 @@ def _classify_new_call(state: NoveltyState, call: CallOutcome, fan_out: bool) ->
     if call.error_class == ABSENT_RESULT and (call.frame or call.phrased) and not sweep:
         # "Found nothing" again, in other words, for the same question asked again (a task
         # re-delegated, a search rephrased): the tool's answer has not changed in substance.
-        related = shared_terms(call.targets, _last_targets(state, call)) >= RELATED_TERMS
+        related = contained_terms(call.targets, _last_targets(state, call)) >= SAME_SUBJECT_TERMS
         if related and results is not None and ABSENT_RESULT in results:
             return Novelty.ECHO
         _remember(state.tool_results, call.name, ABSENT_RESULT, RESULTS_PER_TOOL)

@@ -104,6 +104,80 @@ def test_a_fan_out_becomes_probing_at_its_third_target() -> None:
     assert kinds(script) == [(N.BLANK,), (N.BLANK,), (N.PROBE,), (N.PROBE,)]
 
 
+def test_a_rewritten_query_failing_on_one_of_its_guesses_is_no_fan_out() -> None:
+    """Guessing: each query rewrites several names and the error names one of them (a guessed
+    column). What changed is mostly not named, so no new target was tried: another attempt.
+    Near miss: the same query over other tables, each error naming the one table changed."""
+    guesses = [
+        ("SELECT month(created_at), count(*) FROM subs WHERE status = 1", "status"),
+        ("SELECT month(start_date), count(DISTINCT user_id) FROM subs WHERE active", "start_date"),
+        (
+            "SELECT month(started_at), count(DISTINCT customer_id) FROM subs WHERE ended_at IS NULL",
+            "started_at",
+        ),
+        ("SELECT month(signup_ts), count(subscriber_id) FROM subs WHERE state <> 0", "signup_ts"),
+    ]
+    rewritten = [
+        one(call("run_sql", {"query": q}, f'ERROR: column "{c}" does not exist', is_error=True))
+        for q, c in guesses
+    ]
+    tables = ["archive.orders", "raw.orders", "core.orders", "legacy_orders"]
+    fan_out = [
+        one(
+            call(
+                "run_sql",
+                {"query": f"SELECT count(*) FROM {t}"},
+                f'ERROR: relation "{t}" does not exist',
+                is_error=True,
+            )
+        )
+        for t in tables
+    ]
+
+    assert kinds(rewritten) == [(N.BLANK,)] * 4
+    assert kinds(fan_out) == [(N.BLANK,), (N.BLANK,), (N.PROBE,), (N.PROBE,)]
+
+
+def test_a_value_rejected_as_malformed_is_another_attempt_not_a_target() -> None:
+    """A date tried in one format after another, each rejected with "expected format": the call
+    was wrong, not its target absent. Neither a sweep (only digits differ) nor a fan-out."""
+    dates = ["2024/05/01", "01-05-2024", "2024-5-1", "20240501"]
+    script = [
+        one(
+            call(
+                "query_metric",
+                {"metric": "signups", "start": d},
+                f'{{"status": 400, "error": "ValidationError", "message": "invalid date \'{d}\': '
+                'expected format YYYY-MM-DD"}',
+                is_error=True,
+            )
+        )
+        for d in dates
+    ]
+
+    assert kinds(script) == [(N.BLANK,)] * 4
+
+
+def test_found_nothing_again_for_a_short_rewording_of_a_long_brief_is_an_echo() -> None:
+    """A short brief shares a third of its terms with the long one it rewords, a tenth of both:
+    the subject is judged by the shorter's terms found in the other."""
+    long_brief = (
+        "You are the coding sub-agent. The test test_payment_timeout in tests/integration/test_payments.py "
+        "fails intermittently on CI, about 1 in 5 runs. Reproduce it, find the root cause, fix it, report."
+    )
+    short_brief = "Please look again at test_payment_timeout. It is still flaky on CI. Reproduce, fix."
+    reports = [
+        "Ran it 50 times locally; all passed. Could not reproduce the flake. No changes made.",
+        "Could not reproduce: 60 runs, all green. The 2s timeout may be tight on CI. No diff.",
+    ]
+    script = [
+        one(call("run_subagent", {"task": b}, r))
+        for b, r in zip((long_brief, short_brief), reports, strict=True)
+    ]
+
+    assert kinds(script) == [(N.NEW,), (N.ECHO,)]
+
+
 def test_a_missing_result_is_unknown_never_the_same() -> None:
     lost = call("search", {"q": "x"}, None)
 
