@@ -7,7 +7,8 @@ fields it records what the engine derived from the full content when the event w
 Optional additions to the scenario format (``SCHEMA.md``); a reader that knows them takes
 them over re-deriving from the content:
 
-- assistant message: ``sketch`` (``{length, minhash, words, repetition}``), ``refers_to_calls``,
+- assistant message: ``sketch`` (``{length, minhash, words, repetition, announces, again}``),
+  ``refers_to_calls``,
   ``usage`` (``{input_tokens, output_tokens}``), ``time_unix_ns``;
 - tool call: ``fingerprint`` (tool name + canonical arguments), ``shape`` (the same with every
   digit run masked), ``repetition``;
@@ -126,6 +127,8 @@ def sketch_json(sketch: TextSketch) -> dict[str, Any]:
         "minhash": list(sketch.minhash),
         "words": sketch.words,
         "repetition": repetition_json(sketch.repetition) if sketch.repetition is not None else None,
+        "announces": sketch.announces,
+        "again": sketch.again,
     }
 
 
@@ -147,6 +150,8 @@ def sketch_from_json(raw: Any, where: str) -> TextSketch | None:
         minhash=tuple(minhash),
         words=_int(raw, "words", where),
         repetition=repetition_from_json(raw.get("repetition"), f"{where}.repetition"),
+        announces=_flag(raw, "announces", where),
+        again=_flag(raw, "again", where),
     )
 
 
@@ -171,6 +176,14 @@ def _int(raw: Mapping[str, Any], key: str, where: str) -> int:
     value = raw.get(key)
     if not isinstance(value, int) or isinstance(value, bool):
         raise ValueError(f"{where}.{key} must be an integer")
+    return value
+
+
+def _flag(raw: Mapping[str, Any], key: str, where: str) -> bool:
+    """An optional boolean (absent in records written before it existed: ``False``)."""
+    value = raw.get(key, False)
+    if not isinstance(value, bool):
+        raise ValueError(f"{where}.{key} must be true or false")
     return value
 
 

@@ -58,6 +58,20 @@ _MAX_PERIOD = 16
 _WORD = re.compile(r"[a-z0-9_]+")
 _ALNUM = re.compile(r"[A-Za-z0-9]")
 _UNIT_SPLIT = re.compile(r"(?<=[.!?])\s+|\n+")
+# What a step says of its own action is in its opening; a long analysis further down may well
+# say the test "failed again" of what it reads.
+_CUE_CHARS = 240
+# A text announcing an action of its own: "I'll write the file now", "Let me look", "Next, I will".
+_ANNOUNCES = re.compile(
+    r"\b(?:I(?:'ll| will| am going to|'m going to)|let me(?! know)|let's|we(?:'ll| will))\b", re.IGNORECASE
+)
+# A text saying it does something again: "Let me verify this once more", "re-reading the
+# config", "I'll double-check the number".
+_AGAIN = re.compile(
+    r"\b(?:again|once more|one more time|double[- ]?check\w*|"
+    r"re-?(?:check|verify|read|run|try|fetch|query|search|examine|confirm|open)\w*)\b",
+    re.IGNORECASE,
+)
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -88,17 +102,27 @@ class TextSketch:
     minhash: tuple[int, ...]  # sorted bottom-k content-word hashes; empty without words
     words: int  # content words (function words excluded)
     repetition: Repetition | None
+    announces: bool = False  # its opening announces an action of the model's ("I'll ...", "Let me ...")
+    again: bool = False  # its opening says the model does something again ("once more", "re-check")
 
 
 def sketch_text(text: str) -> TextSketch:
-    """Summarise ``text`` for the narration and degenerate-text detectors."""
+    """Summarise ``text`` for the narration and degenerate-text detectors.
+
+    Besides the words, two cues of what the model says of its own action, read in the opening
+    (English phrasing; a text in another language has neither, and narration then judges it
+    by its words alone): whether it announces one, and whether it says it does one again.
+    """
     head = text[:_SKETCH_MAX_CHARS].lower()
     words = [w for w in _WORD.findall(head) if len(w) > 1 and w not in STOPWORDS]
+    opening = text[:_CUE_CHARS]
     return TextSketch(
         length=len(text),
         minhash=_bottom_k(words),
         words=len(words),
         repetition=find_repetition(text),
+        announces=_ANNOUNCES.search(opening) is not None,
+        again=_AGAIN.search(opening) is not None,
     )
 
 

@@ -26,7 +26,7 @@ def live_events(capture: bool) -> list[Event]:
         UserMessage.create(event_id="u1", text="fix a.py"),
         Step.create(
             event_id="s1",
-            text="Let me edit a.py to fix the import.",
+            text="Let me edit a.py again to fix the import.",
             tool_calls=(call, search),
             usage=Usage(input_tokens=10, output_tokens=5),
             time_unix_ns=1_700_000_000_000_000_000,
@@ -54,6 +54,7 @@ def test_written_events_read_back_as_the_same_events(capture: bool) -> None:
     written = live_events(capture)
     assert any(isinstance(e, Step) and e.tool_calls[-1].wording for e in written)
     assert any(isinstance(e, ToolResult) and e.lines and e.links and e.facts for e in written)
+    assert any(isinstance(e, Step) and e.sketch and e.sketch.announces and e.sketch.again for e in written)
     raw = scenario_json([entry(e) for e in written], scenario_id="x", source="test", description="d", meta={})
     scenario = scenario_from_dict(raw, default_id="x")
     assert scenario.label == Label(loop=None)
@@ -80,6 +81,7 @@ def entries(**step: Any) -> dict[str, Any]:
     [
         (entries(sketch={"length": 1, "minhash": ["x"], "words": 1}), "events[0].sketch.minhash"),
         (entries(sketch={"length": 1, "minhash": [], "words": 1, "repetition": {"unit": 3}}), "repetition"),
+        (entries(sketch={"length": 1, "minhash": [], "words": 1, "again": "yes"}), "events[0].sketch.again"),
         (entries(tool_calls=[{"id": "c", "name": "n", "fingerprint": 7}]), "tool_calls[0].fingerprint"),
         (
             {"events": [{"type": "tool_result", "call_id": "c", "result_fingerprint": "ab", "size": "big"}]},

@@ -316,3 +316,49 @@ def test_closest_overlap_under_at_least_is_zero_and_exact_from_it(
     largest = max((overlap(sketch, o) for o in earlier), default=0.0)
 
     assert closest_overlap(sketch, earlier, at_least=at_least) == (largest if largest >= at_least else 0.0)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "I'll write the summary file now.",
+        "Next, I will create reports/q3.md.",
+        "Let me look at the config.",
+        "OK, let's run it.",
+    ],
+)
+def test_a_text_announcing_an_action_says_so(text: str) -> None:
+    assert sketch_text(text).announces
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "What was wrong: the repository was shared between tests.",
+        "Done. Let me know if you need anything else.",  # an offer, not an action
+        "The fix is in parser.py. " * 12 + "I'll push it.",  # past the opening
+    ],
+)
+def test_a_text_announcing_nothing_says_so(text: str) -> None:
+    assert not sketch_text(text).announces
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "Let me verify this figure once more.",
+        "Re-reading the config.",
+        "I'll double-check the number.",
+        "Checking again.",
+    ],
+)
+def test_a_text_saying_it_repeats_an_action_says_so(text: str) -> None:
+    assert sketch_text(text).again
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["Let me verify this figure.", "Reading the config.", "The regression is gone; the report is ready."],
+)
+def test_a_text_doing_something_once_says_no_again(text: str) -> None:
+    assert not sketch_text(text).again

@@ -36,7 +36,7 @@ def _events(*, capture_content: bool) -> list[Event]:
         UserMessage.create(event_id="u1", text="fix the bug", time_unix_ns=5),
         Step.create(
             event_id="step:call_1",
-            text="Let me search. Let me search. Let me search.",
+            text="Let me search again. Let me search again. Let me search again.",
             tool_calls=calls,
             usage=Usage(input_tokens=10, output_tokens=3),
             finish_reason="tool_calls",
@@ -70,7 +70,7 @@ def test_events_round_trip(capture_content: bool) -> None:
 
 def test_near_duplicate_notions_travel_without_content() -> None:
     """Privacy mode ships the call's frame, the error's class, the result's overlap sketch and
-    its line hashes, a failure's too."""
+    its line hashes, a failure's too, and what the text says of the model's action."""
     events = _events(capture_content=False)
     decoded = wire.events_from_proto(wire.events_to_proto(events))
     step, found, failed = decoded[1], decoded[2], decoded[3]
@@ -79,6 +79,9 @@ def test_near_duplicate_notions_travel_without_content() -> None:
     assert isinstance(failed, ToolResult)
     assert step.tool_calls[0].frame
     assert step.tool_calls[0].arguments is None
+    assert step.text is None
+    assert step.sketch is not None
+    assert (step.sketch.announces, step.sketch.again) == (True, True)
     assert len(found.overlap) == 32
     assert len(found.lines) == 31
     assert found.preview is None

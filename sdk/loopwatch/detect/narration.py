@@ -1,6 +1,6 @@
 """Narration: the model restates the same intent step after step without acting on it.
 
-Two patterns, each firing at the ``repeats``-th step (default 3):
+Four patterns, the first two and the last firing at the ``repeats``-th step (default 3):
 - Restatement: consecutive steps whose texts say the same thing (estimated content-word
   similarity >= ``similarity``, default 0.25; each text at least ``min_words`` content words,
   default 5) while the calls do not act on what the text names: "Let me check the
@@ -12,6 +12,16 @@ Two patterns, each firing at the ``repeats``-th step (default 3):
   the model announces an action that never comes ("Okay, I will run the tests." / "Now I will
   run the tests.") while the harness keeps asking. The same reply to each new user message,
   turn after turn, is the ``same_response`` detector's. State is per turn.
+- Announcing without acting: ``announcements`` (default 4) consecutive text-only steps within
+  one turn that each announce an action of the model's (``TextSketch.announces``: "I'll now
+  write the summary.", "Next, I will create the file.", "Let me write it now."), whatever
+  words they use: a paraphrase of a short intent shares too few words to be measured as one.
+- Saying "again" to no avail: ``repeats`` consecutive steps whose text says the model does
+  something again (``TextSketch.again``: "Let me verify this once more", "Re-reading the
+  config", "I'll double-check the number") while every call succeeds with what the run had
+  already given (``REPEAT`` or ``ECHO``, see ``novelty.py``): the model itself says it is
+  repeating, and nothing comes of it. Whatever the words and the tools: "verify once more"
+  over a search, then a page lookup, then the search again.
 
 Not flagged: a restated intent over calls that still bring new results (a search fan-out
 narrated in one template: progress, whatever the text says; a restatement fires only once
@@ -19,11 +29,12 @@ narrated in one template: progress, whatever the text says; a restatement fires 
 productive stretch is no loop until its calls stop bringing news), "Moving on to `b.py`" then
 reading ``b.py`` (the step refers to its calls: that is fan-out, not narration), "Checking
 again" while polling or "Let's run the tests again" after an edit (a step repeating the
-previous step's calls breaks the chain; whether that is progress is for the result-aware
-detectors to judge), short texts ("Done.", "Next file."),
-similar texts that are not consecutive (edit, test, edit, test with templated messages), a
-reply split over several text-only messages that move on (what changed, why, how to verify),
-templated answers whose figures differ.
+previous step's calls breaks the chains; whether that is progress is for the result-aware
+detectors to judge; "again" over a poll whose status moves or a re-run with another result
+is a new answer), "Trying the payment again" over a failing call (the failure streak's),
+short texts ("Done.", "Next file."), similar texts that are not consecutive (edit, test, edit,
+test with templated messages), a reply split over several text-only messages that move on
+(what changed, why, how to verify: nothing announced), templated answers whose figures differ.
 
 Seeds: OpenHands (exact message x3), HolmesGPT (3 turns, >= 4 words), weave-os router (>= 40
 characters, 3 times in 12 messages). Works from the sketch and ``refers_to_calls`` alone
@@ -35,7 +46,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from loopwatch.detect.novelty import REPHRASED_TERMS
-from loopwatch.detect.step import StepRecord
+from loopwatch.detect.step import Novelty, StepRecord
 from loopwatch.events import shared_terms
 from loopwatch.sketch import TextSketch, same_gist, similarity
 from loopwatch.verdict import Finding
@@ -57,6 +68,8 @@ class NarrationConfig:
             ``short_reply_similarity`` instead.
         short_reply_similarity: similarity (0-1] from which two short text-only steps say the
             same thing (one changed word weighs much in a short text).
+        announcements: consecutive text-only steps in a turn that each announce an action
+            (one that never comes) that fire; < 2 = off.
     """
 
     repeats: int = 3
@@ -66,10 +79,12 @@ class NarrationConfig:
     reply_min_words: int = 2
     short_reply_words: int = 8
     short_reply_similarity: float = 0.4
+    announcements: int = 4
 
     def validate(self) -> None:
-        if self.repeats < 0:
-            raise ValueError("narration.repeats must be >= 0 (values < 2 mean off)")
+        for key in ("repeats", "announcements"):
+            if getattr(self, key) < 0:
+                raise ValueError(f"narration.{key} must be >= 0 (values < 2 mean off)")
         for key in ("similarity", "reply_similarity", "short_reply_similarity"):
             if not 0.0 < getattr(self, key) <= 1.0:
                 raise ValueError(f"narration.{key} must be in (0, 1]")
@@ -90,6 +105,10 @@ class NarrationState:
     last_reply: TextSketch | None = None  # the previous text-only step's
     same_replies: int = 0  # consecutive text-only steps saying the same thing
     same_replies_from: int = 0
+    announced: int = 0  # consecutive text-only steps announcing an action
+    announced_from: int = 0
+    again: int = 0  # consecutive steps saying "again" whose calls brought back what the run gave
+    again_from: int = 0
     fruitless: int = 0  # steps with calls in a row that brought nothing new
 
 
@@ -107,11 +126,16 @@ class Narration:
     def observe(self, state: NarrationState, step: StepRecord) -> Finding | None:
         if step.calls:
             state.fruitless = 0 if step.novelty.informative else state.fruitless + 1
-        self._track_restatement(state, step)
+        calls = _call_set(step)
+        repeated_action = bool(calls) and calls == state.last_calls
+        state.last_calls = calls
+        again = self._track_again(state, step, repeated_action)
+        self._track_restatement(state, step, repeated_action)
         self._track_replies(state, step)
+        announcing = self._track_announcements(state, step) or again
         limit = self.config.repeats
         if limit < 2 or max(state.restated, state.same_replies) < limit:
-            return None
+            return announcing
         if step.novelty.informative:
             # Calls that still bring something new are progress, whatever the text repeats:
             # the alarm waits until they stop (a search fan-out narrated in one template stays
@@ -132,11 +156,8 @@ class Narration:
         first, count, what = min(active, key=lambda c: c[0])
         return self._finding(step, first, count, what)
 
-    def _track_restatement(self, state: NarrationState, step: StepRecord) -> None:
+    def _track_restatement(self, state: NarrationState, step: StepRecord, repeated_action: bool) -> None:
         sketch = step.sketch
-        calls = (step.calls[0].call,) if len(step.calls) == 1 else tuple(sorted(c.call for c in step.calls))
-        repeated_action = bool(calls) and calls == state.last_calls
-        state.last_calls = calls
         previous, state.last_sketch = state.last_sketch, sketch
         targets = _targets(step)
         previous_targets, state.last_targets = state.last_targets, targets
@@ -174,6 +195,35 @@ class Narration:
         else:
             state.same_replies, state.same_replies_from = 1, step.number
 
+    def _track_announcements(self, state: NarrationState, step: StepRecord) -> Finding | None:
+        if step.calls or step.sketch is None or not step.sketch.announces:
+            state.announced = 0
+            return None
+        if state.announced == 0:
+            state.announced_from = step.number
+        state.announced += 1
+        limit = self.config.announcements
+        if limit < 2 or state.announced < limit:
+            return None
+        what = "the model announced an action without acting"
+        return self._finding(step, state.announced_from, state.announced, what)
+
+    def _track_again(self, state: NarrationState, step: StepRecord, repeated_action: bool) -> Finding | None:
+        if not step.calls:
+            return None  # a step that only thinks neither repeats nor breaks the repeating
+        # The previous step's very calls again are the identical-call detector's to judge.
+        if repeated_action or step.sketch is None or not step.sketch.again or not _answered_as_before(step):
+            state.again = 0
+            return None
+        if state.again == 0:
+            state.again_from = step.number
+        state.again += 1
+        limit = self.config.repeats
+        if limit < 2 or state.again < limit:
+            return None
+        what = "the model said it did it again and got what it had"
+        return self._finding(step, state.again_from, state.again, what)
+
     def _finding(self, step: StepRecord, first: int, count: int, what: str) -> Finding:
         return Finding(
             detector=self.name,
@@ -183,6 +233,20 @@ class Narration:
             first_step=first,
             last_step=step.number,
         )
+
+
+def _call_set(step: StepRecord) -> tuple[str, ...]:
+    """``step``'s calls (their fingerprints, sorted: a batch in another order is the same)."""
+    calls = step.calls
+    return (calls[0].call,) if len(calls) == 1 else tuple(sorted(c.call for c in calls))
+
+
+def _answered_as_before(step: StepRecord) -> bool:
+    """Whether every call of ``step`` succeeded with an answer the run had already given."""
+    return all(kind in _AS_BEFORE for kind in step.novelty.kinds) and not any(c.is_error for c in step.calls)
+
+
+_AS_BEFORE = frozenset({Novelty.REPEAT, Novelty.ECHO})
 
 
 def _targets(step: StepRecord) -> tuple[int, ...]:

@@ -102,6 +102,8 @@ def sketch_from(attributes: Mapping[str, Any], key: str = LOOPWATCH_TEXT_SKETCH)
         minhash=_hash_list(found.get("minhash"), SKETCH_SIZE),
         words=_int(found.get("words")),
         repetition=_repetition(found.get("repetition")),
+        announces=found.get("announces") is True,
+        again=found.get("again") is True,
     )
 
 

@@ -76,7 +76,7 @@ LOOPWATCH_STEP_TOOL_CALL_REPETITIONS = "loopwatch.step.tool_call.repetitions"
 LOOPWATCH_STEP_REFERS_TO_CALLS = "loopwatch.step.refers_to_calls"
 """bool: the assistant text names something its calls act on (computed before redaction)."""
 LOOPWATCH_TEXT_SKETCH = "loopwatch.text.sketch"
-"""str: compact JSON of the assistant text's sketch (length, words, minhash, repetition)."""
+"""str: compact JSON of the assistant text's sketch (length, words, minhash, repetition, announces, again)."""
 LOOPWATCH_TOOL_CALL_FINGERPRINT = "loopwatch.tool.call.fingerprint"
 #: ``ToolCall.shape`` of the call an ``execute_tool`` span records.
 LOOPWATCH_TOOL_CALL_SHAPE = "loopwatch.tool.call.shape"
@@ -154,6 +154,8 @@ def sketch_json(sketch: TextSketch) -> str:
         "words": sketch.words,
         "minhash": list(sketch.minhash),
         "repetition": asdict(sketch.repetition) if sketch.repetition else None,
+        "announces": sketch.announces,
+        "again": sketch.again,
     }
     return json.dumps(value, separators=(",", ":"))
 

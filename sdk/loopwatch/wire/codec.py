@@ -188,7 +188,13 @@ def _user_message_to_proto(event: UserMessage) -> pb.UserMessage:
 
 
 def _sketch_to_proto(sketch: TextSketch) -> pb.TextSketch:
-    msg = pb.TextSketch(length=sketch.length, minhash=list(sketch.minhash), words=sketch.words)
+    msg = pb.TextSketch(
+        length=sketch.length,
+        minhash=list(sketch.minhash),
+        words=sketch.words,
+        announces=sketch.announces,
+        again=sketch.again,
+    )
     if sketch.repetition is not None:
         msg.repetition.CopyFrom(_repetition_to_proto(sketch.repetition))
     return msg

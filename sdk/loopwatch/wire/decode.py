@@ -276,6 +276,8 @@ def _sketch(msg: pb.TextSketch) -> TextSketch:
         minhash=_hashes(msg.minhash, "sketch.minhash", SKETCH_SIZE),
         words=msg.words,
         repetition=_repetition(msg.repetition, "sketch.repetition") if msg.HasField("repetition") else None,
+        announces=msg.announces,
+        again=msg.again,
     )
 
 

@@ -127,6 +127,142 @@ def test_text_only_steps_that_move_on_are_an_explanation() -> None:
     assert run(Narration(), script).fired == []
 
 
+ANNOUNCED = [
+    "I have the numbers. I'll now write the summary to reports/q3_summary.md.",
+    "Now I'll write the Q3 summary file with the revenue, customers, churn and NPS figures.",
+    "Next, I will create reports/q3_summary.md containing the summary.",
+    "I'll write the summary file now.",
+]
+
+
+def test_the_fourth_text_only_step_announcing_an_action_fires() -> None:
+    """Announcements in other words each time (too few shared words to be one intent by
+    similarity): the action never comes. Privacy mode judges alike, from the sketch."""
+    for capture in (True, False):
+        result = run(Narration(), [step(text=t) for t in ANNOUNCED], capture_content=capture)
+
+        assert result.findings[:3] == [None] * 3
+        finding = result.finding(4)
+        assert (finding.count, finding.first_step, finding.key) == (4, 1, "narration:1")
+        assert "announced" in finding.summary
+
+
+def test_three_announcements_then_the_action_are_no_loop() -> None:
+    """Boundary: three announcements, then the call; and an answer between announcements
+    (a text that announces nothing) breaks the chain."""
+    act = step(call("write_file", {"path": "reports/q3_summary.md"}, "written"), text="Writing it.")
+    then_acting = [*(step(text=t) for t in ANNOUNCED[:3]), act]
+    interrupted = [
+        *(step(text=t) for t in ANNOUNCED[:2]),
+        step(text="The summary has four bullet points."),
+        *(step(text=t) for t in ANNOUNCED[2:]),
+    ]
+
+    assert run(Narration(), then_acting).fired == []
+    assert run(Narration(), interrupted).fired == []
+
+
+def test_announcements_configured_boundary_and_off() -> None:
+    script = [step(text=t) for t in ANNOUNCED[:3]]
+
+    assert run(Narration(NarrationConfig(announcements=3)), script).finding().count == 3
+    assert run(Narration(NarrationConfig(announcements=1)), [step(text=t) for t in ANNOUNCED]).fired == []
+
+
+# A figure checked again and again against the very same page, over two tools.
+SEARCH = call(
+    "web_search",
+    {"query": "Lagos population 2023"},
+    "Lagos - Wikipedia: population 15.4 million (2023)\nLagos state site: 15.4 million",
+)
+LOOKUP = call(
+    "find_in_page",
+    {"url": "https://en.wikipedia.org/wiki/Lagos", "query": "population"},
+    "...an estimated population of 15.4 million (2023)...",
+)
+AGAIN = [
+    step(
+        call(
+            "find_in_page",
+            {"url": "https://en.wikipedia.org/wiki/Lagos", "query": "15.4 million"},
+            "...an estimated population of 15.4 million (2023)...",
+        ),
+        text="Let me verify this figure once more.",
+    ),
+    step(
+        call(
+            "web_search",
+            {"query": "Lagos population 15.4 million"},
+            "Lagos - Wikipedia: population 15.4 million (2023)\nLagos state site: 15.4 million",
+        ),
+        text="I'll double-check the number one more time.",
+    ),
+    step(
+        call(
+            "find_in_page",
+            {"url": "https://en.wikipedia.org/wiki/Lagos#Demographics", "query": "population"},
+            "...an estimated population of 15.4 million (2023)...",
+        ),
+        text="Verifying the figure again to be safe.",
+    ),
+]
+
+
+def test_the_third_step_saying_again_over_answers_already_given_fires() -> None:
+    """The model says it checks again, and every call brings back what the run already had:
+    whatever the tools, it repeats itself to no avail. Privacy mode judges alike."""
+    for capture in (True, False):
+        result = run(
+            Narration(),
+            [step(SEARCH, text="Searching."), step(LOOKUP, text="Opening it."), *AGAIN],
+            capture_content=capture,
+        )
+
+        assert result.findings[:4] == [None] * 4
+        finding = result.finding(5)
+        assert (finding.count, finding.first_step) == (3, 3)
+        assert "again" in finding.summary
+
+
+def test_saying_again_over_a_new_answer_is_progress() -> None:
+    """Near miss: the third "again" brings a figure not seen (another source): the chain breaks."""
+    news = step(
+        call(
+            "find_in_page",
+            {"url": "https://lagosstate.gov.ng", "query": "population"},
+            "Lagos State: 21 million residents (2022 census estimate)",
+        ),
+        text="Let me check again on the state site.",
+    )
+    script = [step(SEARCH, text="Searching."), step(LOOKUP, text="Opening it."), *AGAIN[:2], news]
+
+    assert run(Narration(), script).fired == []
+
+
+def test_checking_again_while_a_poll_moves_or_a_test_reruns_is_quiet() -> None:
+    """Healthy: a poll whose status moves, tests re-run after each edit, a retry that fails."""
+    poll = [
+        step(call("job_status", {"id": "j1"}, f"running: {p}% done"), text="Checking the job again.")
+        for p in (10, 40, 70, 90)
+    ]
+    reruns: list[StepSpec] = []
+    for i in range(4):
+        reruns.append(
+            step(call("edit", {"path": "a.py", "text": f"v{i}"}, "edited"), text="Editing the parser.")
+        )
+        reruns.append(step(call("run_tests", {}, f"{4 - i} failed"), text="Running the tests again."))
+    retries = [
+        step(
+            call("pay", {"order": 7}, "503 Service Unavailable", is_error=True),
+            text="Trying the payment again.",
+        )
+        for _ in range(4)
+    ]
+
+    for script in (poll, reruns, retries):
+        assert run(Narration(), script).fired == []
+
+
 def test_the_same_text_across_user_turns_is_not_narration() -> None:
     """Across turns it is the same_response detector's business."""
     script = [
