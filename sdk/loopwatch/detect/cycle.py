@@ -1,13 +1,18 @@
 """Cycle: the agent re-runs a fixed sequence of calls (A/B/A/B, A/B/C/A/B/C, longer).
 
-Pattern: for some period p in 2..``max_period`` (default 24), the last p steps each equal the
-step p positions earlier — same calls with the same results, parallel batches compared as
-sets: one complete pass was repeated verbatim. For A/B/A/B that is the fourth step.
+Pattern: for some period p in 2..``max_period`` (default 24), the last p + ``confirm_steps``
+steps (default 1) each equal the step p positions earlier — same calls with the same results,
+parallel batches compared as sets: one complete pass was repeated verbatim and the next began
+the same way. For A/B/A/B/A that is the fifth step: the first state visited a third time.
 
 Why a full pass: agents legitimately re-read a few things they read a while ago (a block of
 three or four views after a long exploration); a whole pass repeated in the same order with
-the same results is no longer re-reading but a loop. Long cycles are caught earlier by the
-revisit detector only when nothing new appears for longer still.
+the same results is no longer re-reading but a loop. The third visit confirms it: an agent
+checks, acts, checks and acts again (A B A B) and moves on as often as it goes round once
+more, and writers of labelled transcripts who never saw this code put the onset there (A B A
+B [A]; A B C A B C [A]); on the public sets it scores the same as firing a step earlier. Long
+cycles are caught earlier by the revisit detector only when nothing new appears for longer
+still.
 
 Not flagged: edit -> test -> edit -> test where the edits or the test output differ (the
 steps are not equal), a single call repeated (the identical-call detector), a cycle across
@@ -24,6 +29,7 @@ from dataclasses import dataclass, field
 
 from loopwatch.detect.base import call_finding
 from loopwatch.detect.step import StepRecord
+from loopwatch.fingerprint import PENDING_RESULT
 from loopwatch.verdict import Finding
 
 
@@ -33,13 +39,18 @@ class CycleConfig:
 
     Attributes:
         max_period: longest cycle, in steps, looked for (costs O(max_period) per step).
+        confirm_steps: steps of a third pass that must repeat the first two before it fires
+            (0: at the end of the second pass).
     """
 
     max_period: int = 24
+    confirm_steps: int = 1
 
     def validate(self) -> None:
         if self.max_period < 2:
             raise ValueError("cycle.max_period must be >= 2")
+        if self.confirm_steps < 0:
+            raise ValueError("cycle.confirm_steps must be >= 0")
 
 
 @dataclass(slots=True)
@@ -70,6 +81,12 @@ class Cycle:
         if not step.calls:
             return None
         key, keys = step.batch_key, state.keys
+        if any(c.error_class == PENDING_RESULT and not c.is_error for c in step.calls):
+            # Waiting on a job that says it goes on (wait, status "pending", wait, "pending"):
+            # polling, which the identical-call detector gives its own longer patience.
+            state.runs, state.starts = {}, {}
+            self._remember(state, key, step.number)
+            return None
         if key not in keys:  # the common case: every run is broken, none starts
             if state.runs:
                 state.runs, state.starts = {}, {}
@@ -80,7 +97,7 @@ class Cycle:
         runs: dict[int, int] = {}
         starts: dict[int, int] = {}
         found: tuple[int, int] | None = None
-        window = len(keys)
+        window, confirm = len(keys), self.config.confirm_steps
         for index in [i for i, k in enumerate(keys) if k == key]:
             period = window - index
             if period < 2:
@@ -89,7 +106,8 @@ class Cycle:
             runs[period] = run
             # A new run's first pass began `period` steps (with calls) before this one.
             starts[period] = state.starts[period] if run > 1 else state.numbers[index]
-            if (found is None or period < found[0]) and run >= period and len(set(keys[index:])) > 1:
+            repeated = run >= period + confirm and len(set(keys[index:])) > 1
+            if repeated and (found is None or period < found[0]):
                 found = (period, run)
         state.runs, state.starts = runs, starts
         self._remember(state, key, step.number)

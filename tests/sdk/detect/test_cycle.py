@@ -11,44 +11,52 @@ B = step(call("run_tests", {}, "1 failed: test_main"))
 C = step(call("grep", {"pattern": "main"}, "src/app.py:1"))
 
 
-def test_three_steps_of_an_alternation_are_not_a_cycle() -> None:
+def test_two_steps_of_a_third_pass_are_needed() -> None:
+    """A B A B is a check, an act, a check and an act again: healthy agents move on as often."""
     assert run(Cycle(), [A, B, A]).findings == [None, None, None]
+    assert run(Cycle(), [A, B, A, B]).fired == []
 
 
-def test_alternation_fires_when_the_pass_is_repeated() -> None:
-    finding = run(Cycle(), [A, B, A, B]).finding()
+def test_alternation_fires_when_the_first_state_comes_round_a_third_time() -> None:
+    finding = run(Cycle(), [A, B, A, B, A]).finding()
 
     assert finding.detector == "cycle"
     assert finding.key == "cycle:2:1"
-    assert (finding.count, finding.first_step, finding.last_step) == (2, 1, 4)
-    assert finding.tool_name == "run_tests"
-    assert finding.last_result_preview == "1 failed: test_main"
+    assert (finding.count, finding.first_step, finding.last_step) == (2, 1, 5)
+    assert finding.tool_name == "read_file"
+    assert finding.last_result_preview == "def main(): ..."
     assert finding.severity is Severity.LOOP
 
 
 def test_period_three_boundary() -> None:
-    result = run(Cycle(), [A, B, C, A, B, C])
+    result = run(Cycle(), [A, B, C, A, B, C, A])
 
-    assert result.findings[:5] == [None] * 5
+    assert result.findings[:6] == [None] * 6
     finding = result.finding()
     assert finding.key == "cycle:3:1"
-    assert (finding.count, finding.first_step, finding.last_step) == (2, 1, 6)
-    assert finding.tool_name == "grep"
+    assert (finding.count, finding.first_step, finding.last_step) == (2, 1, 7)
+    assert finding.tool_name == "read_file"
+
+
+def test_confirm_steps_sets_how_much_of_the_third_pass_is_awaited() -> None:
+    assert run(Cycle(CycleConfig(confirm_steps=0)), [A, B, A, B]).finding().last_step == 4
+    assert run(Cycle(CycleConfig(confirm_steps=2)), [A, B, A, B, A]).fired == []
+    assert run(Cycle(CycleConfig(confirm_steps=2)), [A, B, A, B, A, B]).finding().last_step == 6
 
 
 def test_cycle_after_an_exploration_starts_at_its_first_pass() -> None:
     explore = [step(call("list_dir", {"path": d}, f"{d}: 3 files")) for d in ("a", "b", "c")]
 
-    finding = run(Cycle(), [*explore, A, B, A, B]).finding()
+    finding = run(Cycle(), [*explore, A, B, A, B, A]).finding()
 
-    assert (finding.first_step, finding.last_step) == (4, 7)
+    assert (finding.first_step, finding.last_step) == (4, 8)
     assert finding.key == "cycle:2:4"
 
 
 def test_continuing_cycle_keeps_its_key_and_counts_passes() -> None:
     result = run(Cycle(), [A, B, A, B, A, B])
 
-    keys = {result.finding(n).key for n in (4, 5, 6)}
+    keys = {result.finding(n).key for n in (5, 6)}
     assert keys == {"cycle:2:1"}
     assert result.finding(6).count == 3
 
@@ -56,10 +64,27 @@ def test_continuing_cycle_keeps_its_key_and_counts_passes() -> None:
 def test_long_period_cycle_is_found() -> None:
     pass_ = [step(call("read_file", {"path": f"f{i}.py"}, f"body {i}")) for i in range(10)]
 
-    result = run(Cycle(), pass_ * 2)
+    result = run(Cycle(), [*pass_, *pass_, pass_[0]])
 
-    assert result.findings[:19] == [None] * 19
+    assert result.findings[:20] == [None] * 20
     assert result.finding().key == "cycle:10:1"
+
+
+WAIT = step(call("wait", {"seconds": 60}, "Waited 60 seconds."))
+
+
+def test_waiting_on_a_job_that_says_it_goes_on_is_polling() -> None:
+    """wait, "pending", wait, "pending": the job's own queue, given the identical-call detector's
+    longer patience for polls. Near miss: a status that does not say the work goes on."""
+    pending = step(
+        call("get_deployment", {"id": "d1"}, '{"id": "d1", "status": "pending", "reason": "queued"}')
+    )
+    stuck = step(call("get_deployment", {"id": "d1"}, '{"id": "d1", "status": "failed", "reason": "quota"}'))
+
+    assert run(Cycle(), [WAIT, pending] * 4).fired == []
+    polling_in_vain = run(Cycle(), [WAIT, stuck] * 3)
+    assert polling_in_vain.findings[:4] == [None] * 4
+    assert polling_in_vain.finding(5).first_step == 1
 
 
 def test_edit_test_loop_with_differing_results_is_not_flagged() -> None:
@@ -83,24 +108,24 @@ THINKING = step(text="Hmm.")
 
 
 def test_text_only_steps_do_not_hide_a_cycle() -> None:
-    result = run(Cycle(), [A, THINKING, B, A, THINKING, B])
+    result = run(Cycle(), [A, THINKING, B, A, THINKING, B, THINKING, A])
 
-    assert result.findings[:5] == [None] * 5
+    assert result.findings[:7] == [None] * 7
     finding = result.finding()
     assert finding.count == 2
-    assert finding.last_step == 6
+    assert finding.last_step == 8
 
 
 def test_first_step_counts_text_only_steps_in_between() -> None:
-    finding = run(Cycle(), [A, THINKING, B, A, THINKING, B]).finding()
+    finding = run(Cycle(), [A, THINKING, B, A, THINKING, B, A]).finding()
 
     assert finding.first_step == 1
 
 
 def test_key_is_stable_when_text_only_steps_interleave() -> None:
-    result = run(Cycle(), [A, THINKING, B, A, THINKING, B, THINKING, A])
+    result = run(Cycle(), [A, THINKING, B, A, THINKING, B, THINKING, A, THINKING, B])
 
-    assert result.finding(8).key == result.finding(6).key
+    assert result.finding(10).key == result.finding(8).key
 
 
 def test_period_longer_than_max_period_is_not_seen() -> None:
@@ -113,3 +138,8 @@ def test_period_longer_than_max_period_is_not_seen() -> None:
 def test_max_period_below_two_is_rejected_naming_the_key(max_period: int) -> None:
     with pytest.raises(ValueError, match=r"cycle\.max_period"):
         Cycle(CycleConfig(max_period=max_period))
+
+
+def test_negative_confirm_steps_is_rejected_naming_the_key() -> None:
+    with pytest.raises(ValueError, match=r"cycle\.confirm_steps"):
+        Cycle(CycleConfig(confirm_steps=-1))
