@@ -34,6 +34,7 @@ REPO_ONLY_SETS = (
     "heldout-blind2",
     "heldout-blind3",
     "heldout-blind4",
+    "heldout-blind5",
     "real-more",
     "real-wild",
 )

@@ -4,12 +4,11 @@ and ``loopwatch eval`` cross-checked against the shared scorer.
 Bars (issue 13): ``real-agents`` clean recall >= 0.75, ``real`` >= 0.80, ``synthetic`` and
 ``synthetic-agents`` >= 0.95; no healthy run flagged on any set. ``synthetic*`` ship with the
 repository; ``real*`` are complete only through ``LOOPWATCH_CORPUS`` (see ``shared_corpus``).
-The repository-only sets (``synthetic-generalize``, ``heldout-twin``, ``heldout-wild``, ``heldout-blind``,
-``heldout-blind2``, ``heldout-blind3``, ``real-more``; issue 20): clean recall >= 0.75, none harmed, at most
-5 % of healthy runs nudged.
-``real-wild`` (issue 20, real runs of agents nobody tuned for) and ``heldout-blind4`` (written blind by a
-fourth author) miss that bar: they are held at their figures (``FLOORS``), so a regression on them fails
-while the detectors are generalized to reach the bar.
+The repository-only sets (``synthetic-generalize``, ``heldout-twin``, ``heldout-wild``, ``heldout-blind``
+to ``heldout-blind5``, ``real-more``; issue 20): clean recall >= 0.75, none harmed, at most 5 % of healthy
+runs nudged.
+``real-wild`` (issue 20, real runs of agents nobody tuned for) misses that bar: it is held at its figures
+(``FLOORS``), so a regression on it fails while the detectors are generalized to reach the bar.
 """
 
 from __future__ import annotations
@@ -29,9 +28,8 @@ from tests.shared_corpus import PUBLIC_SETS, REPO_ONLY_SETS, public_set, shared_
 MAX_NUDGED_RATE = 0.05
 MIN_CLEAN_RECALL = {"real-agents": 0.75, "real": 0.80, "synthetic": 0.95, "synthetic-agents": 0.95}
 #: Repository-only sets below the issue-20 bar, held at what they reached when added: (minimum clean
-#: recall, maximum nudged healthy runs). None may be harmed. real-wild: its one loop missed, 0 of 16 nudged;
-#: heldout-blind4: 0.55 (22/40) when first measured blind, 0.60 (24/40) and 2 of 40 nudged after this round.
-FLOORS = {"real-wild": (0.0, 0), "heldout-blind4": (0.6, 2)}
+#: recall, maximum nudged healthy runs). None may be harmed. real-wild: its one loop missed, 0 of 16 nudged.
+FLOORS = {"real-wild": (0.0, 0)}
 BAR_SETS = [name for name in REPO_ONLY_SETS if name not in FLOORS]
 CLI = [sys.executable, "-m", "loopwatch_collector.cli"]
 TIMEOUT_S = 600

@@ -319,11 +319,13 @@ TYPED_ERROR = "type:"
 #: The prefix of an untyped error class whose message says the failure is transient.
 TRANSIENT_ERROR = "transient:"
 # What a failure says when retrying the same call may well succeed: the service, not the call,
-# failed (HTTP 429/502/503/504 and their words, a timeout, a refused charge, "try again").
+# failed (HTTP 429/502/503/504 and their words, a timeout, a refused charge, "try again", a
+# service that "did not respond", an error it marks retryable).
 _TRANSIENT = re.compile(
     r"\b(?:time[sd]?[ -]?out|timed out|unavailable|temporar(?:y|ily)|try again|retry|too many requests|"
     r"rate[ -]?limit\w*|throttl\w*|overloaded|busy|declined|could not be (?:charged|processed|completed)|"
-    r"connection (?:reset|refused|aborted)|429|502|503|504)\b",
+    r"connection (?:reset|refused|aborted)|429|502|503|504|retryable|did not respond|not responding)\b"
+    r"|_time[ _-]?out\b",  # a code such as gateway_timeout
     re.IGNORECASE,
 )
 #: The prefix of an untyped error class whose message says the call was malformed (``invalid_input``).
@@ -379,30 +381,68 @@ def absence_class(content: str) -> str:
 
 #: The ``error_class`` of a successful status that says the work is still going on (``success_class``).
 PENDING_RESULT = "pending:"
-# How a status says the work goes on: "status": "running", "queued", "in progress", "still
-# building", "not ready yet". Read in a short answer only: a status, not a log or a page.
+# How a status says the work goes on: "status": "running", "Build #41: queued", "in progress",
+# "the job is still building", "not ready yet". A status word counts where a status is given (the
+# answer's opening, after "status", a colon or "is"): "the result of running `cat -n`" is prose.
+# Read in a short answer only: a status, not a log or a page.
+_PENDING_WORD = (
+    r"(?:running|queued|pending|processing|scheduled|waiting|starting|building|deploying|provisioning|"
+    r"initiali[sz]ing)\b"
+)
 _PENDING = re.compile(
-    r"\b(?:running|queued|pending|in[ _-]progress|processing|scheduled|waiting|starting|"
-    r"still \w+ing|not (?:yet )?(?:ready|finished|complete|completed|done)|"
-    r"building|deploying|provisioning|initiali[sz]ing)\b",
+    rf"^\W*{_PENDING_WORD}|(?:status|state|phase)\W{{0,4}}(?:is\W+)?{_PENDING_WORD}|"
+    rf"[:=]\s*[\"']?{_PENDING_WORD}|\b(?:is|are|still)\s+(?:still\s+)?{_PENDING_WORD}|"
+    r"\bin[ _-]progress\b|\bstill \w+ing\b|\bnot (?:yet )?(?:ready|finished|complete|completed|done)\b",
     re.IGNORECASE,
 )
 PENDING_MAX_CHARS = 400
+# A structured status opening a longer answer ({"status": "in_progress", "jobs": [...]}): the
+# run as a whole goes on, whatever its parts say further down.
+_PENDING_STATUS = re.compile(
+    r'"(?:status|state|phase)"\s*:\s*"(?:queued|pending|in[_ -]progress|running|processing|scheduled|waiting|'
+    r'starting|building|deploying|provisioning)"',
+    re.IGNORECASE,
+)
+PENDING_STATUS_CHARS = 200
+
+#: The ``error_class`` of a successful result that only acknowledges a change (``success_class``).
+DONE_RESULT = "done:"
+# How a write's answer says it was made: "The file x.ts has been updated.", "[edit applied]",
+# "Created issue PROJ-12", "Message sent". One short line: an answer with more to it (a listing,
+# a record) carries content besides.
+_DONE = re.compile(
+    r"\b(?:updated|created|saved|written|wrote|applied|deleted|removed|added|inserted|modified|"
+    r"replaced|renamed|moved|sent|posted|published|uploaded|committed|merged|archived)\b",
+    re.IGNORECASE,
+)
+DONE_MAX_CHARS = 160
 
 
 def success_class(content: str) -> str:
     """The ``error_class`` of a successful result: ``ABSENT_RESULT`` when it says it found
-    nothing, ``PENDING_RESULT`` when a short status says the work is still going on, else ``""``.
+    nothing, ``PENDING_RESULT`` when a short status says the work is still going on,
+    ``DONE_RESULT`` when one short line acknowledges a change, else ``""``.
 
     Why pending: a poll re-issued while a job runs gets the same status back ("running", 12 %)
     and is waiting, not stuck; guards that count it as a repeated call stop healthy agents (a
     poll every 5 minutes for 15 minutes flagged as stuck, OpenHands #762), and peers give
     pollers a higher threshold of their own.
+
+    Why done: every edit of one file is acknowledged in the same words ("The file x.ts has been
+    updated."); ten edits of ten call sites are ten changes made, not one answer echoed.
     """
     absent = absence_class(content)
-    if absent or len(content) > PENDING_MAX_CHARS or not _PENDING.search(content):
+    if absent:
         return absent
-    return PENDING_RESULT
+    if _PENDING_STATUS.search(content[:PENDING_STATUS_CHARS]) and len(content) <= LINES_MAX_CHARS:
+        return PENDING_RESULT
+    if len(content) > PENDING_MAX_CHARS:
+        return ""
+    if _PENDING.search(content):
+        return PENDING_RESULT
+    if len(content) <= DONE_MAX_CHARS and "\n" not in content.strip() and _DONE.search(content):
+        return DONE_RESULT
+    return ""
 
 
 def transient_error(error_class: str) -> bool:
@@ -452,7 +492,8 @@ def error_class(content: str) -> str:
 # Unavailable", an HTML "404 Not Found" page, a JSON body {"error": ...} or {"isError": true}),
 # a command line ("fatal: ...", "npm ERR!", "cat: x: No such file or directory", "error: could
 # not compile", Node's uncaught exception opening "/app/eval.js:3" on a line of its own), a
-# refusal ("Payment declined: ...", "Tool x rejected input: ...", "Invalid arguments: ..."). Case matters:
+# refusal ("Payment declined: ...", "Tool x rejected input: ...", "Invalid arguments: ..."), an API's
+# error envelope ({"status": "error", ...}, {"ok": false, ...}). Case matters:
 # a log line "ERROR 12:00 ..." is content, and so are "Error rate: 0.1 %", "200 OK" and
 # {"error": null, "data": ...}; so is what a program prints ("Import error: ..." from a script
 # that ran): a re-run after an edit printing it again is a check, not a failure repeated.
@@ -471,6 +512,8 @@ _FAILURE_OPENING = re.compile(
     r"|[\w./@-]+\.[cm]?[jt]sx?:\d+\r?\n"
     r"|[\w./-]+: (?:[^\n]*: )?(?:No such file or directory|Permission denied|command not found)"
     r'|\{\s*"(?:error|isError)"\s*:(?!\s*(?:null\b|false\b|""|\{\s*\}|\[\s*\]))'
+    r'|\{\s*"(?:status|state|result|outcome)"\s*:\s*"(?:error|failed|failure|fail)"'
+    r'|\{\s*"(?:ok|success|succeeded)"\s*:\s*false\b'
 )
 # The opening is what is read: a file or a page quoting an error further down is content.
 _FAILURE_SCAN_CHARS = 200

@@ -12,6 +12,7 @@ from loopwatch.fingerprint import (
     ABSENCE_MAX_CHARS,
     ABSENCE_SCAN_CHARS,
     ABSENT_RESULT,
+    DONE_RESULT,
     FRAME_MAX_CHARS,
     INVALID_ERROR,
     LINES_MAX_CHARS,
@@ -456,10 +457,67 @@ def test_fact_hashes_are_empty_for_fewer_than_three_or_a_page_of_them() -> None:
         "Build #41: queued",
         "Deployment in progress (2/4)",
         "not ready yet",
+        "Status: Pending",
+        "the export job is still running",
+        # A structured status opening a longer answer: the run goes on, whatever its jobs say.
+        '{\n  "status": "in_progress",\n  "jobs": [\n'
+        + '    {"name": "unit", "status": "completed"},\n' * 12
+        + "  ]\n}",
     ],
 )
 def test_a_status_saying_the_work_goes_on_is_pending(status: str) -> None:
     assert success_class(status) == PENDING_RESULT
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Here's the result of running `cat -n` on /testbed/a.py: 1 import os",
+        "2 tests were skipped while waiting for the lock was disabled",
+        '{"jobs": [{"name": "e2e", "status": "completed"}], "note": "'
+        + "x" * 600
+        + '", "status": "running"}',
+    ],
+)
+def test_a_status_word_in_prose_or_deep_in_an_answer_is_no_status(answer: str) -> None:
+    """Near misses: "running" as prose, a status past the opening of a long answer."""
+    assert success_class(answer) != PENDING_RESULT
+
+
+@pytest.mark.parametrize(
+    "ack",
+    [
+        "The file /home/dev/web/src/api/client.ts has been updated.",
+        "[edit applied]",
+        "Created issue PROJ-12",
+        "Message sent.",
+    ],
+)
+def test_one_short_line_acknowledging_a_change_is_done(ack: str) -> None:
+    assert success_class(ack) == DONE_RESULT
+
+
+@pytest.mark.parametrize(
+    "answer",
+    [
+        "Updated rows:\nid=1 status=paid\nid=2 status=paid",  # a listing: content besides
+        "The price was updated in 2021 to " + "a figure given in the long notes that follow. " * 4,
+        "3 passed in 0.2s",
+    ],
+)
+def test_an_answer_with_content_is_not_done(answer: str) -> None:
+    assert success_class(answer) != DONE_RESULT
+
+
+@pytest.mark.parametrize(
+    "message",
+    [
+        '{"status":"error","code":"gateway_timeout","message":"Payment gateway did not respond within 15s"}',
+        "Error: upstream marked the request retryable",
+    ],
+)
+def test_a_timeout_code_or_a_retryable_error_is_transient(message: str) -> None:
+    assert transient_error(error_class(message))
 
 
 def test_success_class_reads_absence_first_and_a_long_answer_as_content() -> None:
@@ -495,6 +553,8 @@ def test_success_class_reads_absence_first_and_a_long_answer_as_content() -> Non
         "cat: logs/app.log: No such file or directory",
         '{"error": {"code": 404, "message": "no such order"}}',
         '{"isError": true, "content": [{"type": "text", "text": "denied"}]}',
+        '{"status": "error", "code": "gateway_timeout", "retryable": true}',  # an API's error envelope
+        '{"ok": false, "error": "token_expired"}',  # Slack's
         "   \n  Error: leading blank lines are skipped",
     ],
 )
@@ -513,6 +573,9 @@ def test_a_failure_handed_back_as_an_answer_reads_as_one(answer: str) -> None:
         "200 OK",
         "500 rows returned",
         '{"error": null, "data": [1, 2]}',
+        '{"status": "ok", "data": {"error_count": 0}}',
+        '{"ok": true, "channel": "C024"}',
+        '{"data": {"status": "failed", "job": 7}}',  # a job's status read is content
         '{"errors": []}',
         '{"data": {"error": "nested is content"}}',
         "ErrorBoundary renders its children",

@@ -14,7 +14,9 @@ of a completed step is classified once, by the engine, before any detector runs:
   ``repeats`` counts the occurrences in a row of that call: a different result in between
   starts over, and occurrences separated only by steps that taught nothing (waiting between
   polls) do not add up, while occurrences separated by new information do (the agent went on
-  and came back: lost context). A call re-run at once whose answer has no line the call had
+  and came back: lost context). A success re-run after a change the agent made (a write
+  acknowledged since: ``fingerprint.DONE_RESULT``) starts over: tests passing again after each
+  edit check each edit. A call re-run at once whose answer has no line the call had
   not given in the steps just before is the same result though its fingerprint changed
   (``ToolResult.lines``: the same pages reordered, another selection of one pool, a failure
   whose port or pid changed), and so is a failure of one line, or too long to hash by lines,
@@ -24,13 +26,14 @@ of a completed step is classified once, by the engine, before any detector runs:
 - ``RECHECK``: the same successful call and result as in an earlier turn: the user asked
   again. Neither progress nor repetition.
 - ``ECHO``: a different call of the same tool returned a result the tool already gave in this
-  turn, or one that overlaps it heavily (``ECHO_OVERLAP`` of its word trigrams: the same pages
-  reordered with other snippets, a sub-agent's report saying about the same again), or one
-  stating only facts the tool already stated (``ToolResult.facts``: the same figure, names and
-  sources in other sentences): the variation (a rephrased query, another limit, a reworded task)
-  did not matter. So is an
-  answer that says it found nothing (``fingerprint.ABSENT_RESULT``: "Could not determine ...",
-  "no exact figure found") to a call about the same subject (``SAME_SUBJECT_TERMS``) after the tool
+  turn (not one acknowledging a change, ``DONE_RESULT``: every edit of a file is acknowledged in
+  the same words, and ten edits are ten changes), or one that overlaps it heavily
+  (``ECHO_OVERLAP`` of its word trigrams: the same pages reordered with other snippets, a
+  sub-agent's report saying about the same again), or one stating only facts the tool already
+  stated (``ToolResult.facts``: the same figure, names and sources in other sentences): the
+  variation (a rephrased query, another limit, a reworded task) did not matter. So is an answer
+  that says it found nothing (``fingerprint.ABSENT_RESULT``: "Could not determine ...", "no
+  exact figure found") to a call about the same subject (``SAME_SUBJECT_TERMS``) after the tool
   had found nothing already: a task re-delegated whose report says so again, in other words.
 - ``BLANK``: a new call that failed or came back empty, outside a sweep or fan-out, unless it
   failed in a new way: a tool that has failed since it last succeeded, always with typed
@@ -67,7 +70,7 @@ from typing import TypeVar
 
 from loopwatch.detect.step import NO_CALLS, CallOutcome, Novelty, StepNovelty
 from loopwatch.events import contained_terms, shared_terms
-from loopwatch.fingerprint import ABSENT_RESULT, INVALID_ERROR, MAX_LINES, TYPED_ERROR
+from loopwatch.fingerprint import ABSENT_RESULT, DONE_RESULT, INVALID_ERROR, MAX_LINES, TYPED_ERROR
 from loopwatch.sketch import closest_overlap, overlap
 
 _T = TypeVar("_T")
@@ -148,6 +151,7 @@ class CallMemo:
     failed: bool
     overlap: tuple[int, ...] = ()  # a failure's or phrased call's trigram sketch (``_same_answer``)
     error_class: str = ""  # a failure's kind
+    changes: int = 0  # changes the agent had made (``NoveltyState.changes``) at the last occurrence
 
 
 @dataclass(slots=True)
@@ -185,6 +189,7 @@ class NoveltyState:
     tool_links: dict[str, list[tuple[int, ...]]] = field(default_factory=dict)  # this turn's, per tool
     tool_facts: dict[str, list[tuple[int, ...]]] = field(default_factory=dict)  # this turn's, per tool
     echoing: dict[str, None] = field(default_factory=dict)  # tools whose last new call echoed (this turn)
+    changes: int = 0  # writes acknowledged so far (``fingerprint.DONE_RESULT``)
 
 
 def assess(state: NoveltyState, calls: tuple[CallOutcome, ...], *, number: int, turn: int) -> StepNovelty:
@@ -217,6 +222,7 @@ def assess(state: NoveltyState, calls: tuple[CallOutcome, ...], *, number: int, 
         novelty = StepNovelty.of(kinds, repeats, firsts, spreads)
     if novelty.informative:
         state.informative += 1
+    state.changes += sum(1 for call in calls if call.error_class == DONE_RESULT)
     _remember_lines(state, calls)
     for call in calls:  # what this step taught is not "work since" its own calls
         memo = state.calls.get(call.call)
@@ -268,8 +274,11 @@ def _classify(
     if memo is not None and (memo.failed or memo.turn == state.turn) and _same_answer(state, memo, call):
         adjacent = memo.seq == state.seq - 1
         went_on = state.informative > memo.mark and not call.empty  # waiting is not going on
-        if memo.failed or adjacent or went_on:
+        if not memo.failed and memo.changes != state.changes:
+            memo.count = 1  # checked again after a change the agent made: the check starts over
+        elif memo.failed or adjacent or went_on:
             memo.count += 1
+        memo.changes = state.changes
         memo.seq = state.seq
         memo.result, memo.overlap = call.result, call.overlap  # the same failure drifts step by step
         if memo.failed:
@@ -288,6 +297,7 @@ def _classify(
         call.is_error,  # failed
         call.overlap if call.is_error or call.phrased else (),
         call.error_class,
+        state.changes,
     )
     while len(state.calls) > CALL_MEMORY:
         del state.calls[next(iter(state.calls))]
@@ -363,7 +373,9 @@ def _classify_new_call(state: NoveltyState, call: CallOutcome, fan_out: bool) ->
             return Novelty.PROBE
         return Novelty.NEW if call.is_error and _fails_differently(state, call) else Novelty.BLANK
     results = state.tool_results.get(call.name)
-    if (results is not None and call.result in results) or _seen_before(state, call):
+    if (results is not None and call.result in results and call.error_class != DONE_RESULT) or _seen_before(
+        state, call
+    ):
         return Novelty.PROBE if sweep and call.size <= SWEEP_ANSWER_CHARS else Novelty.ECHO
     if call.error_class == ABSENT_RESULT and (call.frame or call.phrased) and not sweep:
         # "Found nothing" again, in other words, for the same question asked again (a task

@@ -178,6 +178,55 @@ def test_found_nothing_again_for_a_short_rewording_of_a_long_brief_is_an_echo() 
     assert kinds(script) == [(N.NEW,), (N.ECHO,)]
 
 
+def test_edits_acknowledged_in_the_same_words_are_changes_not_echoes() -> None:
+    """Ten call sites of one file edited one by one, each answered "The file ... has been
+    updated.": ten changes made. Near miss: a lookup answered as before for another request
+    is an echo."""
+    ack = "The file /repo/src/client.ts has been updated."
+    edits = [
+        one(
+            call(
+                "Edit",
+                {
+                    "file_path": "/repo/src/client.ts",
+                    "old_string": f"request({i})",
+                    "new_string": f"fetch({i})",
+                },
+                ack,
+            )
+        )
+        for i in range(4)
+    ]
+    record = '{"reservation_id": "HB-55120", "room_type": "DBL-GARDEN"}'
+    lookups = [
+        one(call("find_reservation", {"email": e}, record)) for e in ("tom@x.example", "Tom@x.example")
+    ]
+
+    assert kinds(edits) == [(N.NEW,)] * 4
+    assert kinds(lookups) == [(N.NEW,), (N.ECHO,)]
+
+
+def test_a_success_checked_again_after_a_change_starts_over() -> None:
+    """Tests re-run after each edit, passing the same way: each run checks a change, and its
+    repeats do not add up. Near miss: re-runs with no change in between do (after other reads)."""
+    tests = call("Bash", {"command": "pytest -q"}, "10 passed")
+    edit = [
+        call("Edit", {"file_path": "a.py", "old_string": f"v{i}", "new_string": f"w{i}"}, "Edit applied.")
+        for i in range(3)
+    ]
+    reads = [call("Read", {"file_path": f"m{i}.py"}, f"body {i}") for i in range(3)]
+
+    after_edits = run(
+        Revisit(), [one(tests), *(s for i in range(3) for s in (one(edit[i]), one(tests)))]
+    ).records
+    after_reads = run(
+        Revisit(), [one(tests), *(s for i in range(3) for s in (one(reads[i]), one(tests)))]
+    ).records
+
+    assert [r.novelty.repeats[0] for r in after_edits[2::2]] == [1, 1, 1]
+    assert [r.novelty.repeats[0] for r in after_reads[2::2]] == [2, 3, 4]
+
+
 def test_a_missing_result_is_unknown_never_the_same() -> None:
     lost = call("search", {"q": "x"}, None)
 
