@@ -34,7 +34,7 @@ AGENT_TIMEOUT_S = 120
 MAX_SESSIONS = 10_000
 COLLECTOR_CONFIG = {"metrics": {"max_agent_labels": 1000}}  # three agents per cell, labelled apart
 # The first step the default detectors can flag: the third identical call, the A/B cycle's fourth.
-STUCK_STEP, CYCLE_STEP = 3, 4
+STUCK_STEP, CYCLE_STEP = 3, 5
 
 
 @dataclass(frozen=True)

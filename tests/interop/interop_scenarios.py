@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 SCENARIOS = ("stuck", "healthy", "cycle")
-# Enough tool rounds for every detector's default threshold (identical call 3, cycle 4) and
+# Enough tool rounds for every detector's default threshold (identical call 3, cycle 5) and
 # for the policy to escalate, few enough to keep a matrix cell around a second.
 STEPS = 7
 POLL_STATUSES = (

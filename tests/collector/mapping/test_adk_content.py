@@ -94,7 +94,7 @@ def test_adk_default_healthy_poller_is_untouched() -> None:
 def test_adk_default_cycle_is_flagged() -> None:
     args = [{"page": "A" if i % 2 == 0 else "B"} for i in range(STEPS)]
     results = ["go to B" if i % 2 == 0 else "go to A" for i in range(STEPS)]
-    assert _first_intervention(_events(_adk_run(args, results))) == 4
+    assert _first_intervention(_events(_adk_run(args, results))) == 5  # A B A B A
 
 
 def test_content_capture_off_is_no_content() -> None:

@@ -476,11 +476,11 @@ def test_adk_legacy_nested_reports_are_one_step_per_model_call_and_the_loop_is_f
         assert sum(s.usage.output_tokens for s in steps if s.usage and s.tool_calls) <= CALLS * OUTPUT_TOKENS
 
 
-def test_adk_legacy_cycle_is_flagged_at_4_and_the_healthy_poller_is_untouched() -> None:
+def test_adk_legacy_cycle_is_flagged_at_5_and_the_healthy_poller_is_untouched() -> None:
     pages = [{"page": "A" if i % 2 == 0 else "B"} for i in range(CALLS - 1)]
     texts = ["see B" if i % 2 == 0 else "see A" for i in range(CALLS - 1)]
     traces = _one_at_a_time(_adk_run(pages, texts))
-    assert _first_intervention([e for t in traces for e in t.events]) == 4
+    assert _first_intervention([e for t in traces for e in t.events]) == 5  # A B A B A
     statuses = ["queued", "25%", "50%", "75%", "running", "finishing", "done"]
     traces = _one_at_a_time(_adk_run([{"job": "j-1"}] * (CALLS - 1), statuses))
     assert _first_intervention([e for t in traces for e in t.events]) is None

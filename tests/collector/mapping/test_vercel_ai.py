@@ -68,7 +68,7 @@ def test_a_recorded_run_is_one_step_per_model_call_with_its_tool_results() -> No
     assert "No results found" in (results[0].preview or "")
 
 
-@pytest.mark.parametrize(("scenario", "flagged_at"), [("stuck", 3), ("cycle", 4), ("healthy", None)])
+@pytest.mark.parametrize(("scenario", "flagged_at"), [("stuck", 3), ("cycle", 5), ("healthy", None)])
 def test_recorded_runs_are_judged_like_every_matrix_row(scenario: str, flagged_at: int | None) -> None:
     assert _first_intervention(_events(_views(RECORDED[scenario]))) == flagged_at
 
