@@ -222,9 +222,11 @@ MAX_FACTS = 64
 _FACT_EDGES = "'\"`()[]{}<>,;:!?*~$%"
 _FACT_NUMBER = re.compile(r"\d\d+(?:[.,]\d+)*|\d[.,]\d+")  # a count under ten or a rank is no fact
 _NAME = re.compile(r"[A-Z][A-Za-z]*(?:[-'][A-Za-z]+)*")
-# An amount with its scale, attached ("1.84B", "$12bn", "40k") or the next word ("1,842 million"):
-# one figure, whichever unit a report states it in.
+# An amount with its scale, attached ("1.84B", "$12bn", "40k") or the next word ("1,842 million"),
+# or a quantity written out with separators or five digits ("14,200"): one figure, whichever unit
+# a report states it in; a rate ("$170K/yr") states its figure.
 _AMOUNT = re.compile(r"(\d{1,3}(?:,\d{3})+|\d+)(\.\d+)?([A-Za-z]{0,8})")
+_QUANTITY_DIGITS = 5
 _SCALES = {
     "k": 1e3, "thousand": 1e3,
     "m": 1e6, "mn": 1e6, "mln": 1e6, "million": 1e6, "millions": 1e6,
@@ -254,8 +256,11 @@ def fact_hashes(content: str) -> tuple[int, ...]:
         opens = True  # the next word opens a sentence (or a line: a heading, a list item)
         words = line.split()
         for index, raw in enumerate(words):
-            word = raw.strip(_FACT_EDGES).rstrip(".")
-            if _ADDRESS.search(word):
+            word = raw.rstrip(".").strip(_FACT_EDGES).rstrip(".")
+            rate = word.split("/", 1)[0] if "/" in word else ""
+            if rate and (amount := _scaled_amount(rate, "")):
+                facts.add(amount)  # a rate ("$170K/yr", "14,200/month") states its figure
+            elif _ADDRESS.search(word):
                 facts.add(word.lower())
             elif any(c.isdigit() for c in word):
                 following = words[index + 1] if index + 1 < len(words) else ""
@@ -275,8 +280,9 @@ def fact_hashes(content: str) -> tuple[int, ...]:
 
 
 def _scaled_amount(word: str, following: str) -> str:
-    """The value of an amount stated with a scale ("1.84B", "1,842 million"), to three significant
-    digits ("1.84e+09"), or ``""`` for a word that is none."""
+    """The value of an amount stated with a scale ("1.84B", "1,842 million") or written out as a
+    quantity ("14,200", "170400"), to two significant digits ("1.8e+09", "1.4e+04": a report
+    restating a figure rounds it), or ``""`` for a word that is none."""
     match = _AMOUNT.fullmatch(word)
     if match is None:
         return ""
@@ -284,8 +290,12 @@ def _scaled_amount(word: str, following: str) -> str:
     unit = suffix or following.strip(_FACT_EDGES).rstrip(".")
     scale = _SCALES.get(unit.lower())
     if scale is None:
-        return ""
-    return f"{float(whole.replace(',', '') + (fraction or '')) * scale:.3g}"
+        # A quantity written out ("$14,200", "170400") is the figure "14.2k" states; a year or a
+        # code of four digits is not rounded.
+        if suffix or not ("," in whole or len(whole) >= _QUANTITY_DIGITS):
+            return ""
+        scale = 1.0
+    return f"{float(whole.replace(',', '') + (fraction or '')) * scale:.2g}"
 
 
 # Fingerprints are kept per step in bounded windows; their size bounds a session's memory.

@@ -428,6 +428,16 @@ def test_an_amount_in_other_units_is_one_fact() -> None:
     assert fact_hashes("In 2023 the 412 runs took 35 minutes") == fact_hashes(
         "the 412 runs took 35 minutes in 2023"
     )
+    assert fact_hashes("In 2023 the 412 runs took 35 minutes") != fact_hashes(
+        "In 2024 the 412 runs took 35 minutes"
+    )
+    # Written out, rounded, or as a rate: "$14,200 a month" is "14.2k USD monthly" is "$14.2K/mo".
+    spelled = [
+        "Cost for CloudWatch Logs: $14,200 a month (USD), $170,400 a year.",
+        "Cost for CloudWatch Logs: 14.2k USD a month, 170k USD a year.",
+        "Cost for CloudWatch Logs: $14.2K/mo, i.e. $170K/yr (USD).",
+    ]
+    assert len({fact_hashes(r) for r in spelled}) == 1
 
 
 def test_fact_hashes_skip_ranks_and_counts_under_ten() -> None:
