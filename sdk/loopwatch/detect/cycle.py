@@ -61,6 +61,10 @@ class CycleState:
     starts: dict[int, int] = field(default_factory=dict)  # period -> first step of first pass
 
 
+def _waiting(step: StepRecord) -> bool:
+    return any(c.error_class == PENDING_RESULT and not c.is_error for c in step.calls)
+
+
 class Cycle:
     name = "cycle"
     per_turn = True
@@ -81,13 +85,9 @@ class Cycle:
         if not step.calls:
             return None
         key, keys = step.batch_key, state.keys
-        if any(c.error_class == PENDING_RESULT and not c.is_error for c in step.calls):
-            # Waiting on a job that says it goes on (wait, status "pending", wait, "pending"):
-            # polling, which the identical-call detector gives its own longer patience.
-            state.runs, state.starts = {}, {}
-            self._remember(state, key, step.number)
-            return None
-        if key not in keys:  # the common case: every run is broken, none starts
+        # Waiting on a job that says it goes on (wait, status "pending", wait, "pending") is
+        # polling, which the identical-call detector gives its own longer patience.
+        if key not in keys or _waiting(step):  # the common case: every run is broken, none starts
             if state.runs:
                 state.runs, state.starts = {}, {}
             self._remember(state, key, step.number)

@@ -129,13 +129,18 @@ class Narration:
         calls = _call_set(step)
         repeated_action = bool(calls) and calls == state.last_calls
         state.last_calls = calls
-        again = self._track_again(state, step, repeated_action)
+        sketch = step.sketch
+        cued = sketch is not None and (sketch.again or sketch.announces)  # most steps: neither
+        said: Finding | None = None  # what the text's cues found
+        if cued or state.again:
+            said = self._track_again(state, step, repeated_action)
         self._track_restatement(state, step, repeated_action)
         self._track_replies(state, step)
-        announcing = self._track_announcements(state, step) or again
+        if cued or state.announced:
+            said = self._track_announcements(state, step) or said
         limit = self.config.repeats
         if limit < 2 or max(state.restated, state.same_replies) < limit:
-            return announcing
+            return said
         if step.novelty.informative:
             # Calls that still bring something new are progress, whatever the text repeats:
             # the alarm waits until they stop (a search fan-out narrated in one template stays

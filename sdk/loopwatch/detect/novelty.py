@@ -222,12 +222,14 @@ def assess(state: NoveltyState, calls: tuple[CallOutcome, ...], *, number: int, 
         novelty = StepNovelty.of(kinds, repeats, firsts, spreads)
     if novelty.informative:
         state.informative += 1
-    state.changes += sum(1 for call in calls if call.error_class == DONE_RESULT)
     _remember_lines(state, calls)
-    for call in calls:  # what this step taught is not "work since" its own calls
+    for call in calls:
+        if call.error_class == DONE_RESULT:
+            state.changes += 1
+    for call in calls:  # what this step taught or changed is not "since" its own calls
         memo = state.calls.get(call.call)
         if memo is not None:
-            memo.mark = state.informative
+            memo.mark, memo.changes = state.informative, state.changes
         _remember_call(state, call)
     return novelty
 
@@ -278,7 +280,6 @@ def _classify(
             memo.count = 1  # checked again after a change the agent made: the check starts over
         elif memo.failed or adjacent or went_on:
             memo.count += 1
-        memo.changes = state.changes
         memo.seq = state.seq
         memo.result, memo.overlap = call.result, call.overlap  # the same failure drifts step by step
         if memo.failed:

@@ -227,6 +227,17 @@ def test_a_success_checked_again_after_a_change_starts_over() -> None:
     assert [r.novelty.repeats[0] for r in after_reads[2::2]] == [2, 3, 4]
 
 
+def test_the_same_edit_applied_again_and_again_repeats() -> None:
+    """Near miss: a change is no news to the call that made it. The same edit re-applied, each
+    time acknowledged alike, counts up like any repeated call."""
+    edit = call(
+        "Edit", {"file_path": "a.py", "old_string": "x", "new_string": "y"}, "The file a.py has been updated."
+    )
+    records = run(Revisit(), [one(edit)] * 3).records
+
+    assert [r.novelty.repeats[0] for r in records] == [1, 2, 3]
+
+
 def test_a_missing_result_is_unknown_never_the_same() -> None:
     lost = call("search", {"q": "x"}, None)
 
