@@ -56,9 +56,15 @@ class CycleConfig:
 @dataclass(slots=True)
 class CycleState:
     keys: list[str] = field(default_factory=list)  # last max_period step keys, oldest first
+    calls: list[str] = field(default_factory=list)  # their calls alone (``_calls_key``)
     numbers: list[int] = field(default_factory=list)  # their step numbers
     runs: dict[int, int] = field(default_factory=dict)  # period -> trailing matching steps
     starts: dict[int, int] = field(default_factory=dict)  # period -> first step of first pass
+
+
+def _calls_key(step: StepRecord) -> str:
+    calls = step.calls
+    return calls[0].call if len(calls) == 1 else "\x00".join(sorted(c.call for c in calls))
 
 
 def _waiting(step: StepRecord) -> bool:
@@ -76,21 +82,29 @@ class Cycle:
     def new_state(self) -> CycleState:
         return CycleState()
 
-    def _remember(self, state: CycleState, key: str, number: int) -> None:
+    def _remember(self, state: CycleState, key: str, calls: str, number: int) -> None:
         state.keys.append(key)
+        state.calls.append(calls)
         state.numbers.append(number)
-        del state.keys[: -self.config.max_period], state.numbers[: -self.config.max_period]
+        keep = self.config.max_period
+        del state.keys[:-keep], state.calls[:-keep], state.numbers[:-keep]
 
     def observe(self, state: CycleState, step: StepRecord) -> Finding | None:
         if not step.calls:
             return None
         key, keys = step.batch_key, state.keys
+        calls = _calls_key(step)
+        # A step is the one `period` steps back when its calls and results are (batch_key), or
+        # when its calls are and they got the answers they got before (novelty: a result that
+        # changed only its revision counter or the like is the same answer).
+        as_before = not step.novelty.informative
+        seen = key in keys or (as_before and calls in state.calls)
         # Waiting on a job that says it goes on (wait, status "pending", wait, "pending") is
         # polling, which the identical-call detector gives its own longer patience.
-        if key not in keys or _waiting(step):  # the common case: every run is broken, none starts
+        if not seen or _waiting(step):  # the common case: every run is broken, none starts
             if state.runs:
                 state.runs, state.starts = {}, {}
-            self._remember(state, key, step.number)
+            self._remember(state, key, calls, step.number)
             return None
         # Only periods at which this step's key occurred can continue (or start) a run; every
         # other period's run is broken. O(window), the window being max_period keys.
@@ -98,7 +112,8 @@ class Cycle:
         starts: dict[int, int] = {}
         found: tuple[int, int] | None = None
         window, confirm = len(keys), self.config.confirm_steps
-        for index in [i for i, k in enumerate(keys) if k == key]:
+        same = [i for i, k in enumerate(keys) if k == key or (as_before and state.calls[i] == calls)]
+        for index in same:
             period = window - index
             if period < 2:
                 continue  # period 1 is the identical-call detector's
@@ -106,11 +121,11 @@ class Cycle:
             runs[period] = run
             # A new run's first pass began `period` steps (with calls) before this one.
             starts[period] = state.starts[period] if run > 1 else state.numbers[index]
-            repeated = run >= period + confirm and len(set(keys[index:])) > 1
+            repeated = run >= period + confirm and len(set(state.calls[index:])) > 1
             if repeated and (found is None or period < found[0]):
                 found = (period, run)
         state.runs, state.starts = runs, starts
-        self._remember(state, key, step.number)
+        self._remember(state, key, calls, step.number)
         if found is None:
             return None
         period, run = found

@@ -4,7 +4,7 @@ import pytest
 
 from loopwatch.detect.cycle import Cycle, CycleConfig
 from loopwatch.verdict import Severity
-from tests.sdk.detect.detect_builders import USER, call, run, step
+from tests.sdk.detect.detect_builders import USER, StepSpec, call, run, step
 
 A = step(call("read_file", {"path": "src/app.py"}, "def main(): ..."))
 B = step(call("run_tests", {}, "1 failed: test_main"))
@@ -59,6 +59,38 @@ def test_continuing_cycle_keeps_its_key_and_counts_passes() -> None:
     keys = {result.finding(n).key for n in (5, 6)}
     assert keys == {"cycle:2:1"}
     assert result.finding(6).count == 3
+
+
+HELM_UPGRADED = (
+    'Release "checkout" has been upgraded. Happy Helming!\nNAME: checkout\nLAST DEPLOYED: Fri Jun 13 '
+    "10:{minute}:07 2025\nNAMESPACE: shop\nSTATUS: deployed\nREVISION: {revision}\nTEST SUITE: None\n"
+)
+
+
+def helm_rounds(checks: list[str]) -> list[StepSpec]:
+    """upgrade, check the pods, roll back: each upgrade reports the next revision and its time."""
+    upgrade = "helm upgrade checkout ./charts/checkout -n shop --set image.tag=2.14.0"
+    rollback = step(
+        call("terminal", {"cmd": "helm rollback checkout -n shop"}, "Rollback was a success! Happy Helming!")
+    )
+    script: list[StepSpec] = []
+    for revision, pods in zip((13, 15, 17), checks, strict=True):
+        answer = HELM_UPGRADED.format(revision=revision, minute=revision + 1)
+        script.append(step(call("terminal", {"cmd": upgrade}, answer)))
+        script.append(step(call("terminal", {"cmd": "kubectl get pods -n shop"}, pods)))
+        script.append(rollback)
+    return script
+
+
+def test_a_cycle_whose_answers_change_only_a_counter_is_one() -> None:
+    """The calls are the same and answered as before (novelty: a repeat, whatever the revision
+    counter says). Near miss: a check that brings news each time breaks the cycle."""
+    crashing = "checkout-7f9c 0/1 CrashLoopBackOff"
+    result = run(Cycle(), helm_rounds([crashing] * 3)[:7])
+
+    assert result.findings[:6] == [None] * 6
+    assert result.finding(7).key == "cycle:3:1"
+    assert run(Cycle(), helm_rounds([f"checkout-7f9c {n}/3 Running" for n in range(3)])[:7]).fired == []
 
 
 def test_long_period_cycle_is_found() -> None:
