@@ -352,6 +352,15 @@ _INVALID = re.compile(
     r"unknown (?:parameter|argument|field|property|option|key))",
     re.IGNORECASE,
 )
+#: The prefix of an untyped error class whose message says the target does not exist.
+MISSING_ERROR = "missing:"
+# What a failure says when the target is absent ("404 Not Found", "No such file", "relation
+# \"x\" does not exist"): for a sweep over dates or ids, information about that target.
+_MISSING = re.compile(
+    r"\b(?:not found|404|no such|does(?: not|n't) exist|cannot find|can't find|could not find|"
+    r"unable to find)\b",
+    re.IGNORECASE,
+)
 # Exception types that name a transient failure ("TimeoutError", "ServiceUnavailableError").
 _TRANSIENT_TYPE = re.compile(r"Timeout|Unavailable|RateLimit|Throttl|Connection", re.IGNORECASE)
 
@@ -396,11 +405,12 @@ PENDING_RESULT = "pending:"
 # answer's opening, after "status", a colon or "is"): "the result of running `cat -n`" is prose.
 # Read in a short answer only: a status, not a log or a page.
 _PENDING_WORD = (
-    r"(?:running|queued|pending|processing|scheduled|waiting|starting|building|deploying|provisioning|"
-    r"initiali[sz]ing)\b"
+    r"(?:queued|pending|scheduled|in[ _-]progress|running|processing|waiting|starting|building|deploying|"
+    r"provisioning|initiali[sz]ing|installing|downloading|uploading|updating|upgrading|rebooting|restarting|"
+    r"syncing|migrating|exporting|importing|copying|creating)\b"
 )
 _PENDING = re.compile(
-    rf"^\W*{_PENDING_WORD}|(?:status|state|phase)\W{{0,4}}(?:is\W+)?{_PENDING_WORD}|"
+    rf"^\W*{_PENDING_WORD}|(?:status|state|phase)\W{{0,4}}(?:is\W+)?(?:{_PENDING_WORD}|(?!fail|miss)[a-z]+ing\b)|"
     rf"[:=]\s*[\"']?{_PENDING_WORD}|\b(?:is|are|still)\s+(?:still\s+)?{_PENDING_WORD}|"
     r"\bin[ _-]progress\b|\bstill \w+ing\b|\bnot (?:yet )?(?:ready|finished|complete|completed|done)\b",
     re.IGNORECASE,
@@ -409,8 +419,7 @@ PENDING_MAX_CHARS = 400
 # A structured status opening a longer answer ({"status": "in_progress", "jobs": [...]}): the
 # run as a whole goes on, whatever its parts say further down.
 _PENDING_STATUS = re.compile(
-    r'"(?:status|state|phase)"\s*:\s*"(?:queued|pending|in[_ -]progress|running|processing|scheduled|waiting|'
-    r'starting|building|deploying|provisioning)"',
+    r'"(?:status|state|phase)"\s*:\s*"(?:queued|pending|in[_ -]progress|(?!fail|miss)[a-z]+ing)"',
     re.IGNORECASE,
 )
 PENDING_STATUS_CHARS = 200
@@ -418,14 +427,15 @@ PENDING_STATUS_CHARS = 200
 #: The ``error_class`` of a successful result that only acknowledges a change (``success_class``).
 DONE_RESULT = "done:"
 # How a write's answer says it was made: "The file x.ts has been updated.", "[edit applied]",
-# "Created issue PROJ-12", "Message sent". One short line: an answer with more to it (a listing,
-# a record) carries content besides.
+# "Created issue PROJ-12", "Message sent", "number of rows inserted: 22". A line or two: an
+# answer with more to it (a listing, a record) carries content besides.
 _DONE = re.compile(
     r"\b(?:updated|created|saved|written|wrote|applied|deleted|removed|added|inserted|modified|"
     r"replaced|renamed|moved|sent|posted|published|uploaded|committed|merged|archived)\b",
     re.IGNORECASE,
 )
 DONE_MAX_CHARS = 160
+DONE_MAX_LINES = 2  # "Success. Updated the following files:" and the file; "rows inserted: 22" and its time
 
 
 def success_class(content: str) -> str:
@@ -450,7 +460,8 @@ def success_class(content: str) -> str:
         return ""
     if _PENDING.search(content):
         return PENDING_RESULT
-    if len(content) <= DONE_MAX_CHARS and "\n" not in content.strip() and _DONE.search(content):
+    lines = content.strip().count("\n") + 1
+    if len(content) <= DONE_MAX_CHARS and lines <= DONE_MAX_LINES and _DONE.search(content):
         return DONE_RESULT
     return ""
 
@@ -479,8 +490,10 @@ def error_class(content: str) -> str:
     message ("SyntaxError", then "ImportError", then "AssertionError").
 
     Returns ``"type:<ExceptionType>"`` (``TYPED_ERROR`` prefix), ``"transient:<digest>"``
-    (``TRANSIENT_ERROR``: the message says the service failed, see ``transient_error``) or
-    ``"text:<digest>"``: a reader may trust a change of type more than a change of wording.
+    (``TRANSIENT_ERROR``: the message says the service failed, see ``transient_error``),
+    ``"invalid:<digest>"`` (``INVALID_ERROR``: the call was malformed), ``"missing:<digest>"``
+    (``MISSING_ERROR``: the target does not exist) or ``"text:<digest>"``: a reader may trust
+    a change of type more than a change of wording.
     """
     types: list[str] = _EXCEPTION_TYPE.findall(content[-_ERROR_SCAN_CHARS:])
     if types:
@@ -489,8 +502,10 @@ def error_class(content: str) -> str:
     masked = _DIGITS.sub("#", _PATHLIKE.sub("<p>", _QUOTED.sub("<q>", _VOLATILE.sub(_placeholder, line))))
     if _TRANSIENT.search(line):
         prefix = TRANSIENT_ERROR
+    elif _INVALID.search(line):
+        prefix = INVALID_ERROR
     else:
-        prefix = INVALID_ERROR if _INVALID.search(line) else "text:"
+        prefix = MISSING_ERROR if _MISSING.search(line) else "text:"
     return prefix + digest(" ".join(masked.lower().split())[:_ERROR_CLASS_CHARS])
 
 

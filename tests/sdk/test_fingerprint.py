@@ -19,6 +19,7 @@ from loopwatch.fingerprint import (
     MAX_FACTS,
     MAX_LINES,
     MAX_LINKS,
+    MISSING_ERROR,
     PENDING_RESULT,
     absence_class,
     argument_frame,
@@ -264,6 +265,21 @@ def test_errors_that_say_the_target_is_absent_are_not_invalid(message: str) -> N
     assert not error_class(message).startswith(INVALID_ERROR)
 
 
+@pytest.mark.parametrize(
+    "message",
+    [
+        "cat: conftest.py: No such file or directory",
+        'ERROR:  relation "raw.orders" does not exist',
+        "<html><head><title>404 Not Found</title></head><body>",
+    ],
+)
+def test_errors_that_say_the_target_is_absent_are_missing(message: str) -> None:
+    """For a sweep over dates or versions, "not found" is news about the target; the same 502
+    page for every order is not (near miss)."""
+    assert error_class(message).startswith(MISSING_ERROR)
+    assert not error_class("<html><head><title>502 Bad Gateway</title></head>").startswith(MISSING_ERROR)
+
+
 def test_error_class_is_the_exception_type_when_one_is_named() -> None:
     wrapped = "Code execution failed at line 'x = f()' due to: InterpreterError: f is not defined"
     assert error_class(wrapped) == "type:InterpreterError"
@@ -469,6 +485,8 @@ def test_fact_hashes_are_empty_for_fewer_than_three_or_a_page_of_them() -> None:
         "not ready yet",
         "Status: Pending",
         "the export job is still running",
+        '{"device_id": "gh-sensor-01", "state": "installing", "progress": null}',  # any "-ing" state
+        '{"job_id": "w-aws", "state": "working"}',
         # A structured status opening a longer answer: the run goes on, whatever its jobs say.
         '{\n  "status": "in_progress",\n  "jobs": [\n'
         + '    {"name": "unit", "status": "completed"},\n' * 12
@@ -484,6 +502,8 @@ def test_a_status_saying_the_work_goes_on_is_pending(status: str) -> None:
     [
         "Here's the result of running `cat -n` on /testbed/a.py: 1 import os",
         "2 tests were skipped while waiting for the lock was disabled",
+        "The API is working fine again",
+        '{"check": "dns", "state": "failing"}',  # a failing check is no work going on
         '{"jobs": [{"name": "e2e", "status": "completed"}], "note": "'
         + "x" * 600
         + '", "status": "running"}',
@@ -501,9 +521,11 @@ def test_a_status_word_in_prose_or_deep_in_an_answer_is_no_status(answer: str) -
         "[edit applied]",
         "Created issue PROJ-12",
         "Message sent.",
+        "Success. Updated the following files:\nM clients/base.py",
+        "number of rows inserted: 22\nelapsed: 7.0s",
     ],
 )
-def test_one_short_line_acknowledging_a_change_is_done(ack: str) -> None:
+def test_a_line_or_two_acknowledging_a_change_is_done(ack: str) -> None:
     assert success_class(ack) == DONE_RESULT
 
 

@@ -70,7 +70,14 @@ from typing import TypeVar
 
 from loopwatch.detect.step import NO_CALLS, CallOutcome, Novelty, StepNovelty
 from loopwatch.events import contained_terms, shared_terms
-from loopwatch.fingerprint import ABSENT_RESULT, DONE_RESULT, INVALID_ERROR, MAX_LINES, TYPED_ERROR
+from loopwatch.fingerprint import (
+    ABSENT_RESULT,
+    DONE_RESULT,
+    INVALID_ERROR,
+    MAX_LINES,
+    MISSING_ERROR,
+    TYPED_ERROR,
+)
 from loopwatch.sketch import closest_overlap, overlap
 
 _T = TypeVar("_T")
@@ -369,8 +376,16 @@ def _classify_new_call(state: NoveltyState, call: CallOutcome, fan_out: bool) ->
     previous = state.last_call.get(call.name)
     sweep = bool(call.shape) and bool(call.frame) and previous is not None and previous.shape == call.shape
     if call.is_error or call.empty:
-        malformed = call.error_class.startswith(INVALID_ERROR)  # another attempt, not another target
-        if (sweep and not malformed) or (fan_out and call.is_error):
+        # A malformed call is another attempt, not another target; a sweep failing the way it
+        # failed before (the same 502 page for the next order), unless to say the target does
+        # not exist ("404 Not Found" for the next version), found nothing about its target.
+        malformed = call.error_class.startswith(INVALID_ERROR)
+        failed_again = (
+            call.is_error
+            and not call.error_class.startswith(MISSING_ERROR)
+            and call.result in state.tool_errors.get(call.name, ())
+        )
+        if (sweep and not malformed and not failed_again) or (fan_out and call.is_error):
             return Novelty.PROBE
         return Novelty.NEW if call.is_error and _fails_differently(state, call) else Novelty.BLANK
     results = state.tool_results.get(call.name)

@@ -14,7 +14,9 @@ bringing the same pages back, a task handed again to a sub-agent whose report sa
 same.
 
 Not flagged: pagination and fan-out over many files (each result is new, so the streak
-resets), polling whose status changes, a different tool breaking the streak, a sweep (one
+resets), reads of files of one template each followed by a change (a write acknowledged resets
+the echoes: read, patch, read the next), polling whose status changes, a different tool
+breaking the streak, a sweep (one
 call per date, id or page, all empty: each probe is information, so the streak resets),
 repeated identical calls (the identical-call detector's job; they still count here).
 
@@ -29,7 +31,7 @@ from dataclasses import dataclass, field
 from loopwatch.detect.base import call_finding
 from loopwatch.detect.novelty import SWEEP_ANSWER_CHARS
 from loopwatch.detect.step import INFORMATIVE, CallOutcome, Novelty, StepRecord
-from loopwatch.fingerprint import ABSENT_RESULT
+from loopwatch.fingerprint import ABSENT_RESULT, DONE_RESULT
 from loopwatch.verdict import Finding
 
 
@@ -91,6 +93,10 @@ class SameTool:
     def _count_echoes(self, state: SameToolState, step: StepRecord) -> Finding | None:
         if not state.echoes and Novelty.ECHO not in step.novelty.kinds:
             return None  # most steps: no echo to count, none counted to forget
+        if any(c.error_class == DONE_RESULT and not c.is_error for c in step.calls):
+            # A change made in between (read a file, patch it, read the next one of the same
+            # template): the agent acted on what it read, so its reads start over.
+            state.echoes.clear()
         found: Finding | None = None
         for call, kind in zip(step.calls, step.novelty.kinds, strict=False):
             if kind in INFORMATIVE:

@@ -79,6 +79,24 @@ def test_a_sweep_of_one_shape_is_probing() -> None:
     assert kinds(days) == [(N.NEW,), (N.PROBE,), (N.PROBE,), (N.PROBE,)]
 
 
+def test_a_sweep_failing_the_way_it_failed_before_probes_nothing() -> None:
+    """The same 502 page for order after order says the gateway is down, nothing about the
+    orders. Near miss: "404 Not Found" for version after version is news about each."""
+    bad_gateway = "<html><head><title>502 Bad Gateway</title></head><body>carrier-gw</body></html>"
+    labels = [
+        one(call("create_label", {"order_id": f"SO-{n}"}, bad_gateway, is_error=True))
+        for n in (31, 32, 33, 34)
+    ]
+    not_found = "<html><head><title>404 Not Found</title></head><body>nginx</body></html>"
+    versions = [
+        one(call("http_get", {"url": f"https://docs.example/v{v}/config"}, not_found, is_error=True))
+        for v in (3, 4, 5, 6)
+    ]
+
+    assert kinds(labels) == [(N.BLANK,)] * 4
+    assert kinds(versions) == [(N.BLANK,), (N.PROBE,), (N.PROBE,), (N.PROBE,)]
+
+
 def test_a_widened_window_that_returns_the_same_content_is_an_echo() -> None:
     """Only the line number changes and the same substantial content comes back: the variation
     did not reach the data, unlike a sweep's short "nothing here" answers."""

@@ -217,6 +217,37 @@ def test_a_search_that_finds_something_new_starts_the_echoes_over() -> None:
     assert run(SameTool(), script).fired == []
 
 
+def test_files_of_one_template_each_patched_after_reading_are_work() -> None:
+    """Read a client module, patch it, read the next (modules of one template, near copies):
+    each read is acted on. Near miss: the same reads with no change between echo."""
+    body = (
+        "import requests\n\nclass {name}Client:\n    def __init__(self, token, base_url, timeout=30):\n"
+        "        self.s = requests.Session()\n        self.s.headers['Authorization'] = f'Bearer {{token}}'\n"
+        "        self.base_url = base_url\n        self.timeout = timeout\n\n"
+        "    def get(self, path, **params):\n"
+        "        r = self.s.get(self.base_url + path, params=params, timeout=self.timeout)\n"
+        "        r.raise_for_status()\n        return r.json()\n"
+    )
+    names = ("Github", "Jira", "Slack", "Sentry", "Opsgenie")
+    reads = [
+        step(call("shell", {"command": f"sed -n '1,60p' clients/{n.lower()}.py"}, body.format(name=n)))
+        for n in names
+    ]
+    patches = [
+        step(
+            call(
+                "apply_patch",
+                {"patch": f"*** Update File: clients/{n.lower()}.py\n-import requests\n+import httpx"},
+                f"Success. Updated the following files:\nM clients/{n.lower()}.py",
+            )
+        )
+        for n in names
+    ]
+
+    assert run(SameTool(), [s for pair in zip(reads, patches, strict=True) for s in pair]).fired == []
+    assert run(SameTool(), reads).finding(4).count == 3
+
+
 def test_a_search_fan_out_with_new_results_each_time_is_quiet() -> None:
     """The narration repeats ("Let me search for more"), the results do not."""
     script = [
