@@ -56,8 +56,10 @@ _SCAN_WINDOW_CHARS = 65_536
 _MAX_PERIOD = 16
 
 _WORD = re.compile(r"[a-z0-9_]+")
-_ALNUM = re.compile(r"[A-Za-z0-9]")
-_UNIT_SPLIT = re.compile(r"(?<=[.!?])\s+|\n+")
+_ALNUM = re.compile(r"[^\W_]")  # a letter or a digit, in any script
+# Sentences end at ". ", "! ", "? " or a line break, and at a full stop, exclamation or question
+# mark of Chinese or Japanese, which no space follows.
+_UNIT_SPLIT = re.compile(r"(?<=[.!?])\s+|\n+|(?<=[\u3002\uff01\uff1f])")
 # What a step says of its own action is in its opening; a long analysis further down may well
 # say the test "failed again" of what it reads.
 _CUE_CHARS = 240

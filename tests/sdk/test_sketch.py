@@ -362,3 +362,11 @@ def test_a_text_saying_it_repeats_an_action_says_so(text: str) -> None:
 )
 def test_a_text_doing_something_once_says_no_again(text: str) -> None:
     assert not sketch_text(text).again
+
+
+def test_a_reply_collapsing_into_one_japanese_sentence_repeats() -> None:
+    """Chinese and Japanese sentences end in "。" with no space after; their letters are letters."""
+    found = find_repetition("返品3件の処理が完了しました。\n\n" + "返金処理が完了しました。" * 20)
+
+    assert found is not None
+    assert (found.unit, found.period, found.repeats) == ("line", 1, 20)
