@@ -35,6 +35,7 @@ REPO_ONLY_SETS = (
     "heldout-blind3",
     "heldout-blind4",
     "heldout-blind5",
+    "heldout-blind6",
     "real-more",
     "real-wild",
 )
