@@ -63,8 +63,8 @@ class CycleState:
 
 
 def _calls_key(step: StepRecord) -> str:
-    calls = step.calls
-    return calls[0].call if len(calls) == 1 else "\x00".join(sorted(c.call for c in calls))
+    """A batch's calls, in any order (a step of one call is keyed by its call)."""
+    return "\x00".join(sorted(c.call for c in step.calls))
 
 
 def _waiting(step: StepRecord) -> bool:
@@ -86,19 +86,19 @@ class Cycle:
         state.keys.append(key)
         state.calls.append(calls)
         state.numbers.append(number)
-        keep = self.config.max_period
-        del state.keys[:-keep], state.calls[:-keep], state.numbers[:-keep]
+        if len(state.keys) > self.config.max_period:  # one step in, one out
+            del state.keys[0], state.calls[0], state.numbers[0]
 
     def observe(self, state: CycleState, step: StepRecord) -> Finding | None:
         if not step.calls:
             return None
         key, keys = step.batch_key, state.keys
-        calls = _calls_key(step)
+        calls = step.calls[0].call if len(step.calls) == 1 else _calls_key(step)
         # A step is the one `period` steps back when its calls and results are (batch_key), or
         # when its calls are and they got the answers they got before (novelty: a result that
         # changed only its revision counter or the like is the same answer).
         as_before = not step.novelty.informative
-        seen = key in keys or (as_before and calls in state.calls)
+        seen = key in keys or (as_before and calls in state.calls)  # most steps: a new key
         # Waiting on a job that says it goes on (wait, status "pending", wait, "pending") is
         # polling, which the identical-call detector gives its own longer patience.
         if not seen or _waiting(step):  # the common case: every run is broken, none starts

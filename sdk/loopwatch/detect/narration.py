@@ -126,17 +126,17 @@ class Narration:
     def observe(self, state: NarrationState, step: StepRecord) -> Finding | None:
         if step.calls:
             state.fruitless = 0 if step.novelty.informative else state.fruitless + 1
-        calls = _call_set(step)
+        step_calls = step.calls
+        calls = (step_calls[0].call,) if len(step_calls) == 1 else _call_set(step)
         repeated_action = bool(calls) and calls == state.last_calls
         state.last_calls = calls
         sketch = step.sketch
-        cued = sketch is not None and (sketch.again or sketch.announces)  # most steps: neither
-        said: Finding | None = None  # what the text's cues found
-        if cued or state.again:
+        said: Finding | None = None  # what the text's cues found; most steps: no cue, no chain
+        if state.again or (sketch is not None and sketch.again):
             said = self._track_again(state, step, repeated_action)
         self._track_restatement(state, step, repeated_action)
         self._track_replies(state, step)
-        if cued or state.announced:
+        if state.announced or (sketch is not None and sketch.announces and not step_calls):
             said = self._track_announcements(state, step) or said
         limit = self.config.repeats
         if limit < 2 or max(state.restated, state.same_replies) < limit:
@@ -242,8 +242,7 @@ class Narration:
 
 def _call_set(step: StepRecord) -> tuple[str, ...]:
     """``step``'s calls (their fingerprints, sorted: a batch in another order is the same)."""
-    calls = step.calls
-    return (calls[0].call,) if len(calls) == 1 else tuple(sorted(c.call for c in calls))
+    return tuple(sorted(c.call for c in step.calls))
 
 
 def _answered_as_before(step: StepRecord) -> bool:
