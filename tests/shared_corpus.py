@@ -36,6 +36,7 @@ REPO_ONLY_SETS = (
     "heldout-blind4",
     "heldout-blind5",
     "heldout-blind6",
+    "heldout-blind7",
     "real-more",
     "real-wild",
 )

@@ -405,8 +405,8 @@ PENDING_RESULT = "pending:"
 # answer's opening, after "status", a colon or "is"): "the result of running `cat -n`" is prose.
 # Read in a short answer only: a status, not a log or a page.
 _PENDING_WORD = (
-    r"(?:queued|pending|scheduled|in[ _-]progress|running|processing|waiting|starting|building|deploying|"
-    r"provisioning|initiali[sz]ing|installing|downloading|uploading|updating|upgrading|rebooting|restarting|"
+    r"(?:queued|pending|paused|scheduled|in[ _-]progress|running|processing|waiting|starting|building|"
+    r"deploying|provisioning|initiali[sz]ing|installing|downloading|uploading|updating|upgrading|rebooting|restarting|"
     r"syncing|migrating|exporting|importing|copying|creating)\b"
 )
 _PENDING = re.compile(
@@ -419,7 +419,7 @@ PENDING_MAX_CHARS = 400
 # A structured status opening a longer answer ({"status": "in_progress", "jobs": [...]}): the
 # run as a whole goes on, whatever its parts say further down.
 _PENDING_STATUS = re.compile(
-    r'"(?:status|state|phase)"\s*:\s*"(?:queued|pending|in[_ -]progress|(?!fail|miss)[a-z]+ing)"',
+    r'"(?:status|state|phase)"\s*:\s*"(?:queued|pending|paused|in[_ -]progress|(?!fail|miss)[a-z]+ing)"',
     re.IGNORECASE,
 )
 PENDING_STATUS_CHARS = 200
@@ -431,7 +431,8 @@ DONE_RESULT = "done:"
 # answer with more to it (a listing, a record) carries content besides.
 _DONE = re.compile(
     r"\b(?:updated|created|saved|written|wrote|applied|deleted|removed|added|inserted|modified|"
-    r"replaced|renamed|moved|sent|posted|published|uploaded|committed|merged|archived)\b",
+    r"replaced|renamed|moved|sent|posted|published|uploaded|committed|merged|archived)\b"
+    r'|"(?:success|ok|succeeded|acknowledged)"\s*:\s*true\b',  # {"success": true, "errors": []}
     re.IGNORECASE,
 )
 DONE_MAX_CHARS = 160

@@ -487,6 +487,7 @@ def test_fact_hashes_are_empty_for_fewer_than_three_or_a_page_of_them() -> None:
         "the export job is still running",
         '{"device_id": "gh-sensor-01", "state": "installing", "progress": null}',  # any "-ing" state
         '{"job_id": "w-aws", "state": "working"}',
+        '{"phase": "Paused", "step": "3/8", "message": "CanaryPauseStep (10m)"}',
         # A structured status opening a longer answer: the run goes on, whatever its jobs say.
         '{\n  "status": "in_progress",\n  "jobs": [\n'
         + '    {"name": "unit", "status": "completed"},\n' * 12
@@ -523,6 +524,7 @@ def test_a_status_word_in_prose_or_deep_in_an_answer_is_no_status(answer: str) -
         "Message sent.",
         "Success. Updated the following files:\nM clients/base.py",
         "number of rows inserted: 22\nelapsed: 7.0s",
+        '{"success": true, "errors": []}',
     ],
 )
 def test_a_line_or_two_acknowledging_a_change_is_done(ack: str) -> None:

@@ -29,7 +29,6 @@ from dataclasses import dataclass, field
 
 from loopwatch.detect.base import call_finding
 from loopwatch.detect.step import StepRecord
-from loopwatch.fingerprint import PENDING_RESULT
 from loopwatch.verdict import Finding
 
 
@@ -67,10 +66,6 @@ def _calls_key(step: StepRecord) -> str:
     return "\x00".join(sorted(c.call for c in step.calls))
 
 
-def _waiting(step: StepRecord) -> bool:
-    return any(c.error_class == PENDING_RESULT and not c.is_error for c in step.calls)
-
-
 class Cycle:
     name = "cycle"
     per_turn = True
@@ -101,7 +96,7 @@ class Cycle:
         seen = key in keys or (as_before and calls in state.calls)  # most steps: a new key
         # Waiting on a job that says it goes on (wait, status "pending", wait, "pending") is
         # polling, which the identical-call detector gives its own longer patience.
-        if not seen or _waiting(step):  # the common case: every run is broken, none starts
+        if not seen or step.waiting:  # the common case: every run is broken, none starts
             if state.runs:
                 state.runs, state.starts = {}, {}
             self._remember(state, key, calls, step.number)

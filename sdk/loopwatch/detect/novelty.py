@@ -76,6 +76,7 @@ from loopwatch.fingerprint import (
     INVALID_ERROR,
     MAX_LINES,
     MISSING_ERROR,
+    PENDING_RESULT,
     TYPED_ERROR,
 )
 from loopwatch.sketch import closest_overlap, overlap
@@ -389,9 +390,9 @@ def _classify_new_call(state: NoveltyState, call: CallOutcome, fan_out: bool) ->
             return Novelty.PROBE
         return Novelty.NEW if call.is_error and _fails_differently(state, call) else Novelty.BLANK
     results = state.tool_results.get(call.name)
-    if (results is not None and call.result in results and call.error_class != DONE_RESULT) or _seen_before(
-        state, call
-    ):
+    # A status (work done, work going on) given again to another call is about that call's target.
+    status = call.error_class == DONE_RESULT or call.error_class == PENDING_RESULT
+    if (results is not None and call.result in results and not status) or _seen_before(state, call):
         return Novelty.PROBE if sweep and call.size <= SWEEP_ANSWER_CHARS else Novelty.ECHO
     if call.error_class == ABSENT_RESULT and (call.frame or call.phrased) and not sweep:
         # "Found nothing" again, in other words, for the same question asked again (a task

@@ -13,12 +13,12 @@ from that tool in between: a query paraphrased between page visits and re-planni
 bringing the same pages back, a task handed again to a sub-agent whose report says about the
 same.
 
-Not flagged: pagination and fan-out over many files (each result is new, so the streak
-resets), reads of files of one template each followed by a change (a write acknowledged resets
-the echoes: read, patch, read the next), polling whose status changes, a different tool
-breaking the streak, a sweep (one
-call per date, id or page, all empty: each probe is information, so the streak resets),
-repeated identical calls (the identical-call detector's job; they still count here).
+Not flagged: pagination and fan-out over many files (each result is new, so the streak resets),
+a poll answered "pending" again and again (waiting: the identical-call detector's), reads of
+files of one template each followed by a change (a write acknowledged resets the echoes: read,
+patch, read the next), polling whose status changes, a different tool breaking the streak, a
+sweep (one call per date, id or page, all empty: each probe is information, so the streak
+resets), repeated identical calls (the identical-call detector's job; they still count here).
 
 Seed: the "same tool" streak guards that nudge at 6 and break at 10; the break is the
 policy's escalation here, not a second threshold. Values < 2 mean off.
@@ -139,7 +139,8 @@ class SameTool:
         # A repeat of something read before this streak began is a re-read, which the revisit
         # detector judges; within the streak it is the same answer again.
         reread = Novelty.REPEAT in step.novelty.kinds and step.novelty.since < state.streak_start
-        if not step.novelty.fruitless or reread or not state.tool:
+        # A status saying the work goes on is waiting, which the identical-call detector judges.
+        if not step.novelty.fruitless or reread or not state.tool or step.waiting:
             # New information restarts the count; this step is the first of a possible streak.
             state.streak, state.streak_start = (1 if state.tool else 0), step.number
             return None

@@ -11,6 +11,7 @@ import enum
 from collections.abc import Callable
 from typing import NamedTuple
 
+from loopwatch.fingerprint import PENDING_RESULT
 from loopwatch.sketch import Repetition, TextSketch
 
 
@@ -170,6 +171,12 @@ class StepRecord(NamedTuple):
     @property
     def all_failed(self) -> bool:
         return bool(self.calls) and all(c.is_error for c in self.calls)
+
+    @property
+    def waiting(self) -> bool:
+        """Whether a call succeeded with a status saying the work goes on (``PENDING_RESULT``):
+        polling, which the identical-call detector gives a patience of its own."""
+        return any(c.error_class == PENDING_RESULT and not c.is_error for c in self.calls)
 
     def restricted(self, keep: Callable[[CallOutcome], bool]) -> StepRecord:
         """This step as if only the calls ``keep`` accepts had been made (per-tool judging)."""

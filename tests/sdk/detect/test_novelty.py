@@ -224,6 +224,18 @@ def test_edits_acknowledged_in_the_same_words_are_changes_not_echoes() -> None:
     assert kinds(lookups) == [(N.NEW,), (N.ECHO,)]
 
 
+def test_a_status_given_again_to_another_call_is_about_that_call() -> None:
+    """Reminders sent to patient after patient, each "queued"; records updated one by one, each
+    '{"success": true}': a status of each call's own target, not an echo."""
+    sent = [one(call("sms_send", {"to": f"+55 11 9115{n}"}, '{"status": "queued"}')) for n in range(4)]
+    updated = [
+        one(call("update_record", {"id": f"006{n}"}, '{"success": true, "errors": []}')) for n in range(4)
+    ]
+
+    assert kinds(sent) == [(N.NEW,)] * 4
+    assert kinds(updated) == [(N.NEW,)] * 4
+
+
 def test_a_success_checked_again_after_a_change_starts_over() -> None:
     """Tests re-run after each edit, passing the same way: each run checks a change, and its
     repeats do not add up. Near miss: re-runs with no change in between do (after other reads)."""

@@ -248,6 +248,18 @@ def test_files_of_one_template_each_patched_after_reading_are_work() -> None:
     assert run(SameTool(), reads).finding(4).count == 3
 
 
+def test_a_poll_answered_pending_again_and_again_is_waiting() -> None:
+    """An approval polled eight times while it says "pending": the identical-call detector's
+    patience, not a same-tool streak. Near miss: a finished status asked again is a streak."""
+    pending = '{"request_id": "APR-1", "status": "pending", "approver": "marta"}'
+    approved = '{"request_id": "APR-1", "status": "approved", "approver": "marta"}'
+
+    assert run(SameTool(), [step(call("approval_status", {"id": "APR-1"}, pending))] * 8).fired == []
+    assert (
+        run(SameTool(), [step(call("approval_status", {"id": "APR-1"}, approved))] * 6).finding().count == 6
+    )
+
+
 def test_a_search_fan_out_with_new_results_each_time_is_quiet() -> None:
     """The narration repeats ("Let me search for more"), the results do not."""
     script = [
