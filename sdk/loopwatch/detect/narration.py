@@ -204,14 +204,9 @@ class Narration:
         if step.calls or step.sketch is None or not step.sketch.announces:
             state.announced = 0
             return None
-        if state.announced == 0:
-            state.announced_from = step.number
-        state.announced += 1
-        limit = self.config.announcements
-        if limit < 2 or state.announced < limit:
-            return None
+        state.announced, state.announced_from = _extended(state.announced, state.announced_from, step)
         what = "the model announced an action without acting"
-        return self._finding(step, state.announced_from, state.announced, what)
+        return self._reached(self.config.announcements, step, state.announced_from, state.announced, what)
 
     def _track_again(self, state: NarrationState, step: StepRecord, repeated_action: bool) -> Finding | None:
         if not step.calls:
@@ -220,14 +215,13 @@ class Narration:
         if repeated_action or step.sketch is None or not step.sketch.again or not _answered_as_before(step):
             state.again = 0
             return None
-        if state.again == 0:
-            state.again_from = step.number
-        state.again += 1
-        limit = self.config.repeats
-        if limit < 2 or state.again < limit:
-            return None
+        state.again, state.again_from = _extended(state.again, state.again_from, step)
         what = "the model said it did it again and got what it had"
-        return self._finding(step, state.again_from, state.again, what)
+        return self._reached(self.config.repeats, step, state.again_from, state.again, what)
+
+    def _reached(self, limit: int, step: StepRecord, first: int, count: int, what: str) -> Finding | None:
+        """The finding of a chain of ``count`` steps from ``first`` once it reaches ``limit``."""
+        return None if limit < 2 or count < limit else self._finding(step, first, count, what)
 
     def _finding(self, step: StepRecord, first: int, count: int, what: str) -> Finding:
         return Finding(
@@ -238,6 +232,11 @@ class Narration:
             first_step=first,
             last_step=step.number,
         )
+
+
+def _extended(count: int, first: int, step: StepRecord) -> tuple[int, int]:
+    """A chain of ``count`` steps from ``first`` continued by ``step`` (or started, from none)."""
+    return count + 1, (first if count else step.number)
 
 
 def _call_set(step: StepRecord) -> tuple[str, ...]:
