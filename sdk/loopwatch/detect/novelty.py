@@ -104,6 +104,8 @@ NAMED_CHANGES = 0.5
 # date or line number means the variation did not reach the data (a widened window over one
 # file). The public corpus scores the same from 8 to 32 characters.
 SWEEP_ANSWER_CHARS = 24
+# Success classes that are statuses of a call's own target (a change made, work going on).
+_STATUSES = frozenset({DONE_RESULT, PENDING_RESULT})
 # Estimated share of word trigrams from which a rephrased call's result echoes one the tool
 # gave: the same pages reordered with other snippets share 0.4-0.6; another search's results
 # share under a fifth. A call that is no rephrasing (another file, a reworded task) echoes only
@@ -380,19 +382,13 @@ def _classify_new_call(state: NoveltyState, call: CallOutcome, fan_out: bool) ->
         # A malformed call is another attempt, not another target; a sweep failing the way it
         # failed before (the same 502 page for the next order), unless to say the target does
         # not exist ("404 Not Found" for the next version), found nothing about its target.
-        malformed = call.error_class.startswith(INVALID_ERROR)
-        failed_again = (
-            call.is_error
-            and not call.error_class.startswith(MISSING_ERROR)
-            and call.result in state.tool_errors.get(call.name, ())
-        )
-        if (sweep and not malformed and not failed_again) or (fan_out and call.is_error):
+        if (sweep and _probes(state, call)) or (fan_out and call.is_error):
             return Novelty.PROBE
         return Novelty.NEW if call.is_error and _fails_differently(state, call) else Novelty.BLANK
     results = state.tool_results.get(call.name)
     # A status (work done, work going on) given again to another call is about that call's target.
-    status = call.error_class == DONE_RESULT or call.error_class == PENDING_RESULT
-    if (results is not None and call.result in results and not status) or _seen_before(state, call):
+    given = results is not None and call.result in results and call.error_class not in _STATUSES
+    if given or _seen_before(state, call):
         return Novelty.PROBE if sweep and call.size <= SWEEP_ANSWER_CHARS else Novelty.ECHO
     if call.error_class == ABSENT_RESULT and (call.frame or call.phrased) and not sweep:
         # "Found nothing" again, in other words, for the same question asked again (a task
@@ -420,6 +416,19 @@ def _classify_new_call(state: NoveltyState, call: CallOutcome, fan_out: bool) ->
     _remember(state.tool_results, call.name, call.result or "", RESULTS_PER_TOOL)
     _remember_answer(state, call)
     return Novelty.NEW
+
+
+def _probes(state: NoveltyState, call: CallOutcome) -> bool:
+    """Whether ``call``, a sweep's empty or failing answer, is news about its target."""
+    error_class = call.error_class
+    if error_class.startswith(INVALID_ERROR):
+        return False
+    failed_again = (
+        call.is_error
+        and not error_class.startswith(MISSING_ERROR)
+        and call.result in state.tool_errors.get(call.name, ())
+    )
+    return not failed_again
 
 
 def _remember_answer(state: NoveltyState, call: CallOutcome) -> None:
