@@ -55,15 +55,10 @@ class CycleConfig:
 @dataclass(slots=True)
 class CycleState:
     keys: list[str] = field(default_factory=list)  # last max_period step keys, oldest first
-    calls: list[str] = field(default_factory=list)  # their calls alone (``_calls_key``)
+    calls: list[tuple[str, ...]] = field(default_factory=list)  # their calls alone (``call_set``)
     numbers: list[int] = field(default_factory=list)  # their step numbers
     runs: dict[int, int] = field(default_factory=dict)  # period -> trailing matching steps
     starts: dict[int, int] = field(default_factory=dict)  # period -> first step of first pass
-
-
-def _calls_key(step: StepRecord) -> str:
-    """A batch's calls, in any order (a step of one call is keyed by its call)."""
-    return "\x00".join(sorted(c.call for c in step.calls))
 
 
 class Cycle:
@@ -77,7 +72,7 @@ class Cycle:
     def new_state(self) -> CycleState:
         return CycleState()
 
-    def _remember(self, state: CycleState, key: str, calls: str, number: int) -> None:
+    def _remember(self, state: CycleState, key: str, calls: tuple[str, ...], number: int) -> None:
         state.keys.append(key)
         state.calls.append(calls)
         state.numbers.append(number)
@@ -88,7 +83,7 @@ class Cycle:
         if not step.calls:
             return None
         key, keys = step.batch_key, state.keys
-        calls = step.calls[0].call if len(step.calls) == 1 else _calls_key(step)
+        calls = step.call_set
         # A step is the one `period` steps back when its calls and results are (batch_key), or
         # when its calls are and they got the answers they got before (novelty: a result that
         # changed only its revision counter or the like is the same answer).

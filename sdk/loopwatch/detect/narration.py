@@ -127,7 +127,7 @@ class Narration:
         if step.calls:
             state.fruitless = 0 if step.novelty.informative else state.fruitless + 1
         step_calls = step.calls
-        calls = (step_calls[0].call,) if len(step_calls) == 1 else _call_set(step)
+        calls = step.call_set
         repeated_action = bool(calls) and calls == state.last_calls
         state.last_calls = calls
         sketch = step.sketch
@@ -237,11 +237,6 @@ class Narration:
 def _extended(count: int, first: int, step: StepRecord) -> tuple[int, int]:
     """A chain of ``count`` steps from ``first`` continued by ``step`` (or started, from none)."""
     return count + 1, (first if count else step.number)
-
-
-def _call_set(step: StepRecord) -> tuple[str, ...]:
-    """``step``'s calls (their fingerprints, sorted: a batch in another order is the same)."""
-    return tuple(sorted(c.call for c in step.calls))
 
 
 def _answered_as_before(step: StepRecord) -> bool:

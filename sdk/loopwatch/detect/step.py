@@ -173,6 +173,12 @@ class StepRecord(NamedTuple):
         return bool(self.calls) and all(c.is_error for c in self.calls)
 
     @property
+    def call_set(self) -> tuple[str, ...]:
+        """The step's calls (their fingerprints; a batch sorted, so another order is the same)."""
+        calls = self.calls
+        return (calls[0].call,) if len(calls) == 1 else tuple(sorted(c.call for c in calls))
+
+    @property
     def waiting(self) -> bool:
         """Whether a call succeeded with a status saying the work goes on (``PENDING_RESULT``):
         polling, which the identical-call detector gives a patience of its own."""
