@@ -240,15 +240,18 @@ def fact_hashes(content: str) -> tuple[int, ...]:
     """Hashes of the facts a success names in its first ``LINES_MAX_CHARS`` characters, sorted:
     its numbers (an amount with its scale as its value: "$1.84B", "$1,842 million" and "1.842bn"
     are one figure), its addresses (links, domains, paths) and its names (a capitalised word
-    inside a sentence, an acronym); ``()`` for fewer than three or more than ``MAX_FACTS``.
+    inside a sentence, an acronym); ``()`` for fewer than three or more than ``MAX_FACTS``. A
+    figure's hash is odd, a name's or an address's even (``is_figure``).
 
     Why: a sub-agent asked the same task again in other words reports the same figure, the same
     people and the same sources in other sentences, and a search rephrased brings back the same
     titles: the wording changes, what it names does not. A word opening a sentence is no name
     ("Unfortunately", "Summary"), nor is a single letter ("I" checked). Content-free, so privacy
-    mode judges alike.
+    mode judges alike. Figures are told apart because they are what a report is about: asked
+    again, a sub-agent restates its figures and cites its sources in other words.
     """
-    facts: set[str] = set()
+    facts: set[str] = set()  # names and addresses
+    figures: set[str] = set()
     for line in content[:LINES_MAX_CHARS].splitlines():
         line = line.strip()
         if line and line[0] in _MARKER_STARTS and (marker := _LIST_MARKER.match(line)):
@@ -259,24 +262,31 @@ def fact_hashes(content: str) -> tuple[int, ...]:
             word = raw.rstrip(".").strip(_FACT_EDGES).rstrip(".")
             rate = word.split("/", 1)[0] if "/" in word else ""
             if rate and (amount := _scaled_amount(rate, "")):
-                facts.add(amount)  # a rate ("$170K/yr", "14,200/month") states its figure
+                figures.add(amount)  # a rate ("$170K/yr", "14,200/month") states its figure
             elif _ADDRESS.search(word):
                 facts.add(word.lower())
             elif any(c.isdigit() for c in word):
                 following = words[index + 1] if index + 1 < len(words) else ""
                 amount = _scaled_amount(word, following)
                 if amount:
-                    facts.add(amount)
+                    figures.add(amount)
                 else:
-                    facts.update(_FACT_NUMBER.findall(word))
+                    figures.update(_FACT_NUMBER.findall(word))
             elif len(word) > 1 and (name := _NAME.fullmatch(word)) and (not opens or word.isupper()):
                 facts.add(name.group(0).lower().removesuffix("'s"))
             opens = raw.endswith((".", ":", "!", "?")) or not word
-        if len(facts) > MAX_FACTS:
+        if len(facts) + len(figures) > MAX_FACTS:
             return ()
-    if len(facts) < 3:
+    if len(facts) + len(figures) < 3:
         return ()
-    return tuple(sorted(zlib.crc32(fact.encode("utf-8")) for fact in facts))
+    hashes = [zlib.crc32(fact.encode("utf-8")) & ~1 for fact in facts]
+    hashes.extend(zlib.crc32(figure.encode("utf-8")) | 1 for figure in figures)
+    return tuple(sorted(hashes))
+
+
+def is_figure(fact: int) -> bool:
+    """Whether a hash from ``fact_hashes`` is a figure's (a number, an amount), not a name's."""
+    return bool(fact & 1)
 
 
 def _scaled_amount(word: str, following: str) -> str:

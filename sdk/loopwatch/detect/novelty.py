@@ -30,8 +30,11 @@ of a completed step is classified once, by the engine, before any detector runs:
   the same words, and ten edits are ten changes), or one that overlaps it heavily
   (``ECHO_OVERLAP`` of its word trigrams: the same pages reordered with other snippets, a
   sub-agent's report saying about the same again), or one stating only facts the tool already
-  stated (``ToolResult.facts``: the same figure, names and sources in other sentences): the
-  variation (a rephrased query, another limit, a reworded task) did not matter. So is an answer
+  stated (``ToolResult.facts``: the same figure, names and sources in other sentences), or,
+  for a call asking about the subject of the tool's previous one, only figures it already
+  stated (``NEW_FIGURES_ECHO``: a task asked again, whose report restates its figures and names
+  its sources otherwise): the variation (a rephrased query, another limit, a reworded task)
+  did not matter. So is an answer
   that says it found nothing (``fingerprint.ABSENT_RESULT``: "Could not determine ...", "no
   exact figure found") to a call about the same subject (``SAME_SUBJECT_TERMS``) after the tool
   had found nothing already: a task re-delegated whose report says so again, in other words.
@@ -78,6 +81,7 @@ from loopwatch.fingerprint import (
     MISSING_ERROR,
     PENDING_RESULT,
     TYPED_ERROR,
+    is_figure,
 )
 from loopwatch.sketch import closest_overlap, overlap
 
@@ -146,6 +150,14 @@ NEW_LINES_ECHO = 0.3
 # sentences names a source in passing or opens a sentence with a name. Only phrased calls are
 # judged by facts, so reading files of one template one by one is not.
 NEW_FACTS_ECHO = 0.2
+# Share of a report's figures (``fingerprint.is_figure``) the tool had not stated up to which a
+# task asked again about the same subject (``SAME_SUBJECT_TERMS``) got the same report: asked
+# again, a sub-agent restates its figures and cites its sources and names in other words ("EMEA",
+# "Europe"; "the 10-K", "Note 17"), and may add one figure of three (a range around the
+# estimate). At least ``RESTATED_FIGURES`` figures: one number says too little. The corpus scores
+# the same from 0.2 to 0.45; 0.5 flags healthy search fan-outs whose pages share their figures.
+NEW_FIGURES_ECHO = 0.34
+RESTATED_FIGURES = 2
 
 
 @dataclass(slots=True)
@@ -393,7 +405,7 @@ def _classify_new_call(state: NoveltyState, call: CallOutcome, fan_out: bool) ->
     if call.error_class == ABSENT_RESULT and (call.frame or call.phrased) and not sweep:
         # "Found nothing" again, in other words, for the same question asked again (a task
         # re-delegated, a search rephrased): the tool's answer has not changed in substance.
-        related = contained_terms(call.targets, _last_targets(state, call)) >= SAME_SUBJECT_TERMS
+        related = _same_subject(state, call)
         if related and results is not None and ABSENT_RESULT in results:
             return Novelty.ECHO
         _remember(state.tool_results, call.name, ABSENT_RESULT, RESULTS_PER_TOOL)
@@ -454,7 +466,10 @@ def _seen_before(state: NoveltyState, call: CallOutcome) -> bool:
     may well land on the same few documentation sites), or a phrased call's answer stating no
     fact the tool had not stated but a fifth at most (``ToolResult.facts``, ``NEW_FACTS_ECHO``:
     a sub-agent restating its figure, people and sources in other sentences; a brief on another
-    subject brings other names and figures, so no relatedness is asked of the call).
+    subject brings other names and figures, so no relatedness is asked of the call), or, when
+    the call asks about the subject of the tool's previous one, stating no figure the tool had
+    not stated but a third at most (``NEW_FIGURES_ECHO``: the same task asked again, answered
+    with its figures and other names for the sources and places).
 
     While the tool is echoing (its last new call echoed), an answer with a few lines or links it
     had not given (``NEW_LINES_ECHO``: one page among four) goes on echoing: the rephrasings
@@ -469,11 +484,27 @@ def _seen_before(state: NoveltyState, call: CallOutcome) -> bool:
         return True
     if not call.phrased:
         return False
-    if call.facts and _within(call.facts, state.tool_facts.get(call.name), NEW_FACTS_ECHO):
-        return True
+    if call.facts:
+        stated = state.tool_facts.get(call.name)
+        if _within(call.facts, stated, NEW_FACTS_ECHO):
+            return True
+        if _same_figures(call.facts, stated) and _same_subject(state, call):
+            return True
     if not (call.links and _within(call.links, state.tool_links.get(call.name), allowance)):
         return False
+    return _same_subject(state, call)
+
+
+def _same_subject(state: NoveltyState, call: CallOutcome) -> bool:
+    """Whether ``call`` asks about the subject of the tool's previous call (``SAME_SUBJECT_TERMS``)."""
     return contained_terms(call.targets, _last_targets(state, call)) >= SAME_SUBJECT_TERMS
+
+
+def _same_figures(facts: tuple[int, ...], stated: list[tuple[int, ...]] | None) -> bool:
+    """Whether the figures among ``facts`` (``RESTATED_FIGURES`` at least) are ones ``stated``
+    gave, all but ``NEW_FIGURES_ECHO`` of them."""
+    figures = tuple(fact for fact in facts if is_figure(fact))
+    return len(figures) >= RESTATED_FIGURES and _within(figures, stated, NEW_FIGURES_ECHO)
 
 
 def _within(hashes: tuple[int, ...], answers: list[tuple[int, ...]] | None, allowance: float) -> bool:

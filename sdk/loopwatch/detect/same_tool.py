@@ -104,10 +104,11 @@ class SameTool:
             elif (
                 kind is Novelty.ECHO
                 and (call.frame or call.phrased)
-                and (call.overlap or _reports_nothing(call))
+                and (call.overlap or call.facts or _reports_nothing(call))
             ):
                 # A query (a short call, on one line) answered at length with what it answered
-                # before, or a report that found nothing again; a short answer ("[edit
+                # before, a report stating the figures and names it stated (however short), or
+                # one that found nothing again; a short answer with nothing to state ("[edit
                 # applied]", "OK", "No results found.") may well repeat for new work.
                 count, first = state.echoes.pop(call.name, (0, step.number))
                 state.echoes[call.name] = (count + 1, first)

@@ -102,7 +102,7 @@ LOOPWATCH_TOOL_RESULT_LINKS = "loopwatch.tool.result.links"
 """int[]: hashes of a success's distinct links (``fingerprint.link_hashes``; 2 to 32)."""
 LOOPWATCH_TOOL_RESULT_FACTS = "loopwatch.tool.result.facts"
 """int[]: hashes of the numbers, addresses and names a success states (``fingerprint.fact_hashes``;
-3 to 64)."""
+3 to 64; a figure's hash is odd, a name's or an address's even)."""
 LOOPWATCH_USER_MESSAGE_FINGERPRINT = "loopwatch.user_message.fingerprint"
 #: Content-word sketch of the user message (JSON, as ``loopwatch.text.sketch``).
 LOOPWATCH_USER_MESSAGE_SKETCH = "loopwatch.user_message.sketch"

@@ -90,3 +90,22 @@ RESTATED_REPORTS = (
     "Robotics Business Review; no filings confirm it.\n"
     "https://roboticsbusinessreview.com/acme-ceo-interview",
 )
+# A segment figure asked for again and again in other words (a manager re-delegating), and the
+# reports: the same figures (the amount in other units, the year, the note and page) cited with
+# other names each time ("Form 10-K", "the filing", "Europe").
+SEGMENT_BRIEFS = (
+    "Find Halvard Industrial's fiscal 2023 revenue for its EU segment, with the source page.",
+    "Research Halvard Industrial's FY2023 revenue attributable to the EU segment and cite the filing.",
+    "Determine the EU segment revenue of Halvard Industrial for fiscal 2023 from its annual report.",
+    "Halvard Industrial 2023: EU segment revenue, with a citation.",
+)
+SAME_FIGURES_REPORTS = (
+    "Halvard reports Americas, EMEA and APAC segments; EMEA revenue was $1.84B in FY2023 (annual "
+    "report, Note 17, p. 94). No EU-only figure.",
+    "Findings: segments are Americas / EMEA / Asia-Pacific. EMEA made $1,842 million in 2023. "
+    "Citation: Form 10-K, Note 17, page 94.",
+    "Result: there is no European Union breakdown. The geographic segment EMEA had 1.842bn dollars "
+    "in fiscal 2023 (Note 17, p. 94 of the filing).",
+    "The closest figure is EMEA at $1.84 billion for 2023 per the annual filing, Note 17; the "
+    "investor deck names Europe without numbers.",
+)

@@ -9,6 +9,8 @@ from tests.sdk.detect.detect_builders import USER, CallSpec, ScriptItem, call, r
 from tests.sdk.detect.near_duplicates import (
     LONG_BRIEFS,
     RESTATED_REPORTS,
+    SAME_FIGURES_REPORTS,
+    SEGMENT_BRIEFS,
     fresh_listing,
     listing,
     write_acknowledgement,
@@ -746,6 +748,69 @@ def test_a_report_naming_a_fifth_new_facts_still_echoes_and_more_is_new() -> Non
         (N.NEW,),
         (N.NEW,),
     ]
+
+
+def test_a_task_asked_again_whose_report_restates_its_figures_with_other_names_echoes() -> None:
+    """Re-delegation with short reports: each cites the figure, the year and the note again, but
+    names the sources and the region otherwise ("Form 10-K", "Asia-Pacific", "European Union"),
+    more than a fifth of what it names. Its figures are the ones stated: the same report."""
+    script = [
+        one(call("delegate_task", {"task": brief}, report))
+        for brief, report in zip(SEGMENT_BRIEFS, SAME_FIGURES_REPORTS, strict=True)
+    ]
+
+    assert kinds(script) == [(N.NEW,), (N.ECHO,), (N.ECHO,), (N.ECHO,)]
+    assert kinds(script, capture_content=False) == kinds(script)
+
+
+def test_a_report_with_a_third_of_its_figures_new_still_echoes_and_more_is_new() -> None:
+    """Boundary: one new figure among three (a range around the estimate) restates the report;
+    two new among three (another year's revenue and margin) are news. Its names all new, so
+    only the figures decide."""
+    brief = "Estimate the 2026 TAM for managed vector databases in mid-market SaaS with sources."
+    again = "Double-check the 2026 TAM for managed vector databases in mid-market SaaS."
+    first = "Estimated TAM for 2026 is $4.1B: 38,000 firms with about 42% adoption (Gartner)."
+    one_new = "Confirmed: about $4.1 billion for 2026; the range is 3.7 at worst (IDC)."
+    two_new = "In 2027 it reaches $5.3 billion with 42% adoption, says Forrester."
+
+    def judged(report: str) -> tuple[Novelty, ...]:
+        asked = call("delegate", {"task": brief}, first)
+        return kinds([one(asked), one(call("delegate", {"task": again}, report))])[1]
+
+    assert judged(one_new) == (N.ECHO,)
+    assert judged(two_new) == (N.NEW,)
+
+
+def test_the_same_figures_for_another_subject_are_news() -> None:
+    """Near miss: a brief on another subject whose report happens to give the same year and
+    amounts (two companies of one size) is about that subject: figures echo only a task asked
+    again (``SAME_SUBJECT_TERMS``)."""
+    script = [
+        one(call("delegate_task", {"task": SEGMENT_BRIEFS[0]}, SAME_FIGURES_REPORTS[0])),
+        one(
+            call(
+                "delegate_task",
+                {"task": "Find Borealis Shipping's fiscal 2023 freight volume by port, with sources."},
+                "Borealis Shipping moved 1.84B tonnes in FY2023 via Rotterdam and Gdansk (Note 17, p. 94).",
+            )
+        ),
+    ]
+
+    assert kinds(script) == [(N.NEW,), (N.NEW,)]
+
+
+def test_one_figure_is_too_few_to_restate_a_report() -> None:
+    """Near miss: a report whose only figure is the year asked about says little by its figures;
+    its names (all new) decide, and they are news."""
+    brief = "Who chairs the Halvard Industrial board in 2023, with a source?"
+    first = "In 2023 the chair is Ingrid Solberg per the Annual Report."
+    again = "Since 2023 Marcus Webb chairs it, says Reuters."
+    script = [
+        one(call("delegate_task", {"task": brief}, first)),
+        one(call("delegate_task", {"task": brief + " Check again."}, again)),
+    ]
+
+    assert kinds(script) == [(N.NEW,), (N.NEW,)]
 
 
 def test_one_brief_template_over_other_subjects_is_new() -> None:

@@ -347,6 +347,39 @@ def test_long_briefs_re_delegated_whose_reports_restate_one_answer_fire_at_the_t
     assert result.finding(7).count == 3
 
 
+def test_short_reports_restating_one_finding_fire_at_the_third_echo() -> None:
+    """Reports too short for an overlap sketch (a line each) still state figures and names: a
+    sub-agent asked again and again for a train, reporting the same earliest arrival each time,
+    is re-delegation like a long report's."""
+    reports = (
+        "No connection arrives before 14:00. Earliest: dep 06:58 Wien Hbf, change in Villach, arr 15:47.",
+        "Searched OEBB and SZ timetables: the earliest arrival on 2 April is 15:47 (via Villach).",
+        "Nothing arrives before 14:00 on 2 April. First arrival 15:47 via Villach.",
+        "Checked again: Villach change, arrival 15:47 at the earliest; none before 14:00.",
+    )
+    script: list[StepSpec] = []
+    for i, report in enumerate(reports):
+        task = f"Find a Vienna to Ljubljana train on 2 April arriving before 14:00 (attempt {i + 1})."
+        script.append(step(call("call_subagent", {"task": task}, report)))
+        script.append(step(text="Not good enough; delegating again."))
+
+    result = run(SameTool(), script)
+
+    assert [f for f in result.findings[:6] if f is not None] == []
+    assert result.finding(7).count == 3
+
+
+def test_short_acknowledgements_given_again_do_not_count_as_echoes() -> None:
+    """Near miss: "Saved." for each of several rephrased notes states nothing; each may well be
+    new work, so no echo is counted however often it comes back."""
+    script = [
+        step(call("save_note", {"text": f"Reminder {i}: call the supplier about the order"}, "Saved."))
+        for i in range(6)
+    ]
+
+    assert run(SameTool(), script).fired == []
+
+
 def test_echoes_at_is_configurable_and_below_two_off() -> None:
     assert run(SameTool(SameToolConfig(echoes_at=2)), paraphrased_research(3)).finding(5).count == 2
     assert run(SameTool(SameToolConfig(echoes_at=1)), paraphrased_research(5)).fired == []
