@@ -330,6 +330,9 @@ _QUOTED = re.compile(r"'[^'\n]*'|\"[^\"\n]*\"|`[^`\n]*`|<[^<>\n]*>")
 _PATHLIKE = re.compile(r"\S*[/\\]\S*|\b[\w-]+\.[A-Za-z][\w]{0,4}\b")
 # Without an exception type, the first line names the kind; its tail quotes input.
 _ERROR_CLASS_CHARS = 160
+# How much of an error opening with no word (a pretty-printed JSON envelope: "{" on its own
+# line) is read as its message: the status, the field and the message of a validation error.
+_ENVELOPE_CHARS = 400
 # A traceback's cause is at its end, a message at its start: each is looked for this far in.
 _ERROR_SCAN_CHARS = 4096
 # Exception type names are short; a longer match is not one worth keeping whole.
@@ -344,8 +347,13 @@ TRANSIENT_ERROR = "transient:"
 _TRANSIENT = re.compile(
     r"\b(?:time[sd]?[ -]?out|timed out|unavailable|temporar(?:y|ily)|try again|retry|too many requests|"
     r"rate[ -]?limit\w*|throttl\w*|overloaded|busy|declined|could not be (?:charged|processed|completed)|"
-    r"connection (?:reset|refused|aborted)|429|502|503|504|retryable|did not respond|not responding)\b"
-    r"|_time[ _-]?out\b",  # a code such as gateway_timeout
+    r"connection (?:reset|refused|aborted)|429|502|503|504|retryable|did not respond|not responding|"
+    # The same in the languages APIs answer in (Spanish, Portuguese, French, German, Italian).
+    r"temporalmente|temporariamente|temporairement|vorübergehend|temporaneamente|no disponible|"
+    r"indisponível|indisponible|nicht verfügbar|non disponibile|inténtelo de nuevo|tente novamente|"
+    r"réessayez|erneut versuchen|riprova)\b"
+    r"|_time[ _-]?out\b"  # a code such as gateway_timeout
+    r"|タイムアウト|しばらくしてから|稍后再试|超时|잠시 후",
     re.IGNORECASE,
 )
 #: The prefix of an untyped error class whose message says the call was malformed (``invalid_input``).
@@ -359,7 +367,13 @@ _INVALID = re.compile(
     r"\b(?:invalid|malformed|validation ?(?:error|failed)|not (?:a )?valid|"
     r"expected (?:format|type|one of|an? \w+)|must (?:be|match)|does not match|unrecognized|"
     r"unexpected (?:keyword|argument|parameter|field|property|value|type)|"
-    r"unknown (?:parameter|argument|field|property|option|key))",
+    r"unknown (?:parameter|argument|field|property|option|key)|"
+    # The same in the languages APIs answer in: "se esperaba un número", "ungültiges Datum",
+    # "format invalide", "valor inválido", "non valido".
+    r"inv[aá]lid[oa]s?|no (?:es )?v[aá]lid[oa]|n[aã]o [eé] v[aá]lid[oa]|se esperaba|esperava-se|"
+    r"formato (?:incorrecto|incorreto|errado)|invalide|non valide|attendu|ungültig\w*|unzulässig\w*|"
+    r"erwartet|non valid[oa])"
+    r"|無効|不正な|形式が正しく|无效|格式错误|유효하지 않|잘못된 형식",
     re.IGNORECASE,
 )
 #: The prefix of an untyped error class whose message says the target does not exist.
@@ -368,7 +382,9 @@ MISSING_ERROR = "missing:"
 # \"x\" does not exist"): for a sweep over dates or ids, information about that target.
 _MISSING = re.compile(
     r"\b(?:not found|404|no such|does(?: not|n't) exist|cannot find|can't find|could not find|"
-    r"unable to find)\b",
+    r"unable to find|no encontrad[oa]|no existe|não encontrad[oa]|não existe|introuvable|"
+    r"n'existe pas|nicht gefunden|existiert nicht|non trovat[oa]|non esiste)\b"
+    r"|見つかりません|存在しません|未找到|不存在|찾을 수 없|존재하지 않",
     re.IGNORECASE,
 )
 # Exception types that name a transient failure ("TimeoutError", "ServiceUnavailableError").
@@ -497,8 +513,12 @@ def error_class(content: str) -> str:
     to str", then "unsupported operand type(s) for +: 'int' and 'str'"), while the failure is
     the same. The class is the exception's type when the error names one (the last, the cause);
     otherwise the first non-blank line with what varies masked (quoted names, paths, file names,
-    numbers, volatile tokens). Progress shows as a new class: another exception, another
-    message ("SyntaxError", then "ImportError", then "AssertionError").
+    numbers, volatile tokens); an envelope printed over several lines, opening with a line of
+    no word ("{"), is read whole as that line. Whether the message says the service failed, the
+    call was malformed or the target is absent is read in English and in the languages APIs
+    commonly answer in (Spanish, Portuguese, French, German, Italian, Japanese, Chinese,
+    Korean). Progress shows as a new class: another exception, another message
+    ("SyntaxError", then "ImportError", then "AssertionError").
 
     Returns ``"type:<ExceptionType>"`` (``TYPED_ERROR`` prefix), ``"transient:<digest>"``
     (``TRANSIENT_ERROR``: the message says the service failed, see ``transient_error``),
@@ -509,7 +529,11 @@ def error_class(content: str) -> str:
     types: list[str] = _EXCEPTION_TYPE.findall(content[-_ERROR_SCAN_CHARS:])
     if types:
         return TYPED_ERROR + types[-1][:_ERROR_TYPE_CHARS]
-    line = next((ln for ln in content[:_ERROR_SCAN_CHARS].splitlines() if ln.strip()), "")
+    head = content[:_ERROR_SCAN_CHARS]
+    line = next((ln for ln in head.splitlines() if ln.strip()), "")
+    if not any(c.isalpha() for c in line):
+        # A pretty-printed envelope opens with "{": its message is read on one line.
+        line = " ".join(head[:_ENVELOPE_CHARS].split())
     masked = _DIGITS.sub("#", _PATHLIKE.sub("<p>", _QUOTED.sub("<q>", _VOLATILE.sub(_placeholder, line))))
     if _TRANSIENT.search(line):
         prefix = TRANSIENT_ERROR

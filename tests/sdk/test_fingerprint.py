@@ -247,6 +247,11 @@ def test_a_long_call_has_no_frame() -> None:
         "Invalid arguments: unexpected keyword argument 'args'",
         "Error: parameter 'end' must be later than 'start'",
         "unknown parameter 'page_down' for tool browser",
+        '{"error": "importe: se esperaba un número (float), se recibió texto"}',
+        "Fehler: ungültiges Datum im Feld 'gueltig_ab'",
+        "Erreur : format invalide pour le champ date",
+        "Erro: valor inválido para o campo 'quantidade'",
+        "エラー: 日付の形式が正しくありません",
     ],
 )
 def test_errors_that_say_the_call_was_malformed_are_invalid(message: str) -> None:
@@ -273,6 +278,9 @@ def test_errors_that_say_the_target_is_absent_are_not_invalid(message: str) -> N
         "cat: conftest.py: No such file or directory",
         'ERROR:  relation "raw.orders" does not exist',
         "<html><head><title>404 Not Found</title></head><body>",
+        "Error: cliente no encontrado (CLI-0999)",
+        "Erreur : dossier introuvable",
+        "Fehler: Projekt 'acme-prod' nicht gefunden",
     ],
 )
 def test_errors_that_say_the_target_is_absent_are_missing(message: str) -> None:
@@ -298,6 +306,9 @@ def test_error_class_is_the_exception_type_when_one_is_named() -> None:
         "Payment declined: issuer unavailable (code 91)",
         "Service temporarily overloaded, try again later",
         "TimeoutError: The read operation timed out",
+        "Error: servicio no disponible temporalmente, inténtelo de nuevo",
+        "Fehler: Dienst vorübergehend nicht verfügbar",
+        "エラー: サービスが混雑しています。しばらくしてからお試しください",
     ],
 )
 def test_errors_that_say_the_service_failed_are_transient(message: str) -> None:
@@ -315,6 +326,21 @@ def test_errors_that_say_the_service_failed_are_transient(message: str) -> None:
 )
 def test_errors_about_the_call_itself_are_not_transient(message: str) -> None:
     assert not transient_error(error_class(message))
+
+
+def test_a_pretty_printed_envelope_is_classed_by_its_message() -> None:
+    """An API's error envelope printed over several lines opens with "{": its status, field and
+    message are read as one line, so another value sent is the same failure, and a malformed
+    value says so (near miss: the service failing says that instead)."""
+
+    def envelope(message: str, value: str) -> str:
+        error = {"field": "amount", "message": message, "value": value}
+        return json.dumps({"ok": False, "errors": [error]}, indent=2, ensure_ascii=False)
+
+    malformed = "se esperaba un número (float), se recibió texto"
+    assert error_class(envelope(malformed, "1.200,00")) == error_class(envelope(malformed, "EUR 1200"))
+    assert error_class(envelope(malformed, "1.200,00")).startswith(INVALID_ERROR)
+    assert transient_error(error_class(envelope("servicio no disponible temporalmente", "1200")))
 
 
 def test_a_transient_error_in_other_words_is_still_one_class() -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from loopwatch.detect.novelty import CALL_MEMORY, FANOUT_TARGETS, SWEEP_ANSWER_CHARS, NoveltyState, assess
 from loopwatch.detect.revisit import Revisit
 from loopwatch.detect.step import CallOutcome, Novelty
@@ -173,6 +175,32 @@ def test_a_value_rejected_as_malformed_is_another_attempt_not_a_target() -> None
             )
         )
         for d in dates
+    ]
+
+    assert kinds(script) == [(N.BLANK,)] * 4
+
+
+def test_an_amount_rejected_as_malformed_in_another_language_is_another_attempt() -> None:
+    """The same in Spanish, in an envelope printed over several lines: an amount written one way
+    after another ("1.200,00", "1200.00"), each refused with "se esperaba un número". Only the
+    amount's digits differ, yet nothing is probed: the call is malformed each time."""
+    amounts = ["1.200,00", "1200,00", "1.200", "1200.00"]
+    script = [
+        one(
+            call(
+                "facturas_crear",
+                {"cliente_id": "CLI-0381", "importe": a},
+                json.dumps(
+                    {
+                        "ok": False,
+                        "errores": [{"campo": "importe", "mensaje": "se esperaba un número", "valor": a}],
+                    },
+                    indent=2,
+                    ensure_ascii=False,
+                ),
+            )
+        )
+        for a in amounts
     ]
 
     assert kinds(script) == [(N.BLANK,)] * 4
