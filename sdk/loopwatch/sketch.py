@@ -65,7 +65,13 @@ _UNIT_SPLIT = re.compile(r"(?<=[.!?])\s+|\n+|(?<=[\u3002\uff01\uff1f])")
 _CUE_CHARS = 240
 # A text announcing an action of its own: "I'll write the file now", "Let me look", "Next, I will".
 _ANNOUNCES = re.compile(
-    r"\b(?:I(?:'ll| will| am going to|'m going to)|let me(?! know)|let's|we(?:'ll| will))\b", re.IGNORECASE
+    r"\b(?:I(?:'ll| will| am going to|'m going to)|let me(?! know)|let's|we(?:'ll| will))\b"
+    # An action said to be under way, as chat and voice agents put it: "I'm transferring you",
+    # "Checking that for you now", "Please hold", "One moment".
+    r"|\b(?:I'm|I am|we're|we are) (?:now |just |currently )?[a-z]+ing\b"
+    r"|(?:^|[.,!?] )[a-z]+ing (?:you|it|that|this|them|now)\b"
+    r"|\b(?:please hold|one moment|just a (?:moment|second|sec)|bear with me|hold on|hang on)\b",
+    re.IGNORECASE,
 )
 # A text saying it does something again: "Let me verify this once more", "re-reading the
 # config", "I'll double-check the number".

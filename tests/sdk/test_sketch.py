@@ -325,6 +325,10 @@ def test_closest_overlap_under_at_least_is_zero_and_exact_from_it(
         "Next, I will create reports/q3.md.",
         "Let me look at the config.",
         "OK, let's run it.",
+        "Great, I'm transferring you to billing now.",  # under way, as a voice agent says it
+        "Okay, transferring you to billing now.",
+        "Please hold while I put you through.",
+        "One moment, pulling that up.",
     ],
 )
 def test_a_text_announcing_an_action_says_so(text: str) -> None:
@@ -337,6 +341,9 @@ def test_a_text_announcing_an_action_says_so(text: str) -> None:
         "What was wrong: the repository was shared between tests.",
         "Done. Let me know if you need anything else.",  # an offer, not an action
         "The fix is in parser.py. " * 12 + "I'll push it.",  # past the opening
+        "I'm sorry, the refund cannot be issued twice.",
+        "Nothing is running now; the queue is empty.",  # a state, not an action
+        "The tests are passing.",
     ],
 )
 def test_a_text_announcing_nothing_says_so(text: str) -> None:

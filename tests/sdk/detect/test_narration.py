@@ -147,6 +147,22 @@ def test_the_fourth_text_only_step_announcing_an_action_fires() -> None:
         assert "announced" in finding.summary
 
 
+def test_an_action_said_to_be_under_way_again_and_again_fires_at_the_fourth() -> None:
+    """A voice agent telling the caller it is transferring them, step after step, in other
+    words each time, and never calling the transfer: announcing without acting."""
+    said = [
+        "Great, I'm transferring you to billing now.",
+        "Transferring you to the billing team now, please hold.",
+        "Okay, putting you through to billing.",
+        "Please hold while I transfer you to billing.",
+    ]
+
+    result = run(Narration(), [step(text=t) for t in said])
+
+    assert result.findings[:3] == [None] * 3
+    assert result.finding(4).count == 4
+
+
 def test_three_announcements_then_the_action_are_no_loop() -> None:
     """Boundary: three announcements, then the call; and an answer between announcements
     (a text that announces nothing) breaks the chain."""
