@@ -16,7 +16,7 @@ import json
 import re
 import zlib
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from loopwatch.fingerprint import (
@@ -29,6 +29,7 @@ from loopwatch.fingerprint import (
     failure_line_hashes,
     line_hashes,
     link_hashes,
+    mutating_call,
     reads_as_failure,
     result_fingerprint,
     shape_fingerprint,
@@ -73,7 +74,8 @@ class ToolCall:
     reworded, while a path, an id or a name is replaced by another target. ``wording``
     fingerprints those strings (``""`` without any): two calls of one tool with the same
     wording differ only in identifiers, so the second targets something else (the same edit
-    in another file), never rewords the first.
+    in another file), never rewords the first. ``mutates`` says that the call changes something
+    (a write, an action: ``fingerprint.mutating_call``) rather than reads.
     """
 
     id: str
@@ -84,6 +86,7 @@ class ToolCall:
     targets: tuple[int, ...] = ()
     phrased: bool = False
     wording: str = ""
+    mutates: bool = False
     arguments: str | None = None
     repetition: Repetition | None = None
 
@@ -112,6 +115,7 @@ class ToolCall:
             targets=term_hashes(" ".join(values)) if values else (),
             phrased=bool(worded),
             wording=digest("\x00".join(worded)) if worded else "",
+            mutates=mutating_call(name, canonical if arguments is not None else None),
             arguments=canonical if capture_content else None,
             repetition=_longest_repetition(arguments),
         )
@@ -384,17 +388,7 @@ def _terms(text: str) -> set[str]:
 
 
 def _redacted(call: ToolCall) -> ToolCall:
-    return ToolCall(
-        id=call.id,
-        name=call.name,
-        fingerprint=call.fingerprint,
-        shape=call.shape,
-        frame=call.frame,
-        targets=call.targets,
-        phrased=call.phrased,
-        wording=call.wording,
-        repetition=call.repetition,
-    )
+    return replace(call, arguments=None)
 
 
 def _preview(content: str) -> str:

@@ -13,6 +13,7 @@ Contract: every function here is pure, deterministic across processes and Python
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import re
@@ -626,3 +627,145 @@ def _frame(value: Any) -> Any:
     if isinstance(value, bool) or value is None:
         return value
     return 0
+
+
+# Verbs of a call that changes something (a write, an action) and of one that reads, as tool names
+# and action arguments spell them: "ha_call_service" with "service": "turn_on", "notion_append_blocks",
+# "browser_press_key", "str_replace_editor" with "command": "create". A reading verb wins:
+# "get_type" reads, "browser_type" types.
+_WRITE_VERBS = frozenset(
+    [
+        "create",
+        "update",
+        "set",
+        "put",
+        "post",
+        "patch",
+        "add",
+        "append",
+        "insert",
+        "delete",
+        "remove",
+        "write",
+        "edit",
+        "save",
+        "send",
+        "submit",
+        "apply",
+        "upload",
+        "move",
+        "rename",
+        "tag",
+        "book",
+        "schedule",
+        "cancel",
+        "toggle",
+        "turn",
+        "press",
+        "click",
+        "type",
+        "fill",
+        "drag",
+        "hover",
+        "scroll",
+        "publish",
+        "deploy",
+        "merge",
+        "commit",
+        "push",
+        "invite",
+        "enable",
+        "disable",
+        "archive",
+        "close",
+        "approve",
+        "reject",
+        "mark",
+        "upsert",
+        "replace",
+        "reply",
+        "comment",
+        "notify",
+        "refund",
+        "pay",
+        "charge",
+        "trigger",
+        "clear",
+        "reset",
+    ]
+)
+_READ_VERBS = frozenset(
+    [
+        "get",
+        "list",
+        "read",
+        "search",
+        "find",
+        "fetch",
+        "query",
+        "lookup",
+        "look",
+        "view",
+        "show",
+        "describe",
+        "check",
+        "status",
+        "poll",
+        "count",
+        "inspect",
+        "browse",
+        "navigate",
+        "snapshot",
+        "screenshot",
+        "download",
+        "export",
+        "open",
+        "retrieve",
+    ]
+)
+_NAME_WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
+# Keys whose value names the action a generic tool takes.
+_ACTION_KEYS = ("command", "action", "operation", "op", "service", "method")
+_WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
+# A statement that writes, opening a string value: a GraphQL mutation, an SQL write.
+_WRITE_STATEMENT = re.compile(
+    r"\s*(?:mutation|insert|update|delete|merge|upsert|create|alter|drop|truncate|grant)\b", re.IGNORECASE
+)
+
+
+def mutating_call(tool_name: str, canonical_args: str | None) -> bool:
+    """Whether a call changes something rather than reads: by the action its arguments name
+    (``"command": "create"``, ``"method": "POST"``), else by its tool's name, else by a statement
+    that writes as a value (a GraphQL mutation, an SQL write).
+
+    Why: peers class tools as read-only or mutating, and a guard that compares results flags
+    successful writes (each ``attach_file`` answering ``True``): the same acknowledgement for
+    another write is that write done, and an action repeated while each look after it brings
+    news (a key pressed to scroll a list) is progress. Only a read answering what it answered
+    repeats information. A tool whose name says neither (``bash``, ``run_sql``) and whose
+    arguments name no write reads. Computed where the arguments are (the SDK), so privacy mode
+    judges alike.
+    """
+    value: Any = None
+    if canonical_args and canonical_args[0] == "{":
+        with contextlib.suppress(ValueError):
+            value = json.loads(canonical_args)
+    arguments = value if isinstance(value, dict) else {}
+    for key in _ACTION_KEYS:  # the action a generic tool is asked to take decides
+        action = arguments.get(key)
+        if isinstance(action, str) and " " not in action:  # an action's name, not a command line
+            verdict = action.upper() in _WRITE_METHODS if key == "method" else _verb_kind(action)
+            if verdict is not None:
+                return verdict
+    verdict = _verb_kind(tool_name)
+    if verdict is not None:
+        return verdict
+    return any(isinstance(v, str) and _WRITE_STATEMENT.match(v) for v in arguments.values())
+
+
+def _verb_kind(name: str) -> bool | None:
+    """True for a name with a writing verb, False for one with a reading verb (which wins), else None."""
+    words = {w.lower() for w in _NAME_WORD.findall(name)}
+    if words & _READ_VERBS:
+        return False
+    return True if words & _WRITE_VERBS else None

@@ -269,6 +269,9 @@ def _recorded_call(created: ToolCall, raw: Mapping[str, Any], arguments: Any, wh
     wording = raw.get("wording", "")
     if not isinstance(wording, str):
         raise ScenarioError(f"{where}.wording must be a string")
+    mutates = raw.get("mutates", created.mutates)  # recorded before it was: as the name says
+    if not isinstance(mutates, bool):
+        raise ScenarioError(f"{where}.mutates must be a boolean")
     return replace(
         created,
         fingerprint=fingerprint,
@@ -277,6 +280,7 @@ def _recorded_call(created: ToolCall, raw: Mapping[str, Any], arguments: Any, wh
         targets=targets,
         phrased=phrased,
         wording=wording,
+        mutates=mutates,
         # clipped arguments are kept as the text they are; absent ones (privacy mode) stay absent
         arguments=arguments if arguments is None or isinstance(arguments, str) else created.arguments,
         repetition=repetition_from_json(raw.get("repetition"), f"{where}.repetition"),

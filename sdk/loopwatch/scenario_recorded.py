@@ -108,6 +108,8 @@ def _call(call: ToolCall) -> dict[str, Any]:
         out["phrased"] = True
     if call.wording:
         out["wording"] = call.wording
+    if call.mutates:
+        out["mutates"] = True
     out["repetition"] = repetition_json(call.repetition) if call.repetition is not None else None
     return out
 

@@ -35,6 +35,7 @@ from loopwatch.fingerprint import (
     is_figure,
     line_hashes,
     link_hashes,
+    mutating_call,
     normalise_result,
     reads_as_failure,
     result_fingerprint,
@@ -482,6 +483,41 @@ def test_an_amount_in_other_units_is_one_fact() -> None:
         "Cost for CloudWatch Logs: $14.2K/mo, i.e. $170K/yr (USD).",
     ]
     assert len({fact_hashes(r) for r in spelled}) == 1
+
+
+@pytest.mark.parametrize(
+    ("name", "arguments"),
+    [
+        ("notion_append_blocks", '{"block_id":"a41d"}'),  # by its name
+        ("browser_press_key", '{"key":"End"}'),
+        ("sendMessage", None),  # camelCase
+        ("ha_call_service", '{"domain":"light","service":"turn_on"}'),  # by the action it names
+        ("str_replace_editor", '{"command":"create","path":"/repo/a.py"}'),
+        ("http_request", '{"method":"post","url":"https://api.example.com/v1/items"}'),
+        ("admin_graphql", '{"query":"mutation bulk($id: ID!) { update(id: $id) { ok } }"}'),  # a statement
+        ("run_sql", '{"sql":"UPDATE orders SET status = 1"}'),
+    ],
+)
+def test_calls_that_change_something_mutate(name: str, arguments: str | None) -> None:
+    assert mutating_call(name, arguments)
+
+
+@pytest.mark.parametrize(
+    ("name", "arguments"),
+    [
+        ("web_search", '{"q":"update notes"}'),
+        ("get_type", None),  # a reading verb wins
+        ("str_replace_editor", '{"command":"view","path":"/repo/a.py"}'),  # the action named wins
+        ("http_request", '{"method":"GET"}'),
+        ("admin_graphql", '{"query":"query { products { id } }"}'),
+        ("delegate_task", '{"task":"Find the EU revenue"}'),  # asks a sub-agent: a report comes back
+        ("assign_task", '{"brief":"Find the EU revenue"}'),
+        ("bash", '{"command":"git commit -m x"}'),  # a command line names no action of its own
+        ("browser_navigate", '{"url":"https://example.com"}'),
+    ],
+)
+def test_calls_that_read_or_say_nothing_do_not_mutate(name: str, arguments: str | None) -> None:
+    assert not mutating_call(name, arguments)
 
 
 def test_figures_and_names_are_told_apart_by_their_hashes() -> None:

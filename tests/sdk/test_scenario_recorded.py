@@ -16,8 +16,11 @@ DEGENERATE = "The same sentence again. " * 12
 
 
 def live_events(capture: bool) -> list[Event]:
-    call = ToolCall.create(
-        id="c1", name="edit", arguments={"path": "a.py", "body": DEGENERATE}, capture_content=capture
+    call = ToolCall.create(  # a write by the action it names, not by its tool's name
+        id="c1",
+        name="workspace",
+        arguments={"command": "write", "path": "a.py", "body": DEGENERATE},
+        capture_content=capture,
     )
     search = ToolCall.create(
         id="c2", name="search", arguments={"query": "import error a.py"}, capture_content=capture
@@ -53,6 +56,7 @@ def comparable(event: Event) -> Event:
 def test_written_events_read_back_as_the_same_events(capture: bool) -> None:
     written = live_events(capture)
     assert any(isinstance(e, Step) and e.tool_calls[-1].wording for e in written)
+    assert any(isinstance(e, Step) and e.tool_calls[0].mutates for e in written)
     assert any(isinstance(e, ToolResult) and e.lines and e.links and e.facts for e in written)
     assert any(isinstance(e, Step) and e.sketch and e.sketch.announces and e.sketch.again for e in written)
     raw = scenario_json([entry(e) for e in written], scenario_id="x", source="test", description="d", meta={})
@@ -83,6 +87,10 @@ def entries(**step: Any) -> dict[str, Any]:
         (entries(sketch={"length": 1, "minhash": [], "words": 1, "repetition": {"unit": 3}}), "repetition"),
         (entries(sketch={"length": 1, "minhash": [], "words": 1, "again": "yes"}), "events[0].sketch.again"),
         (entries(tool_calls=[{"id": "c", "name": "n", "fingerprint": 7}]), "tool_calls[0].fingerprint"),
+        (
+            entries(tool_calls=[{"id": "c", "name": "n", "fingerprint": "ab", "mutates": "yes"}]),
+            "tool_calls[0].mutates",
+        ),
         (
             {"events": [{"type": "tool_result", "call_id": "c", "result_fingerprint": "ab", "size": "big"}]},
             "result_fingerprint",

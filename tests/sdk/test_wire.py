@@ -94,6 +94,24 @@ def test_near_duplicate_notions_travel_without_content() -> None:
     assert len(failed.lines) == 2
 
 
+def test_a_write_stays_a_write_without_its_arguments() -> None:
+    """The SDK classes a call by the action its arguments name; privacy mode drops the arguments
+    and ships the class. A client that sends arguments but no class gets the SDK's."""
+    service = ToolCall.create(
+        id="c1", name="ha_call_service", arguments={"service": "turn_on"}, capture_content=False
+    )
+    step = Step.create(event_id="s", text=None, tool_calls=(service,))
+    (decoded,) = wire.events_from_proto(wire.events_to_proto([step]))
+    assert isinstance(decoded, Step)
+    assert (decoded.tool_calls[0].mutates, decoded.tool_calls[0].arguments) == (True, None)
+
+    older = wire.tool_call_to_proto(ToolCall.create(id="c2", name="http", arguments={"method": "POST"}))
+    older.mutates = False  # a client from before the class was sent
+    assert wire.tool_call_from_proto(older).mutates
+    older.arguments = '{"method":"GET"}'
+    assert not wire.tool_call_from_proto(older).mutates
+
+
 def test_empty_strings_stay_distinct_from_not_captured() -> None:
     step = Step(
         event_id="s",

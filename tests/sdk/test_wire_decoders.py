@@ -37,6 +37,7 @@ def test_chat_attributes_decode_to_the_steps_calls_and_sketch() -> None:
             targets=c.targets,
             phrased=c.phrased,
             wording=c.wording,
+            mutates=c.mutates,
             repetition=c.repetition,
         )
         for c in step.tool_calls
@@ -46,6 +47,23 @@ def test_chat_attributes_decode_to_the_steps_calls_and_sketch() -> None:
     assert decode.sketch_from(encoded) == step.sketch
     assert decode.refers_to_calls_from(encoded) is step.refers_to_calls
     assert decode.event_id_from(encoded) == step.event_id
+
+
+def test_a_calls_class_as_a_write_travels_in_its_attributes() -> None:
+    """The class the SDK gave (by the action the arguments name) is read back; a span from a
+    client that sent none is classed by its tool's name."""
+    calls = (
+        ToolCall.create(id="c1", name="ha_call_service", arguments={"service": "turn_on"}),
+        ToolCall.create(id="c2", name="get_state", arguments={"entity": "light.kitchen"}),
+    )
+    encoded = attrs.chat_attributes(
+        Step.create(event_id="s", text=None, tool_calls=calls), capture_content=False
+    )
+    assert [c.mutates for c in decode.step_calls_from(encoded)] == [True, False]
+
+    del encoded[attrs.LOOPWATCH_STEP_TOOL_CALL_MUTATES]
+    encoded[attrs.LOOPWATCH_STEP_TOOL_CALL_NAMES] = ["append_block", "get_state"]
+    assert [c.mutates for c in decode.step_calls_from(encoded)] == [True, False]
 
 
 def test_a_long_call_beside_short_ones_keeps_their_frames_and_wordings() -> None:

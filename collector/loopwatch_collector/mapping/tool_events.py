@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from loopwatch.events import Event, Step, ToolCall, ToolResult
-from loopwatch.fingerprint import canonical_arguments
+from loopwatch.fingerprint import canonical_arguments, mutating_call
 from loopwatch.wire import ids
 from loopwatch_collector.mapping import loopwatch_sdk
 from loopwatch_collector.mapping.memo import TraceMemo, remember, take_pending
@@ -76,7 +76,14 @@ class ToolEvents:
             canonical = canonical_arguments(arguments) if keep else None
             shape = loopwatch_sdk.call_shape(span)
             return ToolCall(
-                id=call_id, name=tool.name, fingerprint=fingerprint, shape=shape, arguments=canonical
+                id=call_id,
+                name=tool.name,
+                fingerprint=fingerprint,
+                shape=shape,
+                mutates=mutating_call(
+                    tool.name, canonical_arguments(arguments) if arguments is not None else None
+                ),
+                arguments=canonical,
             )
         return ToolCall.create(
             id=call_id,

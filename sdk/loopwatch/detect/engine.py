@@ -217,6 +217,7 @@ def _outcome(call: ToolCall, result: ToolResult | None) -> CallOutcome:
             empty=False,
             arguments=arguments,
             repetition=call.repetition,
+            mutates=call.mutates,
         )
     # In field order, not by keyword: one per call on the hot path, and binding 19 keywords
     # costs as much as the rest of building it.
@@ -241,6 +242,7 @@ def _outcome(call: ToolCall, result: ToolResult | None) -> CallOutcome:
         arguments,
         result.preview,
         call.repetition,
+        call.mutates,
     )
 
 

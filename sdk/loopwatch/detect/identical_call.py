@@ -26,7 +26,9 @@ over; a failure changed when a line did, beyond a port or a pid: "2 of 4 replica
 then "3 of 4"); waiting
 between polls of an unchanged status (occurrences separated only by steps that taught nothing
 do not add up); retries that fail with varying errors and then succeed; a successful call
-repeated once per user turn, each answering a new question (successes count within a turn).
+repeated once per user turn, each answering a new question (successes count within a turn); an
+action repeated while each look after it brings news (a key pressed to scroll a list, then the
+list read: a call that changes something recurring after new information is acting again).
 
 Seeds: Insika and Kilocode stop the third identical call. Values < 2 switch it off.
 """

@@ -14,7 +14,8 @@ of a completed step is classified once, by the engine, before any detector runs:
   ``repeats`` counts the occurrences in a row of that call: a different result in between
   starts over, and occurrences separated only by steps that taught nothing (waiting between
   polls) do not add up, while occurrences separated by new information do (the agent went on
-  and came back: lost context). A success re-run after a change the agent made (a write
+  and came back: lost context), unless the call changes something (``ToolCall.mutates``: a key
+  pressed to scroll, each look after it bringing news, acts again rather than reads again). A success re-run after a change the agent made (a write
   acknowledged since: ``fingerprint.DONE_RESULT``) starts over: tests passing again after each
   edit check each edit. A call re-run at once whose answer has no line the call had
   not given in the steps just before is the same result though its fingerprint changed
@@ -27,7 +28,9 @@ of a completed step is classified once, by the engine, before any detector runs:
   again. Neither progress nor repetition.
 - ``ECHO``: a different call of the same tool returned a result the tool already gave in this
   turn (not one acknowledging a change, ``DONE_RESULT``: every edit of a file is acknowledged in
-  the same words, and ten edits are ten changes), or one that overlaps it heavily
+  the same words, and ten edits are ten changes; nor any answer to a call that changes
+  something, ``ToolCall.mutates``: "[]" for a service called on each light is each write done),
+  or one that overlaps it heavily
   (``ECHO_OVERLAP`` of its word trigrams: the same pages reordered with other snippets, a
   sub-agent's report saying about the same again), or one stating only facts the tool already
   stated (``ToolResult.facts``: the same figure, names and sources in other sentences), or,
@@ -297,7 +300,9 @@ def _classify(
     memo = state.calls.pop(call.call, None)
     if memo is not None and (memo.failed or memo.turn == state.turn) and _same_answer(state, memo, call):
         adjacent = memo.seq == state.seq - 1
-        went_on = state.informative > memo.mark and not call.empty  # waiting is not going on
+        # Waiting is not going on; nor is acting again after looking (a key pressed to scroll,
+        # each look after it bringing news): only a read repeated after other work lost context.
+        went_on = state.informative > memo.mark and not call.empty and not call.mutates
         if not memo.failed and memo.changes != state.changes:
             memo.count = 1  # checked again after a change the agent made: the check starts over
         elif memo.failed or adjacent or went_on:
@@ -398,8 +403,14 @@ def _classify_new_call(state: NoveltyState, call: CallOutcome, fan_out: bool) ->
             return Novelty.PROBE
         return Novelty.NEW if call.is_error and _fails_differently(state, call) else Novelty.BLANK
     results = state.tool_results.get(call.name)
-    # A status (work done, work going on) given again to another call is about that call's target.
-    given = results is not None and call.result in results and call.error_class not in _STATUSES
+    # A status (work done, work going on) given again to another call is about that call's target,
+    # and so is any answer to a call that changes something: the acknowledgement of another write.
+    given = (
+        results is not None
+        and call.result in results
+        and call.error_class not in _STATUSES
+        and not call.mutates
+    )
     if given or _seen_before(state, call):
         return Novelty.PROBE if sweep and call.size <= SWEEP_ANSWER_CHARS else Novelty.ECHO
     if call.error_class == ABSENT_RESULT and (call.frame or call.phrased) and not sweep:
@@ -412,7 +423,7 @@ def _classify_new_call(state: NoveltyState, call: CallOutcome, fan_out: bool) ->
     overlaps = state.tool_overlaps.get(call.name)
     # Only a short call (a query, a target: it has a frame) asks for information; a write or
     # an edit whose result shows the file it changed echoes its own input, not an answer.
-    if overlaps and call.overlap and call.frame and not sweep:
+    if overlaps and call.overlap and call.frame and not sweep and not call.mutates:
         # Under the boilerplate bar, the lowest it is compared with, its value decides nothing.
         closest = closest_overlap(call.overlap, overlaps, at_least=BOILERPLATE_OVERLAP)
         least, answers = state.tool_boilerplate.get(call.name, (0.0, 0))

@@ -14,6 +14,8 @@ bringing the same pages back, a task handed again to a sub-agent whose report sa
 same.
 
 Not flagged: pagination and fan-out over many files (each result is new, so the streak resets),
+bulk writes answered alike (a service called on each light answering "[]", a mutation per
+product answering "no user errors": a call that changes something never echoes),
 a poll answered "pending" again and again (waiting: the identical-call detector's), reads of
 files of one template each followed by a change (a write acknowledged resets the echoes: read,
 patch, read the next), polling whose status changes, a different tool breaking the streak, a

@@ -142,6 +142,7 @@ class CallOutcome(NamedTuple):
     arguments: str | None = None
     preview: str | None = None
     repetition: Repetition | None = None
+    mutates: bool = False  # the call changes something: a write, an action (events.ToolCall.mutates)
 
     @property
     def pair(self) -> tuple[str, str | None]:

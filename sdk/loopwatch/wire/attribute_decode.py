@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from loopwatch.events import MAX_ERROR_TERMS, MAX_TERMS, ToolCall, ToolResult, UserMessage
-from loopwatch.fingerprint import MAX_FACTS, MAX_LINES, MAX_LINKS, bounded_fingerprint
+from loopwatch.fingerprint import MAX_FACTS, MAX_LINES, MAX_LINKS, bounded_fingerprint, mutating_call
 from loopwatch.sketch import OVERLAP_SIZE, SKETCH_SIZE, Repetition, TextSketch
 from loopwatch.wire.attributes import (
     ERROR_TYPE,
@@ -23,6 +23,7 @@ from loopwatch.wire.attributes import (
     LOOPWATCH_STEP_TOOL_CALL_FINGERPRINTS,
     LOOPWATCH_STEP_TOOL_CALL_FRAMES,
     LOOPWATCH_STEP_TOOL_CALL_IDS,
+    LOOPWATCH_STEP_TOOL_CALL_MUTATES,
     LOOPWATCH_STEP_TOOL_CALL_NAMES,
     LOOPWATCH_STEP_TOOL_CALL_PHRASED,
     LOOPWATCH_STEP_TOOL_CALL_REPETITIONS,
@@ -75,6 +76,8 @@ def step_calls_from(attributes: Mapping[str, Any]) -> tuple[ToolCall, ...] | Non
     targets = _per_call(attributes.get(LOOPWATCH_STEP_TOOL_CALL_TARGETS))
     phrased = attributes.get(LOOPWATCH_STEP_TOOL_CALL_PHRASED)
     phrased = list(phrased) if isinstance(phrased, list | tuple) else []
+    mutates = attributes.get(LOOPWATCH_STEP_TOOL_CALL_MUTATES)
+    mutates = list(mutates) if isinstance(mutates, list | tuple) else []
     wordings = _per_call(attributes.get(LOOPWATCH_STEP_TOOL_CALL_WORDINGS))
     return tuple(
         ToolCall(
@@ -85,6 +88,8 @@ def step_calls_from(attributes: Mapping[str, Any]) -> tuple[ToolCall, ...] | Non
             frame=bounded_fingerprint(frames[i]) if i < len(frames) else "",
             targets=_hash_list(targets[i].split(","), MAX_TERMS) if i < len(targets) else (),
             phrased=i < len(phrased) and phrased[i] is True,
+            # A span from a client that did not classify its calls: by the tool's name.
+            mutates=(mutates[i] is True) if i < len(mutates) else mutating_call(name, None),
             wording=bounded_fingerprint(wordings[i]) if i < len(wordings) else "",
             repetition=repetition_from_json(reps[i]) if i < len(reps) else None,
         )

@@ -35,6 +35,7 @@ from loopwatch.fingerprint import (
     MAX_LINKS,
     argument_frame,
     bounded_fingerprint,
+    mutating_call,
     shape_fingerprint,
 )
 from loopwatch.sketch import OVERLAP_SIZE, SKETCH_SIZE, Repetition, TextSketch
@@ -257,6 +258,8 @@ def _tool_call(msg: pb.ToolCall) -> ToolCall:
         targets=_hashes(msg.targets, "targets", MAX_TERMS),
         phrased=msg.phrased,
         wording=bounded_fingerprint(msg.wording),
+        # A client that sends arguments but no classification gets the SDK's.
+        mutates=msg.mutates or mutating_call(msg.name, arguments),
         arguments=arguments,
         repetition=_repetition(msg.repetition, "repetition") if msg.HasField("repetition") else None,
     )

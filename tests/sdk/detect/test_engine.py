@@ -175,6 +175,7 @@ def test_each_field_of_the_call_result_and_step_reaches_the_record() -> None:
         targets=(1, 2),
         phrased=True,
         wording="wording-fp",
+        mutates=True,
         arguments='{"q":"x"}',
         repetition=repetition,
     )
@@ -229,6 +230,7 @@ def test_each_field_of_the_call_result_and_step_reaches_the_record() -> None:
         "arguments": '{"q":"x"}',
         "preview": "KeyError: 'x'",
         "repetition": repetition,
+        "mutates": True,
     }
     assert (record.number, record.turn, record.sketch, record.refers_to_calls, record.text) == (
         1,

@@ -162,6 +162,31 @@ def test_configured_spread_out_boundary() -> None:
     assert run(detector, lost_context(3)).finding(7).count == 3
 
 
+SCROLLED = "### Ran Playwright code\nawait page.keyboard.press('End');"
+
+
+def scrolled(times: int) -> list[ScriptItem]:
+    """A list scrolled to its end and looked at, again and again; each look brings new rows."""
+    script: list[ScriptItem] = []
+    for i in range(times):
+        script.append(step(call("browser_press_key", {"key": "End"}, SCROLLED)))
+        script.append(step(call("browser_snapshot", {}, f"rows {10 * i + 1} to {10 * i + 10}")))
+    return script
+
+
+def test_an_action_repeated_while_each_look_after_it_brings_news_is_progress() -> None:
+    """Pressing End to scroll, then reading what loaded: the key press recurs after new
+    information, as a lost-context read would, but it acts rather than reads again."""
+    assert run(IdenticalCall(), scrolled(12)).fired == []
+
+
+def test_an_action_repeated_back_to_back_with_the_same_answer_still_fires() -> None:
+    """Near miss: End pressed three times in a row at the bottom of the page, answered alike."""
+    script = [step(call("browser_press_key", {"key": "End"}, SCROLLED)) for _ in range(3)]
+
+    assert run(IdenticalCall(), script).finding(3).count == 3
+
+
 def test_polling_an_unchanged_status_between_waits_is_not_flagged() -> None:
     poll = step(call("job_status", {"id": "j1"}, "running"))
     script = [poll if i % 2 == 0 else step(call("sleep", {"s": 30 + i}, "")) for i in range(12)]

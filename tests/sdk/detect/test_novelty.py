@@ -365,13 +365,43 @@ def test_a_search_with_other_results_is_new() -> None:
     assert kinds(script) == [(N.NEW,)] * 4
 
 
-def _save(path: str, body: str) -> ScriptItem:
-    return one(call("save", {"path": path, "body": body}, write_acknowledgement(path, body)))
+def _save(path: str, body: str, tool: str = "workspace") -> ScriptItem:
+    """A file saved by a tool whose name says neither reading nor writing (``mutating_call``)."""
+    return one(call(tool, {"path": path, "body": body}, write_acknowledgement(path, body)))
 
 
 BEGIN = "public class BeginAction : GameAction { public ulong Player { get; private set; } }"
 DRAW = "public class DrawAction : GameAction { public ulong Card { get; private set; } }"
 PLAY = "public record Score(int Points, string Owner, DateTime When);"
+
+
+def test_the_same_acknowledgement_for_other_writes_is_news() -> None:
+    """Bulk writes: a service call on each light, every one answered "[]"; a mutation per product,
+    every one answered with no user errors. Each is a write done, not an answer given again;
+    the same answers to a tool that reads echo (near miss)."""
+    lights = [
+        one(call("ha_call_service", {"service": "turn_on", "entity_id": f"light.{room}"}, "[]"))
+        for room in ("kitchen", "hall", "lamp", "porch")
+    ]
+    looked_up = [
+        one(call("ha_lookup", {"entity_id": f"light.{room}"}, "[]")) for room in ("kitchen", "hall", "lamp")
+    ]
+    acknowledged = '{"data": {"productVariantsBulkUpdate": {"userErrors": []}}}'
+    mutation = (
+        "mutation bulk($id: ID!, $v: [In!]!) { productVariantsBulkUpdate(productId: $id) { userErrors } }"
+    )
+    prices = [
+        one(
+            call(
+                "admin_graphql", {"query": mutation, "variables": {"id": f"gid://Product/{n}"}}, acknowledged
+            )
+        )
+        for n in range(4)
+    ]
+
+    assert kinds(lights) == [(N.NEW,)] * 4
+    assert kinds(prices) == [(N.NEW,)] * 4
+    assert kinds(looked_up) == [(N.NEW,), (N.ECHO,), (N.ECHO,)]
 
 
 def test_answers_wrapped_in_one_boilerplate_are_judged_only_exactly() -> None:
@@ -392,6 +422,15 @@ def test_one_answer_sharing_much_with_another_is_no_wrapper() -> None:
     script = [_save("src/Begin.cs", BEGIN), _save("lib/Draw.cs", DRAW), _save("src/Begin.cs", renamed)]
 
     assert kinds(script) == [(N.NEW,), (N.NEW,), (N.ECHO,)]
+
+
+def test_a_tool_that_says_it_writes_never_echoes() -> None:
+    """Near miss of the above: the same near copy acknowledged by a tool named for writing is the
+    write done again with other content, not an answer given again."""
+    renamed = BEGIN.replace("Player", "PlayerId")
+    saves = [("src/Begin.cs", BEGIN), ("lib/Draw.cs", DRAW), ("src/Begin.cs", renamed)]
+
+    assert kinds([_save(path, body, tool="save_file") for path, body in saves]) == [(N.NEW,)] * 3
 
 
 def test_a_write_of_several_lines_never_echoes() -> None:
