@@ -428,9 +428,9 @@ def absence_class(content: str) -> str:
 #: The ``error_class`` of a successful status that says the work is still going on (``success_class``).
 PENDING_RESULT = "pending:"
 # How a status says the work goes on: "status": "running", "Build #41: queued", "in progress",
-# "the job is still building", "not ready yet". A status word counts where a status is given (the
-# answer's opening, after "status", a colon or "is"): "the result of running `cat -n`" is prose.
-# Read in a short answer only: a status, not a log or a page.
+# "the job is still building", "not ready yet", a screen saying "Please wait". A status word
+# counts where a status is given (the answer's opening, after "status", a colon or "is"): "the
+# result of running `cat -n`" is prose. Read in a short answer only: a status, not a log or a page.
 _PENDING_WORD = (
     r"(?:queued|pending|paused|scheduled|in[ _-]progress|running|processing|waiting|starting|building|"
     r"deploying|provisioning|initiali[sz]ing|installing|downloading|uploading|updating|upgrading|rebooting|restarting|"
@@ -439,7 +439,8 @@ _PENDING_WORD = (
 _PENDING = re.compile(
     rf"^\W*{_PENDING_WORD}|(?:status|state|phase)\W{{0,4}}(?:is\W+)?(?:{_PENDING_WORD}|(?!fail|miss)[a-z]+ing\b)|"
     rf"[:=]\s*[\"']?{_PENDING_WORD}|\b(?:is|are|still)\s+(?:still\s+)?{_PENDING_WORD}|"
-    r"\bin[ _-]progress\b|\bstill \w+ing\b|\bnot (?:yet )?(?:ready|finished|complete|completed|done)\b",
+    r"\bin[ _-]progress\b|\bstill \w+ing\b|\bnot (?:yet )?(?:ready|finished|complete|completed|done)\b|"
+    r"\bplease (?:wait|stand by)\b",  # what an installer or a page shows while it works
     re.IGNORECASE,
 )
 PENDING_MAX_CHARS = 400

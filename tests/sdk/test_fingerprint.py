@@ -564,6 +564,7 @@ def test_fact_hashes_are_empty_for_fewer_than_three_or_a_page_of_them() -> None:
         '{"device_id": "gh-sensor-01", "state": "installing", "progress": null}',  # any "-ing" state
         '{"job_id": "w-aws", "state": "working"}',
         '{"phase": "Paused", "step": "3/8", "message": "CanaryPauseStep (10m)"}',
+        "[screenshot 1440x900] Installing the driver… Please wait. (no progress bar yet)",  # a screen
         # A structured status opening a longer answer: the run goes on, whatever its jobs say.
         '{\n  "status": "in_progress",\n  "jobs": [\n'
         + '    {"name": "unit", "status": "completed"},\n' * 12
