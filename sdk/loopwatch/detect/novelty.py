@@ -15,9 +15,10 @@ of a completed step is classified once, by the engine, before any detector runs:
   starts over, and occurrences separated only by steps that taught nothing (waiting between
   polls) do not add up, while occurrences separated by new information do (the agent went on
   and came back: lost context), unless the call changes something (``ToolCall.mutates``: a key
-  pressed to scroll, each look after it bringing news, acts again rather than reads again). A success re-run after a change the agent made (a write
-  acknowledged since: ``fingerprint.DONE_RESULT``) starts over: tests passing again after each
-  edit check each edit. A call re-run at once whose answer has no line the call had
+  pressed to scroll, each look after it bringing news, acts again rather than reads again). A
+  success re-run after a change the agent made (a write acknowledged since:
+  ``fingerprint.DONE_RESULT``) starts over: tests passing again after each edit check each
+  edit. A call re-run at once whose answer has no line the call had
   not given in the steps just before is the same result though its fingerprint changed
   (``ToolResult.lines``: the same pages reordered, another selection of one pool, a failure
   whose port or pid changed), and so is a failure of one line, or too long to hash by lines,
