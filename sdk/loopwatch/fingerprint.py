@@ -555,7 +555,8 @@ def error_class(content: str) -> str:
 # a command line ("fatal: ...", "npm ERR!", "cat: x: No such file or directory", "error: could
 # not compile", Node's uncaught exception opening "/app/eval.js:3" on a line of its own), a
 # refusal ("Payment declined: ...", "Tool x rejected input: ...", "Invalid arguments: ..."), an API's
-# error envelope ({"status": "error", ...}, {"ok": false, ...}). Case matters:
+# error envelope ({"status": "error", ...}, {"ok": false, ...}, {"resultado": "error"}, GraphQL's
+# {"errors": [{...}]} and a mutation's non-empty "userErrors"). Case matters:
 # a log line "ERROR 12:00 ..." is content, and so are "Error rate: 0.1 %", "200 OK" and
 # {"error": null, "data": ...}; so is what a program prints ("Import error: ..." from a script
 # that ran): a re-run after an edit printing it again is a check, not a failure repeated.
@@ -574,7 +575,11 @@ _FAILURE_OPENING = re.compile(
     r"|[\w./@-]+\.[cm]?[jt]sx?:\d+\r?\n"
     r"|[\w./-]+: (?:[^\n]*: )?(?:No such file or directory|Permission denied|command not found)"
     r'|\{\s*"(?:error|isError)"\s*:(?!\s*(?:null\b|false\b|""|\{\s*\}|\[\s*\]))'
-    r'|\{\s*"(?:status|state|result|outcome)"\s*:\s*"(?:error|failed|failure|fail)"'
+    r'|\{\s*"(?:status|state|result|outcome|estado|resultado|statut|r[ée]sultat|ergebnis|stato|esito)"\s*:\s*'
+    r'"(?:error|failed|failure|fail|fallo|fallido|erreur|[ée]chec|fehler|fehlgeschlagen|erro|falha|errore)"'
+    # GraphQL's errors, and a mutation's user errors (Shopify), as the answer's opening states them.
+    r'|\{\s*"errors"\s*:\s*\[\s*\{'
+    r'|\{\s*"data"\s*:\s*\{\s*"\w+"\s*:\s*\{[^\[\]]*?"userErrors"\s*:\s*\[\s*\{'
     r'|\{\s*"(?:ok|success|succeeded)"\s*:\s*false\b'
 )
 # The opening is what is read: a file or a page quoting an error further down is content.

@@ -666,6 +666,9 @@ def test_success_class_reads_absence_first_and_a_long_answer_as_content() -> Non
         '{"isError": true, "content": [{"type": "text", "text": "denied"}]}',
         '{"status": "error", "code": "gateway_timeout", "retryable": true}',  # an API's error envelope
         '{"ok": false, "error": "token_expired"}',  # Slack's
+        '{"resultado": "error", "codigo": "COLA_CERRADA", "mensaje": "La cola está cerrada"}',
+        '{"errors": [{"message": "Variable $input was provided invalid value"}]}',  # GraphQL's
+        '{"data": {"refundCreate": {"refund": null, "userErrors": [{"field": ["id"], "message": "blank"}]}}}',
         "   \n  Error: leading blank lines are skipped",
     ],
 )
@@ -688,6 +691,8 @@ def test_a_failure_handed_back_as_an_answer_reads_as_one(answer: str) -> None:
         '{"ok": true, "channel": "C024"}',
         '{"data": {"status": "failed", "job": 7}}',  # a job's status read is content
         '{"errors": []}',
+        '{"data": {"productVariantsBulkUpdate": {"userErrors": []}}}',  # a mutation that went through
+        '{"data": {"report": {"rows": [{"userErrors": [{"n": 1}]}]}}}',  # a listing that counts them
         '{"data": {"error": "nested is content"}}',
         "ErrorBoundary renders its children",
         "Exception handling in Python is done with try",
