@@ -55,7 +55,9 @@ _SCAN_WINDOW_CHARS = 65_536
 # sentences repeated verbatim is found; longer periods are not degenerate text but structure.
 _MAX_PERIOD = 16
 
-_WORD = re.compile(r"[a-z0-9_]+")
+# A word in any script: letters and digits, with the combining marks that \w leaves out (accents
+# written apart, the vowel signs of Devanagari and the other Indic scripts; not their danda).
+_WORD = re.compile(r"(?:\w|[\u0300-\u036f\u0900-\u0963\u0966-\u0dff])+")
 _ALNUM = re.compile(r"[^\W_]")  # a letter or a digit, in any script
 # Sentences end at ". ", "! ", "? " or a line break, and at a full stop, exclamation or question
 # mark of Chinese or Japanese, which no space follows.
@@ -70,7 +72,12 @@ _ANNOUNCES = re.compile(
     # "Checking that for you now", "Please hold", "One moment".
     r"|\b(?:I'm|I am|we're|we are) (?:now |just |currently )?[a-z]+ing\b"
     r"|(?:^|[.,!?] )[a-z]+ing (?:you|it|that|this|them|now)\b"
-    r"|\b(?:please hold|one moment|just a (?:moment|second|sec)|bear with me|hold on|hang on)\b",
+    r"|\b(?:please hold|one moment|just a (?:moment|second|sec)|bear with me|hold on|hang on)\b"
+    # The same in other languages: "un momento", "veuillez patienter", "einen Moment", "estoy
+    # transfiriendo", "एक क्षण", "कर रहा हूँ" (I am doing), "少々お待ちください", "잠시만 기다려".
+    r"|\b(?:un momento|por favor espere|aguarde|um momento|un instant|veuillez patienter|"
+    r"einen moment|bitte warten|estoy \w+(?:ando|iendo)|estou \w+(?:ando|endo|indo))\b"
+    r"|एक (?:क्षण|पल)|कृपया प्रतीक्षा|रहा हूँ|रही हूँ|お待ちください|잠시만",
     re.IGNORECASE,
 )
 # A text saying it does something again: "Let me verify this once more", "re-reading the

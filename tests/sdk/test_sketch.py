@@ -318,6 +318,18 @@ def test_closest_overlap_under_at_least_is_zero_and_exact_from_it(
     assert closest_overlap(sketch, earlier, at_least=at_least) == (largest if largest >= at_least else 0.0)
 
 
+def test_words_are_read_in_any_script() -> None:
+    """Accents and the vowel signs of Indic scripts belong to their words (a danda does not), so
+    a text in Hindi or Korean has words to compare, and a result in Korean an overlap sketch."""
+    hindi = sketch_text("मैं आपकी शिकायत दर्ज कर रहा हूँ।")
+    again = sketch_text("आपकी शिकायत दर्ज की जा रही है।")
+    assert hindi.words == 7
+    assert similarity(hindi, again) > 0
+    assert sketch_text("está cerrada").words == 2  # not "est", "cerrada"
+    korean = " ".join(f"환불 정책 {i}번 항목은 구매 후 14일 이내 신청" for i in range(4))
+    assert overlap_sketch(korean)
+
+
 @pytest.mark.parametrize(
     "text",
     [
@@ -329,6 +341,10 @@ def test_closest_overlap_under_at_least_is_zero_and_exact_from_it(
         "Okay, transferring you to billing now.",
         "Please hold while I put you through.",
         "One moment, pulling that up.",
+        "Un momento, le paso con facturación.",  # and in other languages
+        "Veuillez patienter, je vous transfère.",
+        "मैं आपकी शिकायत दर्ज कर रहा हूँ, बस एक क्षण।",
+        "少々お待ちください。",
     ],
 )
 def test_a_text_announcing_an_action_says_so(text: str) -> None:
