@@ -15,7 +15,7 @@ sets=(real real-agents synthetic synthetic-agents)
 # an edge is exact. cycle.max_period is a list: the result is flat from 2 to 40.
 sweeps=(
   identical_call.consecutive=2:8:1
-  identical_call.pending=2:12:1
+  identical_call.pending=2:24:2
   same_tool.nudge_at=2:12:1
   error_streak.threshold=2:10:1
   error_streak.varied=3:12:1

@@ -17,9 +17,10 @@ A call failing with an error that says the service failed (a timeout, a rate lim
 refused charge) fires at ``transient`` (default 4): a payment retried three
 times before the agent hands off to a person, or until it goes through, is a healthy retry.
 A status saying the work goes on ("running", "queued", 12 %: ``fingerprint.PENDING_RESULT``)
-fires at ``pending`` (default 8, the middle of the range over which every set scores the same,
-5 to 12): a poll gets the same answer while a job runs (peers give pollers a threshold of their
-own; a poll every 5 minutes for 15 minutes was flagged as stuck).
+fires at ``pending`` (default 12): a poll gets the same answer while a job runs (peers give
+pollers a threshold of their own, warning at 10; a poll every 5 minutes for 15 minutes was
+flagged as stuck). Every set scores the same from 9 to 24, the highest swept: no loop in the
+corpus is a poll alone, and at 8 a healthy Airflow run polled nine times "running" is nudged.
 
 Not flagged: polling or pagination whose result changes, failing or not (the count starts
 over; a failure changed when a line did, beyond a port or a pid: "2 of 4 replicas updated",
@@ -63,7 +64,7 @@ class IdenticalCallConfig:
     consecutive: int = 3
     spread_out: int = 6
     transient: int = 4
-    pending: int = 8
+    pending: int = 12
 
     def validate(self) -> None:
         if self.consecutive < 0:
