@@ -242,7 +242,7 @@ def fact_hashes(content: str) -> tuple[int, ...]:
     its numbers (an amount with its scale as its value: "$1.84B", "$1,842 million" and "1.842bn"
     are one figure), its addresses (links, domains, paths) and its names (a capitalised word
     inside a sentence, an acronym); ``()`` for fewer than three or more than ``MAX_FACTS``. A
-    figure's hash is odd, a name's or an address's even (``is_figure``).
+    figure's hash is odd, a name's or an address's even (``figures``).
 
     Why: a sub-agent asked the same task again in other words reports the same figure, the same
     people and the same sources in other sentences, and a search rephrased brings back the same
@@ -285,9 +285,9 @@ def fact_hashes(content: str) -> tuple[int, ...]:
     return tuple(sorted(hashes))
 
 
-def is_figure(fact: int) -> bool:
-    """Whether a hash from ``fact_hashes`` is a figure's (a number, an amount), not a name's."""
-    return bool(fact & 1)
+def figures(facts: tuple[int, ...]) -> list[int]:
+    """The figures' hashes (numbers, amounts) among ``fact_hashes``, not the names' or addresses'."""
+    return [fact for fact in facts if fact & 1]
 
 
 def _scaled_amount(word: str, following: str) -> str:

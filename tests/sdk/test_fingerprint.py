@@ -32,7 +32,7 @@ from loopwatch.fingerprint import (
     error_class,
     fact_hashes,
     failure_line_hashes,
-    is_figure,
+    figures,
     line_hashes,
     link_hashes,
     mutating_call,
@@ -524,12 +524,13 @@ def test_figures_and_names_are_told_apart_by_their_hashes() -> None:
     """A figure's hash is odd, a name's or an address's even: a report restated with other
     names keeps its figures, and the detectors read them apart without the content."""
     facts = fact_hashes("EMEA revenue was $1.84B in FY2023 per Note 17, see https://ir.example.com")
-    figures = [f for f in facts if is_figure(f)]
+    stated = figures(facts)
 
     assert len(facts) == 6  # emea, note, the link; 1.8e+09, 2023, 17
-    assert len(figures) == 3
+    assert len(stated) == 3
+    assert all(fact % 2 == 1 for fact in stated)
     restated = fact_hashes("In 2023 the EMEA segment made $1,842 million (Form 10-K, Note 17).")
-    assert {f for f in restated if is_figure(f)} == {*figures, zlib.crc32(b"10") | 1}
+    assert set(figures(restated)) == {*stated, zlib.crc32(b"10") | 1}
 
 
 def test_fact_hashes_skip_ranks_and_counts_under_ten() -> None:

@@ -72,6 +72,7 @@ recently used calls, a few results per tool, the previous call per tool.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
@@ -85,7 +86,7 @@ from loopwatch.fingerprint import (
     MISSING_ERROR,
     PENDING_RESULT,
     TYPED_ERROR,
-    is_figure,
+    figures,
 )
 from loopwatch.sketch import closest_overlap, overlap
 
@@ -154,7 +155,7 @@ NEW_LINES_ECHO = 0.3
 # sentences names a source in passing or opens a sentence with a name. Only phrased calls are
 # judged by facts, so reading files of one template one by one is not.
 NEW_FACTS_ECHO = 0.2
-# Share of a report's figures (``fingerprint.is_figure``) the tool had not stated up to which a
+# Share of a report's figures (``fingerprint.figures``) the tool had not stated up to which a
 # task asked again about the same subject (``SAME_SUBJECT_TERMS``) got the same report: asked
 # again, a sub-agent restates its figures and cites its sources and names in other words ("EMEA",
 # "Europe"; "the 10-K", "Note 17"), and may add one figure of three (a range around the
@@ -496,12 +497,12 @@ def _seen_before(state: NoveltyState, call: CallOutcome) -> bool:
         return True
     if not call.phrased:
         return False
-    if call.facts:
-        stated = state.tool_facts.get(call.name)
-        if _within(call.facts, stated, NEW_FACTS_ECHO):
-            return True
-        if _same_figures(call.facts, stated) and _same_subject(state, call):
-            return True
+    stated = state.tool_facts.get(call.name) if call.facts else None
+    if stated and (
+        _within(call.facts, stated, NEW_FACTS_ECHO)
+        or (_same_figures(call.facts, stated) and _same_subject(state, call))
+    ):
+        return True
     if not (call.links and _within(call.links, state.tool_links.get(call.name), allowance)):
         return False
     return _same_subject(state, call)
@@ -515,11 +516,11 @@ def _same_subject(state: NoveltyState, call: CallOutcome) -> bool:
 def _same_figures(facts: tuple[int, ...], stated: list[tuple[int, ...]] | None) -> bool:
     """Whether the figures among ``facts`` (``RESTATED_FIGURES`` at least) are ones ``stated``
     gave, all but ``NEW_FIGURES_ECHO`` of them."""
-    figures = tuple(fact for fact in facts if is_figure(fact))
-    return len(figures) >= RESTATED_FIGURES and _within(figures, stated, NEW_FIGURES_ECHO)
+    stated_figures = figures(facts)
+    return len(stated_figures) >= RESTATED_FIGURES and _within(stated_figures, stated, NEW_FIGURES_ECHO)
 
 
-def _within(hashes: tuple[int, ...], answers: list[tuple[int, ...]] | None, allowance: float) -> bool:
+def _within(hashes: Sequence[int], answers: list[tuple[int, ...]] | None, allowance: float) -> bool:
     """Whether all of ``hashes`` but an ``allowance`` share of them are in ``answers``."""
     if not answers:
         return False
