@@ -37,6 +37,7 @@ REPO_ONLY_SETS = (
     "heldout-blind5",
     "heldout-blind6",
     "heldout-blind7",
+    "heldout-blind8",
     "real-more",
     "real-wild",
 )

@@ -5,11 +5,10 @@ Bars (issue 13): ``real-agents`` clean recall >= 0.75, ``real`` >= 0.80, ``synth
 ``synthetic-agents`` >= 0.95; no healthy run flagged on any set. ``synthetic*`` ship with the
 repository; ``real*`` are complete only through ``LOOPWATCH_CORPUS`` (see ``shared_corpus``).
 The repository-only sets (``synthetic-generalize``, ``heldout-twin``, ``heldout-wild``, ``heldout-blind``
-to ``heldout-blind6``, ``real-more``; issue 20): clean recall >= 0.75, none harmed, at most 5 % of healthy
+to ``heldout-blind8``, ``real-more``; issue 20): clean recall >= 0.75, none harmed, at most 5 % of healthy
 runs nudged.
-``real-wild`` (issue 20, real runs of agents nobody tuned for) and ``heldout-blind7`` (written blind by a
-seventh author, one healthy run harmed) miss that bar: they are held at their figures (``FLOORS``), so a
-regression on them fails while the detectors are generalized to reach the bar.
+``real-wild`` (issue 20, real runs of agents nobody tuned for) misses that bar: it is held at its figures
+(``FLOORS``), so a regression on it fails while the detectors are generalized to reach the bar.
 """
 
 from __future__ import annotations
@@ -29,11 +28,8 @@ from tests.shared_corpus import PUBLIC_SETS, REPO_ONLY_SETS, public_set, shared_
 MAX_NUDGED_RATE = 0.05
 MIN_CLEAN_RECALL = {"real-agents": 0.75, "real": 0.80, "synthetic": 0.95, "synthetic-agents": 0.95}
 #: Repository-only sets below the issue-20 bar, held at what they reached: (minimum clean recall, maximum
-#: nudged healthy runs, maximum harmed). real-wild: its one loop missed, 0 of 16 nudged. heldout-blind7:
-#: 0.62 and 5 harmed on this round's starting code, 0.80 and 4 harmed when first measured blind, 0.80 and 1
-#: harmed after its misses were read (a Notion page built section by section, each append answered with
-#: the same list of block types).
-FLOORS = {"real-wild": (0.0, 0, 0), "heldout-blind7": (0.8, 0, 1)}
+#: nudged healthy runs, maximum harmed). real-wild: its one loop missed, 0 of 16 nudged.
+FLOORS = {"real-wild": (0.0, 0, 0)}
 BAR_SETS = [name for name in REPO_ONLY_SETS if name not in FLOORS]
 CLI = [sys.executable, "-m", "loopwatch_collector.cli"]
 TIMEOUT_S = 600

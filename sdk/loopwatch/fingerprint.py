@@ -13,7 +13,6 @@ Contract: every function here is pure, deterministic across processes and Python
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
 import json
 import re
@@ -730,13 +729,18 @@ _READ_VERBS = frozenset(
     ]
 )
 _NAME_WORD = re.compile(r"[A-Z]?[a-z]+|[A-Z]+(?![a-z])")
-# Keys whose value names the action a generic tool takes.
-_ACTION_KEYS = ("command", "action", "operation", "op", "service", "method")
+# A key naming the action a generic tool takes, with an action's name as its value (a command
+# line, with spaces, names none of its own).
+_ACTION = re.compile(r'"(command|action|operation|op|service|method)"\s*:\s*"([^"\\\s]{1,64})"')
 _WRITE_METHODS = frozenset({"POST", "PUT", "PATCH", "DELETE"})
-# A statement that writes, opening a string value: a GraphQL mutation, an SQL write.
+# A string value opening with a statement that writes: a GraphQL mutation, an SQL write.
 _WRITE_STATEMENT = re.compile(
-    r"\s*(?:mutation|insert|update|delete|merge|upsert|create|alter|drop|truncate|grant)\b", re.IGNORECASE
+    r'":\s*"\s*(?:mutation|insert|update|delete|merge|upsert|create|alter|drop|truncate|grant)\b',
+    re.IGNORECASE,
 )
+# How much of the arguments is read for an action or a statement: a call's action is named near
+# its start, and a 10 MB or deeply nested argument costs no more than a page (never parsed).
+MUTATION_SCAN_CHARS = 4096
 
 
 def mutating_call(tool_name: str, canonical_args: str | None) -> bool:
@@ -752,21 +756,15 @@ def mutating_call(tool_name: str, canonical_args: str | None) -> bool:
     arguments name no write reads. Computed where the arguments are (the SDK), so privacy mode
     judges alike.
     """
-    value: Any = None
-    if canonical_args and canonical_args[0] == "{":
-        with contextlib.suppress(ValueError):
-            value = json.loads(canonical_args)
-    arguments = value if isinstance(value, dict) else {}
-    for key in _ACTION_KEYS:  # the action a generic tool is asked to take decides
-        action = arguments.get(key)
-        if isinstance(action, str) and " " not in action:  # an action's name, not a command line
-            verdict = action.upper() in _WRITE_METHODS if key == "method" else _verb_kind(action)
-            if verdict is not None:
-                return verdict
+    head = canonical_args[:MUTATION_SCAN_CHARS] if canonical_args else ""
+    for key, action in _ACTION.findall(head):  # the action a generic tool is asked to take decides
+        verdict = action.upper() in _WRITE_METHODS if key == "method" else _verb_kind(action)
+        if verdict is not None:
+            return verdict
     verdict = _verb_kind(tool_name)
     if verdict is not None:
         return verdict
-    return any(isinstance(v, str) and _WRITE_STATEMENT.match(v) for v in arguments.values())
+    return _WRITE_STATEMENT.search(head) is not None
 
 
 def _verb_kind(name: str) -> bool | None:

@@ -21,6 +21,7 @@ from loopwatch.fingerprint import (
     MAX_LINES,
     MAX_LINKS,
     MISSING_ERROR,
+    MUTATION_SCAN_CHARS,
     PENDING_RESULT,
     absence_class,
     argument_frame,
@@ -518,6 +519,18 @@ def test_calls_that_change_something_mutate(name: str, arguments: str | None) ->
 )
 def test_calls_that_read_or_say_nothing_do_not_mutate(name: str, arguments: str | None) -> None:
     assert not mutating_call(name, arguments)
+
+
+@pytest.mark.parametrize(
+    "arguments", ["x" * 10_000_000, '{"a":' * 50_000 + "1" + "}" * 50_000], ids=["10MB", "deep-object"]
+)
+def test_a_huge_or_deeply_nested_call_is_classed_by_its_head_without_parsing(arguments: str) -> None:
+    """Arguments are never parsed to class a call: only their first ``MUTATION_SCAN_CHARS``
+    characters are read, so a 10 MB or 50,000-deep argument is classed by its tool's name."""
+    assert mutating_call("edit", arguments)
+    assert not mutating_call("workspace", arguments)
+    late = '{"body":"' + "x" * MUTATION_SCAN_CHARS + '","command":"create"}'
+    assert not mutating_call("workspace", late)  # named past what is read
 
 
 def test_figures_and_names_are_told_apart_by_their_hashes() -> None:
