@@ -387,6 +387,9 @@ _MISSING = re.compile(
     r"|見つかりません|存在しません|未找到|不存在|찾을 수 없|존재하지 않",
     re.IGNORECASE,
 )
+#: The suffix of an exception's type whose message says the failure is transient
+#: ("MissionError: TIMEOUT - no ACK within 5 s"): ``"type:MissionError~transient"``.
+TRANSIENT_TYPED = "~transient"
 # Exception types that name a transient failure ("TimeoutError", "ServiceUnavailableError").
 _TRANSIENT_TYPE = re.compile(r"Timeout|Unavailable|RateLimit|Throttl|Connection", re.IGNORECASE)
 
@@ -427,18 +430,22 @@ def absence_class(content: str) -> str:
 #: The ``error_class`` of a successful status that says the work is still going on (``success_class``).
 PENDING_RESULT = "pending:"
 # How a status says the work goes on: "status": "running", "Build #41: queued", "in progress",
+# "appStoreState": "WAITING_FOR_REVIEW", "async_status": "Job Not Started",
 # "the job is still building", "not ready yet", a screen saying "Please wait". A status word
 # counts where a status is given (the answer's opening, after "status", a colon or "is"): "the
 # result of running `cat -n`" is prose. Read in a short answer only: a status, not a log or a page.
 _PENDING_WORD = (
-    r"(?:queued|pending|paused|scheduled|in[ _-]progress|running|processing|waiting|starting|building|"
-    r"deploying|provisioning|initiali[sz]ing|installing|downloading|uploading|updating|upgrading|rebooting|restarting|"
-    r"syncing|migrating|exporting|importing|copying|creating)\b"
+    r"(?:queued|pending|paused|scheduled|in[ _-](?:progress|review|queue)|running|processing|waiting|"
+    r"starting|building|deploying|provisioning|initiali[sz]ing|installing|downloading|uploading|updating|"
+    r"upgrading|rebooting|restarting|syncing|migrating|exporting|importing|copying|creating)"
+    r"(?![a-z])"  # a word of its own, or one of a name: WAITING_FOR_REVIEW
 )
 _PENDING = re.compile(
-    rf"^\W*{_PENDING_WORD}|(?:status|state|phase)\W{{0,4}}(?:is\W+)?(?:{_PENDING_WORD}|(?!fail|miss)[a-z]+ing\b)|"
+    rf"^\W*{_PENDING_WORD}|(?:status|state|phase)\W{{0,4}}(?:is\W+)?"
+    rf"(?:{_PENDING_WORD}|(?!fail|miss)[a-z]+ing(?![a-z]))|"
     rf"[:=]\s*[\"']?{_PENDING_WORD}|\b(?:is|are|still)\s+(?:still\s+)?{_PENDING_WORD}|"
-    r"\bin[ _-]progress\b|\bstill \w+ing\b|\bnot (?:yet )?(?:ready|finished|complete|completed|done)\b|"
+    r"\bin[ _-]progress\b|\bstill \w+ing\b|"
+    r"\bnot[ _-](?:yet[ _-])?(?:ready|finished|complete|completed|done|started)\b|"
     r"\bplease (?:wait|stand by)\b",  # what an installer or a page shows while it works
     re.IGNORECASE,
 )
@@ -446,7 +453,8 @@ PENDING_MAX_CHARS = 400
 # A structured status opening a longer answer ({"status": "in_progress", "jobs": [...]}): the
 # run as a whole goes on, whatever its parts say further down.
 _PENDING_STATUS = re.compile(
-    r'"(?:status|state|phase)"\s*:\s*"(?:queued|pending|paused|in[_ -]progress|(?!fail|miss)[a-z]+ing)"',
+    r'"\w*(?:status|state|phase)"\s*:\s*"(?:queued|pending|paused|in[_ -](?:progress|review|queue)|'
+    r'(?:\w+ )?not[_ -]started|(?!fail|miss)[a-z]+ing(?:[_ ][a-z]+)*)"',  # "async_status", "appStoreState"
     re.IGNORECASE,
 )
 PENDING_STATUS_CHARS = 200
@@ -501,7 +509,7 @@ def transient_error(error_class: str) -> bool:
     before it changes approach or hands off; the same call failing on its own input does not get
     better by repeating it.
     """
-    if error_class.startswith(TRANSIENT_ERROR):
+    if error_class.startswith(TRANSIENT_ERROR) or error_class.endswith(TRANSIENT_TYPED):
         return True
     return error_class.startswith(TYPED_ERROR) and bool(_TRANSIENT_TYPE.search(error_class))
 
@@ -521,15 +529,21 @@ def error_class(content: str) -> str:
     Korean). Progress shows as a new class: another exception, another message
     ("SyntaxError", then "ImportError", then "AssertionError").
 
-    Returns ``"type:<ExceptionType>"`` (``TYPED_ERROR`` prefix), ``"transient:<digest>"``
+    Returns ``"type:<ExceptionType>"`` (``TYPED_ERROR`` prefix; ``TRANSIENT_TYPED`` appended
+    when its message says the service failed), ``"transient:<digest>"``
     (``TRANSIENT_ERROR``: the message says the service failed, see ``transient_error``),
     ``"invalid:<digest>"`` (``INVALID_ERROR``: the call was malformed), ``"missing:<digest>"``
     (``MISSING_ERROR``: the target does not exist) or ``"text:<digest>"``: a reader may trust
     a change of type more than a change of wording.
     """
-    types: list[str] = _EXCEPTION_TYPE.findall(content[-_ERROR_SCAN_CHARS:])
-    if types:
-        return TYPED_ERROR + types[-1][:_ERROR_TYPE_CHARS]
+    tail = content[-_ERROR_SCAN_CHARS:]
+    causes = list(_EXCEPTION_TYPE.finditer(tail))
+    if causes:
+        cause = causes[-1]  # the last is the cause
+        typed = TYPED_ERROR + cause.group(1)[:_ERROR_TYPE_CHARS]
+        end = tail.find("\n", cause.end())
+        message = tail[cause.end() : end if end >= 0 else len(tail)]
+        return typed + TRANSIENT_TYPED if _TRANSIENT.search(message) else typed
     head = content[:_ERROR_SCAN_CHARS]
     line = next((ln for ln in head.splitlines() if ln.strip()), "")
     if not any(c.isalpha() for c in line):

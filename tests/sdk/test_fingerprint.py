@@ -308,6 +308,7 @@ def test_error_class_is_the_exception_type_when_one_is_named() -> None:
         "Payment declined: issuer unavailable (code 91)",
         "Service temporarily overloaded, try again later",
         "TimeoutError: The read operation timed out",
+        "MissionError: TIMEOUT - no MISSION_ACK within 5.0 s",  # a type of its own, a transient message
         "Error: servicio no disponible temporalmente, inténtelo de nuevo",
         "Fehler: Dienst vorübergehend nicht verfügbar",
         "エラー: サービスが混雑しています。しばらくしてからお試しください",
@@ -324,9 +325,11 @@ def test_errors_that_say_the_service_failed_are_transient(message: str) -> None:
         "TypeError: a.add is not a function",
         "Invalid arguments: unexpected keyword argument 'args'",
         "Error: listen EADDRINUSE: address already in use :::41234",
+        "Traceback (most recent call last):\n  File \"urllib3/util/retry.py\", line 9\nKeyError: 'id'",
     ],
 )
 def test_errors_about_the_call_itself_are_not_transient(message: str) -> None:
+    """Only the cause's own message is read: a frame of a retry module above it says nothing."""
     assert not transient_error(error_class(message))
 
 
@@ -579,6 +582,8 @@ def test_fact_hashes_are_empty_for_fewer_than_three_or_a_page_of_them() -> None:
         '{"job_id": "w-aws", "state": "working"}',
         '{"phase": "Paused", "step": "3/8", "message": "CanaryPauseStep (10m)"}',
         "[screenshot 1440x900] Installing the driver… Please wait. (no progress bar yet)",  # a screen
+        '{"data": {"id": "av-420", "attributes": {"appStoreState": "WAITING_FOR_REVIEW"}}}',
+        '{"report_run_id": "6011", "async_status": "Job Not Started", "async_percent_completion": 0}',
         # A structured status opening a longer answer: the run goes on, whatever its jobs say.
         '{\n  "status": "in_progress",\n  "jobs": [\n'
         + '    {"name": "unit", "status": "completed"},\n' * 12
