@@ -569,7 +569,8 @@ def error_class(content: str) -> str:
 # not compile", Node's uncaught exception opening "/app/eval.js:3" on a line of its own), a
 # refusal ("Payment declined: ...", "Tool x rejected input: ...", "Invalid arguments: ..."), an API's
 # error envelope ({"status": "error", ...}, {"ok": false, ...}, {"resultado": "error"}, GraphQL's
-# {"errors": [{...}]} and a mutation's non-empty "userErrors"). Case matters:
+# {"errors": [{...}]} and a mutation's non-empty "userErrors", {"status": 422, ...}, Moodle's
+# {"exception": ...}, a SOAP fault). Case matters:
 # a log line "ERROR 12:00 ..." is content, and so are "Error rate: 0.1 %", "200 OK" and
 # {"error": null, "data": ...}; so is what a program prints ("Import error: ..." from a script
 # that ran): a re-run after an edit printing it again is a check, not a failure repeated.
@@ -592,6 +593,11 @@ _FAILURE_OPENING = re.compile(
     r'"(?:error|failed|failure|fail|fallo|fallido|erreur|[ée]chec|fehler|fehlgeschlagen|erro|falha|errore)"'
     # GraphQL's errors, and a mutation's user errors (Shopify), as the answer's opening states them.
     r'|\{\s*"errors"\s*:\s*\[\s*\{'
+    # An HTTP status in the body ({"status": 422, ...}), an exception's envelope (Moodle's
+    # {"exception": ..., "errorcode": ...}), a SOAP fault.
+    r'|\{\s*"(?:status|statusCode|status_code|code|http_status)"\s*:\s*[45]\d\d\b'
+    r'|\{\s*"(?:exception|errorcode|error_code|errorCode|fault)"\s*:\s*(?!null\b|false\b|""|\{\s*\}|\[\s*\])'
+    r"|(?:<\?xml[^>]*>\s*)?<(?:\w+:)?Envelope\b[^>]*>\s*<(?:\w+:)?Body>\s*<(?:\w+:)?Fault>"
     r'|\{\s*"data"\s*:\s*\{\s*"\w+"\s*:\s*\{[^\[\]]*?"userErrors"\s*:\s*\[\s*\{'
     r'|\{\s*"(?:ok|success|succeeded)"\s*:\s*false\b'
 )

@@ -688,6 +688,11 @@ def test_success_class_reads_absence_first_and_a_long_answer_as_content() -> Non
         '{"resultado": "error", "codigo": "COLA_CERRADA", "mensaje": "La cola está cerrada"}',
         '{"errors": [{"message": "Variable $input was provided invalid value"}]}',  # GraphQL's
         '{"data": {"refundCreate": {"refund": null, "userErrors": [{"field": ["id"], "message": "blank"}]}}}',
+        '{"status": 422, "errors": [{"id": "InvalidRequest", "title": "Invalid Request"}]}',  # HTTP in the body
+        '{"status": 409, "kod": "ROUTING_STATE", "komunikat": "Nie można zwolnić zlecenia"}',
+        '{"exception": "moodle_exception", "errorcode": "gradeitemlocked", "message": "..."}',
+        '<?xml version="1.0"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/">'
+        "<soap:Body><soap:Fault><faultcode>soap:Client</faultcode></soap:Fault></soap:Body></soap:Envelope>",
         "   \n  Error: leading blank lines are skipped",
     ],
 )
@@ -712,6 +717,9 @@ def test_a_failure_handed_back_as_an_answer_reads_as_one(answer: str) -> None:
         '{"errors": []}',
         '{"data": {"productVariantsBulkUpdate": {"userErrors": []}}}',  # a mutation that went through
         '{"data": {"report": {"rows": [{"userErrors": [{"n": 1}]}]}}}',  # a listing that counts them
+        '{"status": 200, "zlecenie": "ZP-2026-0812", "nowy_status": "ZWOLNIONE"}',
+        '{"exception": null, "result": [1, 2]}',
+        '<?xml version="1.0"?><soap:Envelope><soap:Body><PostMatchResponse><status>MATCHED</status>',
         '{"data": {"error": "nested is content"}}',
         "ErrorBoundary renders its children",
         "Exception handling in Python is done with try",
