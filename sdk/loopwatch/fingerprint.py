@@ -596,7 +596,7 @@ _FAILURE_OPENING = re.compile(
     # An HTTP status in the body ({"status": 422, ...}), an exception's envelope (Moodle's
     # {"exception": ..., "errorcode": ...}), a SOAP fault.
     r'|\{\s*"(?:status|statusCode|status_code|code|http_status)"\s*:\s*[45]\d\d\b'
-    r'|\{\s*"(?:exception|errorcode|error_code|errorCode|fault)"\s*:\s*(?!null\b|false\b|""|\{\s*\}|\[\s*\])'
+    r'|\{\s*"(?:exception|errorcode|error_code|errorCode|fault)"\s*:(?!\s*(?:null\b|false\b|""|\{\s*\}|\[\s*\]))'
     r"|(?:<\?xml[^>]*>\s*)?<(?:\w+:)?Envelope\b[^>]*>\s*<(?:\w+:)?Body>\s*<(?:\w+:)?Fault>"
     r'|\{\s*"data"\s*:\s*\{\s*"\w+"\s*:\s*\{[^\[\]]*?"userErrors"\s*:\s*\[\s*\{'
     r'|\{\s*"(?:ok|success|succeeded)"\s*:\s*false\b'

@@ -688,7 +688,7 @@ def test_success_class_reads_absence_first_and_a_long_answer_as_content() -> Non
         '{"resultado": "error", "codigo": "COLA_CERRADA", "mensaje": "La cola está cerrada"}',
         '{"errors": [{"message": "Variable $input was provided invalid value"}]}',  # GraphQL's
         '{"data": {"refundCreate": {"refund": null, "userErrors": [{"field": ["id"], "message": "blank"}]}}}',
-        '{"status": 422, "errors": [{"id": "InvalidRequest", "title": "Invalid Request"}]}',  # HTTP in the body
+        '{"status": 422, "errors": [{"id": "InvalidRequest", "title": "Invalid Request"}]}',
         '{"status": 409, "kod": "ROUTING_STATE", "komunikat": "Nie można zwolnić zlecenia"}',
         '{"exception": "moodle_exception", "errorcode": "gradeitemlocked", "message": "..."}',
         '<?xml version="1.0"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/">'
