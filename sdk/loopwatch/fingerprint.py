@@ -450,6 +450,12 @@ _PENDING = re.compile(
     re.IGNORECASE,
 )
 PENDING_MAX_CHARS = 400
+# A log whose last line says the work ended ("Starting Nmap 7.95 ... Nmap done: 1 IP address
+# scanned") is a finished run, not a status of work going on; a run's parts completing beside one
+# still pending ("lint: completed", "build: in_progress") are not.
+_FINISHED = re.compile(
+    r"(?<!not )(?<!not yet )\b(?:done|finished|completed|succeeded|exited)\b", re.IGNORECASE
+)
 # A structured status opening a longer answer ({"status": "in_progress", "jobs": [...]}): the
 # run as a whole goes on, whatever its parts say further down.
 _PENDING_STATUS = re.compile(
@@ -495,7 +501,9 @@ def success_class(content: str) -> str:
     if len(content) > PENDING_MAX_CHARS:
         return ""
     if _PENDING.search(content):
-        return PENDING_RESULT
+        last = content.rstrip().rsplit("\n", 1)[-1]
+        if not _FINISHED.search(last) or _PENDING.search(last):
+            return PENDING_RESULT
     lines = content.strip().count("\n") + 1
     if len(content) <= DONE_MAX_CHARS and lines <= DONE_MAX_LINES and _DONE.search(content):
         return DONE_RESULT

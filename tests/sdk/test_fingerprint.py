@@ -581,6 +581,7 @@ def test_fact_hashes_are_empty_for_fewer_than_three_or_a_page_of_them() -> None:
         '{"device_id": "gh-sensor-01", "state": "installing", "progress": null}',  # any "-ing" state
         '{"job_id": "w-aws", "state": "working"}',
         '{"phase": "Paused", "step": "3/8", "message": "CanaryPauseStep (10m)"}',
+        'in_progress\n\n["lint:completed", "build:completed", "test:in_progress"]',  # parts done, one not
         "[screenshot 1440x900] Installing the driver… Please wait. (no progress bar yet)",  # a screen
         '{"data": {"id": "av-420", "attributes": {"appStoreState": "WAITING_FOR_REVIEW"}}}',
         '{"report_run_id": "6011", "async_status": "Job Not Started", "async_percent_completion": 0}',
@@ -601,6 +602,8 @@ def test_a_status_saying_the_work_goes_on_is_pending(status: str) -> None:
         "2 tests were skipped while waiting for the lock was disabled",
         "The API is working fine again",
         '{"check": "dns", "state": "failing"}',  # a failing check is no work going on
+        # A log that started and then said it was done: "Starting" is where it began.
+        "Starting Nmap 7.95 at 2026-03-03\nNote: Host seems down.\nNmap done: 1 IP address scanned in 3.04 s",
         '{"jobs": [{"name": "e2e", "status": "completed"}], "note": "'
         + "x" * 600
         + '", "status": "running"}',
