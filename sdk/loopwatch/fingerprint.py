@@ -40,6 +40,9 @@ _VOLATILE_PARTS: tuple[tuple[str, str], ...] = (
     # per call, so they would make every result differ. Letters and digits both required, as
     # for bare hex, so that an identifier such as ``call_backend`` is kept.
     ("callid", r"(?:call|toolu)_(?=[0-9A-Za-z]*[A-Za-z])(?=[0-9A-Za-z]*\d)[0-9A-Za-z]{8,}\b"),
+    # A request's own id, which a service stamps on every answer ("request_id": "rq-4417",
+    # X-Request-Id: ...): fresh per request whatever was asked.
+    ("reqid", r'(?i:(?:x-)?(?:request|trace|correlation)[_-]?id)"?\s*[:=]\s*"?[\w.-]{1,64}"?'),
 )
 _VOLATILE = re.compile(r"\b(?:" + "|".join(f"(?P<{name}>{part})" for name, part in _VOLATILE_PARTS) + ")")
 # A bracketed timing is an annotation some runs print and others omit (test runners show it only

@@ -134,6 +134,8 @@ def test_call_fingerprint_depends_on_tool_name_and_arguments() -> None:
         ("at 1764470000", "at 1764470123.5"),
         ("line one\r\nline two\r\n", "line one\nline two\n"),
         ("  padded   output\t\n", "padded output"),
+        ('{"ok": true, "request_id": "rq-4410"}', '{"ok": true, "request_id": "rq-4417"}'),
+        ("X-Request-Id: 9f8e7d\nok", "x-request-id: a1b2c3\nok"),
     ],
 )
 def test_volatile_content_is_stripped(first: str, second: str) -> None:
