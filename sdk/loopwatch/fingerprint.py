@@ -479,6 +479,12 @@ _DONE = re.compile(
     r'|"(?:success|ok|succeeded|acknowledged)"\s*:\s*true\b',  # {"success": true, "errors": []}
     re.IGNORECASE,
 )
+#: The ``error_class`` of a short success saying only that a request went through (``success_class``).
+ACK_RESULT = "ack:"
+# How an answer says a request went through, under any key and in any language: {"esito": "ok"},
+# {"result": "WriteProperty-ACK"}, "ACK". To a write, that is its acknowledgement; to a read (a
+# health check answering {"status": "ok"}) it is what the read found, so it marks no change made.
+_ACK = re.compile(r'"\w+"\s*:\s*"(?:ok|accepted|ack|[\w-]*-ack)"|\bACK\b', re.IGNORECASE)
 DONE_MAX_CHARS = 160
 DONE_MAX_LINES = 2  # "Success. Updated the following files:" and the file; "rows inserted: 22" and its time
 
@@ -486,7 +492,8 @@ DONE_MAX_LINES = 2  # "Success. Updated the following files:" and the file; "row
 def success_class(content: str) -> str:
     """The ``error_class`` of a successful result: ``ABSENT_RESULT`` when it says it found
     nothing, ``PENDING_RESULT`` when a short status says the work is still going on,
-    ``DONE_RESULT`` when one short line acknowledges a change, else ``""``.
+    ``DONE_RESULT`` when one short line acknowledges a change, ``ACK_RESULT`` when it says only
+    that the request went through, else ``""``.
 
     Why pending: a poll re-issued while a job runs gets the same status back ("running", 12 %)
     and is waiting, not stuck; guards that count it as a repeated call stop healthy agents (a
@@ -507,10 +514,11 @@ def success_class(content: str) -> str:
         last = content.rstrip().rsplit("\n", 1)[-1]
         if not _FINISHED.search(last) or _PENDING.search(last):
             return PENDING_RESULT
-    lines = content.strip().count("\n") + 1
-    if len(content) <= DONE_MAX_CHARS and lines <= DONE_MAX_LINES and _DONE.search(content):
+    if len(content) > DONE_MAX_CHARS or content.strip().count("\n") >= DONE_MAX_LINES:
+        return ""
+    if _DONE.search(content):
         return DONE_RESULT
-    return ""
+    return ACK_RESULT if _ACK.search(content) else ""
 
 
 def transient_error(error_class: str) -> bool:

@@ -13,6 +13,7 @@ from loopwatch.fingerprint import (
     ABSENCE_MAX_CHARS,
     ABSENCE_SCAN_CHARS,
     ABSENT_RESULT,
+    ACK_RESULT,
     DONE_RESULT,
     FRAME_MAX_CHARS,
     INVALID_ERROR,
@@ -638,10 +639,24 @@ def test_a_line_or_two_acknowledging_a_change_is_done(ack: str) -> None:
         "Updated rows:\nid=1 status=paid\nid=2 status=paid",  # a listing: content besides
         "The price was updated in 2021 to " + "a figure given in the long notes that follow. " * 4,
         "3 passed in 0.2s",
+        '{"name": "ok computer", "track": 3}',  # "ok" inside a value is no status
     ],
 )
 def test_an_answer_with_content_is_not_done(answer: str) -> None:
     assert success_class(answer) != DONE_RESULT
+
+
+@pytest.mark.parametrize(
+    "ack",
+    [
+        '{"esito": "ok", "id_voce": "V-88127", "versione_pagina": 32}',  # a status of ok, any key
+        '{"result": "WriteProperty-ACK", "invoke_id": 3}',
+        '{"status": "ok"}',  # a health check's answer too: no change made, only "went through"
+    ],
+)
+def test_a_short_answer_saying_the_request_went_through_is_an_acknowledgement(ack: str) -> None:
+    assert success_class(ack) == ACK_RESULT
+    assert success_class('{"status": "succeeded"}') == ""  # a finished status (near miss)
 
 
 @pytest.mark.parametrize(

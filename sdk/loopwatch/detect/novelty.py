@@ -80,6 +80,7 @@ from loopwatch.detect.step import NO_CALLS, CallOutcome, Novelty, StepNovelty
 from loopwatch.events import contained_terms, shared_terms
 from loopwatch.fingerprint import (
     ABSENT_RESULT,
+    ACK_RESULT,
     DONE_RESULT,
     INVALID_ERROR,
     MAX_LINES,
@@ -115,6 +116,9 @@ NAMED_CHANGES = 0.5
 SWEEP_ANSWER_CHARS = 24
 # Success classes that are statuses of a call's own target (a change made, work going on).
 _STATUSES = frozenset({DONE_RESULT, PENDING_RESULT})
+# Success classes that acknowledge a request: a write re-issued at once and acknowledged again
+# (under a new entry id, a new version) was done again.
+_ACKNOWLEDGED = frozenset({DONE_RESULT, ACK_RESULT})
 # Estimated share of word trigrams from which a rephrased call's result echoes one the tool
 # gave: the same pages reordered with other snippets share 0.4-0.6; another search's results
 # share under a fifth. A call that is no rephrasing (another file, a reworded task) echoes only
@@ -382,6 +386,8 @@ def _same_answer(state: NoveltyState, memo: CallMemo, call: CallOutcome) -> bool
         return True
     if memo.seq != state.seq - 1:
         return False
+    if call.mutates and call.error_class == memo.error_class and call.error_class in _ACKNOWLEDGED:
+        return True  # the same write acknowledged again, under a new entry id or version
     if call.lines:
         seen = state.step_lines.get(call.call)
         return seen is not None and set(seen).issuperset(call.lines)

@@ -404,6 +404,30 @@ def test_the_same_acknowledgement_for_other_writes_is_news() -> None:
     assert kinds(looked_up) == [(N.NEW,), (N.ECHO,), (N.ECHO,)]
 
 
+def test_the_same_write_acknowledged_again_under_a_new_entry_id_repeats() -> None:
+    """A note appended again word for word, at once: each acknowledgement names the new entry
+    and the page's version, but says the same thing, the same write done again. A read re-issued
+    at once whose answer changed moved (near miss): its numbers are what it reads."""
+    entry = {"notebook": "TIT-2026", "page": 14, "text": "Lot 44B: 0.1021 M NaOH, RSD 0.4%"}
+    appended = [
+        one(
+            call(
+                "eln_append_entry",
+                entry,
+                f'{{"esito": "ok", "id_voce": "V-8812{i}", "versione_pagina": 3{i}}}',
+            )
+        )
+        for i in range(3)
+    ]
+    read = [
+        one(call("eln_get_page", {"page": 14}, f'{{"page": 14, "entries": {n}, "version": 3{n}}}'))
+        for n in range(2)
+    ]
+
+    assert kinds(appended) == [(N.NEW,), (N.REPEAT,), (N.REPEAT,)]
+    assert kinds(read) == [(N.NEW,), (N.MOVED,)]
+
+
 def test_answers_wrapped_in_one_boilerplate_are_judged_only_exactly() -> None:
     """A tool answering different requests with one long wrapper (a write acknowledged with the
     same instructions) has shown that overlap says nothing about it: a later near copy of an
