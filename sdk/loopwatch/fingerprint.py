@@ -780,12 +780,23 @@ _WRITE_STATEMENT = re.compile(
 # How much of the arguments is read for an action or a statement: a call's action is named near
 # its start, and a 10 MB or deeply nested argument costs no more than a page (never parsed).
 MUTATION_SCAN_CHARS = 4096
+# A command line that writes, as peers class shell commands: a file edited in place, moved,
+# removed or redirected into, a package installed, a commit made ("sed -i", "> out.txt", "pip
+# install x", "git commit"). Reading commands ("grep", "cat", "ls", "git log") write nothing.
+_COMMAND = re.compile(r'"(?:command|cmd|script|shell|bash)"\s*:\s*"((?:[^"\\]|\\.){1,1024})"')
+_SHELL_WRITE = re.compile(
+    r"(?:^|[;&|(]\s*|\s)(?:sed\s+-i|rm|mv|cp|mkdir|touch|tee|chmod|chown|patch|truncate|ln)\s"
+    r"|>>?\s*(?!/dev/null|&)[\w./~-]"
+    r"|\b(?:pip3?|npm|yarn|pnpm|apt(?:-get)?|brew|cargo|poetry|uv|gem|conda)\s+(?:install|add|remove|uninstall)\b"
+    r"|\bgit\s+(?:commit|apply|checkout|reset|add|push|merge|rebase|stash|cherry-pick|am|rm|mv)\b"
+)
 
 
 def mutating_call(tool_name: str, canonical_args: str | None) -> bool:
     """Whether a call changes something rather than reads: by the action its arguments name
     (``"command": "create"``, ``"method": "POST"``), else by its tool's name, else by a statement
-    that writes as a value (a GraphQL mutation, an SQL write).
+    that writes as a value (a GraphQL mutation, an SQL write, a command line that edits, moves,
+    removes or redirects into a file, installs a package or commits).
 
     Why: peers class tools as read-only or mutating, and a guard that compares results flags
     successful writes (each ``attach_file`` answering ``True``): the same acknowledgement for
@@ -803,6 +814,8 @@ def mutating_call(tool_name: str, canonical_args: str | None) -> bool:
     verdict = _verb_kind(tool_name)
     if verdict is not None:
         return verdict
+    if any(_SHELL_WRITE.search(command) for command in _COMMAND.findall(head)):
+        return True
     return _WRITE_STATEMENT.search(head) is not None
 
 

@@ -503,6 +503,10 @@ def test_an_amount_in_other_units_is_one_fact() -> None:
         ("http_request", '{"method":"post","url":"https://api.example.com/v1/items"}'),
         ("admin_graphql", '{"query":"mutation bulk($id: ID!) { update(id: $id) { ok } }"}'),  # a statement
         ("run_sql", '{"sql":"UPDATE orders SET status = 1"}'),
+        ("bash", '{"command":"sed -i s/a/b/ app.py"}'),  # a command line that writes, as peers class it
+        ("bash", '{"command":"python gen.py > out.csv"}'),
+        ("run_shell", '{"cmd":"pip install numpy"}'),
+        ("bash", '{"command":"git commit -m fix"}'),
     ],
 )
 def test_calls_that_change_something_mutate(name: str, arguments: str | None) -> None:
@@ -519,7 +523,8 @@ def test_calls_that_change_something_mutate(name: str, arguments: str | None) ->
         ("admin_graphql", '{"query":"query { products { id } }"}'),
         ("delegate_task", '{"task":"Find the EU revenue"}'),  # asks a sub-agent: a report comes back
         ("assign_task", '{"brief":"Find the EU revenue"}'),
-        ("bash", '{"command":"git commit -m x"}'),  # a command line names no action of its own
+        ("bash", '{"command":"git log --oneline | head"}'),  # a command line that only reads
+        ("bash", '{"command":"pytest -q 2>&1 | tail -5"}'),
         ("browser_navigate", '{"url":"https://example.com"}'),
     ],
 )

@@ -18,8 +18,14 @@ succeeded since, each failure teaching nothing (a new call failing, or the same 
 schema rejection the agent keeps running into with another id format each time, a lookup or a
 thinking step between attempts.
 
-Not flagged: a retry that succeeds (any successful call resets the streak), errors interleaved
-with successful corrective steps (a failing test run after a successful edit resets), a
+A step that only looks elsewhere (every call a successful read, ``ToolCall.mutates`` false, of
+tools not failing) neither continues nor breaks the streaks: a device's status read between
+refused measurements changes nothing the next measurement meets. After such a look, another
+tool failing starts afresh (a reproduction failing, the code read, then edits failing).
+
+Not flagged: a retry that succeeds (any successful call of the failing tool resets the streak),
+errors interleaved with successful corrective steps (a failing test run after a successful
+edit, a setting written, a package installed resets), a
 command whose error changes from run to run until it works (progress: the first streak resets;
 only ``varied`` failing steps in a row fire), a fan-out or sweep whose targets each fail once
 (probing candidates is information: both streaks reset), a rollout polled until done whose
@@ -82,6 +88,8 @@ class ErrorStreakState:
     streak_start: int = 0
     failing: int = 0  # failing steps in a row, new failures included, probes excluded
     failing_start: int = 0
+    failing_tools: frozenset[str] = frozenset()  # the tools failing in the last failing step
+    looked: bool = False  # other tools were read since that step
     # tool -> failure text -> (times in this turn, step of the first); least recent first
     recurrences: dict[str, dict[str, tuple[int, int]]] = field(default_factory=dict)
 
@@ -152,11 +160,20 @@ class ErrorStreak:
     def _streak(self, state: ErrorStreakState, step: StepRecord) -> Finding | None:
         calls = step.calls
         if not (calls[0].is_error and step.all_failed):  # most steps: the first call succeeded
+            if state.failing and not any(
+                c.is_error or c.mutates or c.name in state.failing_tools for c in calls
+            ):
+                state.looked = True
+                return None  # a look elsewhere between failures changes nothing the failing call meets
             for c in calls:  # a loop: a generator would cost a function call per step
                 if c.result is not None:
                     state.streak = state.failing = 0  # a success: information
                     break
             return None  # else nothing was learned about success or failure
+        tools = frozenset(c.name for c in calls)
+        if state.looked and tools != state.failing_tools:
+            state.streak = state.failing = 0  # after a look, another tool failing starts afresh
+        state.failing_tools, state.looked = tools, False
         kinds = step.novelty.kinds
         if Novelty.PROBE in kinds or Novelty.MOVED in kinds:
             state.streak = state.failing = 0  # a new target probed, or a poll's status moved

@@ -52,7 +52,8 @@ of a completed step is classified once, by the engine, before any detector runs:
   numbers differ: the next date, id or page) whose result is empty, an error, or a short answer
   (``SWEEP_ANSWER_CHARS``) the tool already gave ("[]", "(0 rows)"): "nothing here" again, or a
   failing call on a new target of a tool that failed on other new targets in the steps just
-  before (``FANOUT_TARGETS`` in a row), with an error the tool had not given that names the
+  before (``FANOUT_TARGETS`` in a row; steps that only read with other tools between them do
+  not break the row: a directory listed between files looked for), with an error the tool had not given that names the
   target: most terms the call has and the tool's previous call had not appear in the error
   (``NAMED_CHANGES``; ``ToolCall.targets``, ``ToolResult.error_terms``: hashed, so privacy mode
   judges alike). An error saying the call was malformed (``fingerprint.INVALID_ERROR``: "invalid
@@ -280,6 +281,8 @@ def _advance_fanout(state: NoveltyState, calls: tuple[CallOutcome, ...]) -> dict
             and _names_target(state, c)
         ):
             failed_new[c.name] = c.frame
+    if not failed_new and state.fanout and _looks_elsewhere(state.fanout, calls):
+        return state.fanout  # a directory listed between files looked for: the fan-out goes on
     if failed_new or state.fanout:
         state.fanout = {
             tool: state.fanout.get(tool, 0) + 1 if state.fanout_frame.get(tool) == frame else 1
@@ -287,6 +290,14 @@ def _advance_fanout(state: NoveltyState, calls: tuple[CallOutcome, ...]) -> dict
         }
         state.fanout_frame = failed_new
     return state.fanout
+
+
+def _looks_elsewhere(failing: dict[str, int], calls: tuple[CallOutcome, ...]) -> bool:
+    """Whether ``calls`` only read, successfully, with tools other than the ``failing`` ones: a
+    look between failures changes nothing the failing calls meet (``error_streak`` alike)."""
+    return all(
+        c.result is not None and not c.is_error and not c.mutates and c.name not in failing for c in calls
+    )
 
 
 def _names_target(state: NoveltyState, call: CallOutcome) -> bool:

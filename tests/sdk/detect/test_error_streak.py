@@ -56,6 +56,48 @@ def test_retry_that_succeeds_resets_the_streak() -> None:
     assert run(ErrorStreak(), script).fired == []
 
 
+def _measure(i: int) -> StepSpec:
+    """A measurement retried with another setting each time, refused in other words each time."""
+    setting = ("short", "long", "none", "auto")[i]
+    refusals = ("The chamber door is open", "Interlock active: door not latched")
+    return step(call("measure", {"plate": "P1", "settle": setting}, refusals[i % 2], is_error=True))
+
+
+LOOK = step(call("get_properties", {"device": "reader"}, '{"DeviceState": "ERROR", "Door": "OPEN"}'))
+
+
+def test_looks_elsewhere_between_failures_of_one_tool_do_not_break_the_streak() -> None:
+    """A plate reader refusing each measurement while its door is open, its status read in
+    between: reading changes nothing the failing call meets, so the fourth failure fires."""
+    script = [_measure(0), _measure(1), LOOK, _measure(2), LOOK, _measure(3)]
+
+    finding = run(ErrorStreak(), script).finding(6)
+
+    assert (finding.count, finding.first_step) == (4, 1)
+
+
+def test_a_write_between_failures_breaks_the_streak() -> None:
+    """Near miss: a successful change between the failures (an edit, a setting written) is a
+    corrective step: the streak starts over."""
+    script = [_measure(0), _measure(1), SUCCESS, _measure(2), _measure(3)]
+
+    assert run(ErrorStreak(), script).fired == []
+
+
+def test_after_a_look_another_tool_failing_starts_afresh() -> None:
+    """Near miss: a reproduction failing, the code read, then edits failing three times: the
+    look bridges failures of one tool only, so the edits' streak is their own (three)."""
+    reproduce = step(
+        call("bash", {"command": "python repro.py"}, "Traceback ...\nKeyError: 'x'", is_error=True)
+    )
+    edits = [
+        step(call("edit", {"path": "a.py", "text": f"v{i}"}, "E999 syntax error", is_error=True))
+        for i in range(3)
+    ]
+
+    assert run(ErrorStreak(), [reproduce, LOOK, LOOK, *edits]).fired == []
+
+
 def test_one_successful_call_in_a_batch_resets() -> None:
     partial = step(
         call("edit", {"path": "a.py"}, "denied", is_error=True), call("read_file", {"path": "a.py"}, "x = 1")
@@ -358,17 +400,18 @@ def rejected(customer_id: object) -> StepSpec:
     return step(call("search_orders", {"customer_id": customer_id}, REJECTED, is_error=True))
 
 
-LOOKUP = step(call("get_customer", {"account": "C-1042"}, '{"id": 1042, "name": "Priya Raman"}'))
+NOTED = step(call("update_note", {"account": "C-1042", "note": "id format?"}, '{"ok": true}'))
 THINKING = step(text="The tool wants an integer; C-1042 probably maps to 1042.")
 
 
 def test_the_same_rejection_between_other_work_fires_at_the_fourth() -> None:
-    """A lookup and a thinking step between attempts break the streaks, not the recurrence."""
+    """A note written and a thinking step between attempts break the streaks (a write is a
+    change), not the recurrence."""
     script = [
         rejected("C-1042"),
         THINKING,
         rejected("1042"),
-        LOOKUP,
+        NOTED,
         rejected({"id": 1042}),
         rejected(["1042"]),
     ]
@@ -397,7 +440,7 @@ def test_a_tool_that_works_in_between_starts_its_count_over() -> None:
     """A payment declined three times, then charged; declined again later: the first of a new count."""
     declined = step(call("charge", {"card": "x"}, "Payment declined: insufficient funds", is_error=True))
     charged = step(call("charge", {"card": "y"}, '{"status": "charged"}'))
-    script = [declined, LOOKUP, declined, LOOKUP, declined, charged, declined, LOOKUP, declined]
+    script = [declined, NOTED, declined, NOTED, declined, charged, declined, NOTED, declined]
 
     assert run(ErrorStreak(), script).findings == [None] * 9
 
@@ -405,11 +448,11 @@ def test_a_tool_that_works_in_between_starts_its_count_over() -> None:
 def test_a_new_turn_starts_the_recurrence_over() -> None:
     script = [
         rejected("C-1042"),
-        LOOKUP,
+        NOTED,
         rejected("1042"),
         USER,
         rejected({"id": 1042}),
-        LOOKUP,
+        NOTED,
         rejected(["1"]),
     ]
 
@@ -417,7 +460,7 @@ def test_a_new_turn_starts_the_recurrence_over() -> None:
 
 
 def test_configured_recurring_boundary_and_off() -> None:
-    script = [rejected("C-1042"), LOOKUP, rejected("1042"), LOOKUP, rejected({"id": 1042})]
+    script = [rejected("C-1042"), NOTED, rejected("1042"), NOTED, rejected({"id": 1042})]
 
     assert run(ErrorStreak(ErrorStreakConfig(recurring=3)), script).finding(5).count == 3
     off = ErrorStreakConfig(threshold=0, varied=0, recurring=1)

@@ -160,6 +160,24 @@ def test_a_rewritten_query_failing_on_one_of_its_guesses_is_no_fan_out() -> None
     assert kinds(fan_out) == [(N.BLANK,), (N.BLANK,), (N.PROBE,), (N.PROBE,)]
 
 
+def test_a_fan_out_goes_on_across_looks_elsewhere() -> None:
+    """Files looked for between directory listings, each error naming its file: the listings
+    change nothing the next look meets, so the fan-out counts on and its third miss probes."""
+    script: list[ScriptItem] = []
+    for name in ("a", "b", "c", "d"):
+        script.append(
+            one(call("read_file", {"path": f"src/{name}.py"}, f"No such file: src/{name}.py", is_error=True))
+        )
+        script.append(one(call("list_dir", {"path": f"src/{name}"}, f"{name}/__init__.py")))
+
+    assert [k for i, k in enumerate(kinds(script)) if i % 2 == 0] == [
+        (N.BLANK,),
+        (N.BLANK,),
+        (N.PROBE,),
+        (N.PROBE,),
+    ]
+
+
 def test_a_value_rejected_as_malformed_is_another_attempt_not_a_target() -> None:
     """A date tried in one format after another, each rejected with "expected format": the call
     was wrong, not its target absent. Neither a sweep (only digits differ) nor a fan-out."""
