@@ -54,9 +54,9 @@ of a completed step is classified once, by the engine, before any detector runs:
   failing call on a new target of a tool that failed on other new targets in the steps just
   before (``FANOUT_TARGETS`` in a row; steps that only read with other tools between them do
   not break the row: a directory listed between files looked for), with an error the tool had
-  not given that names the target: most terms the call has and the tool's previous call had not appear in the error
-  (``NAMED_CHANGES``; ``ToolCall.targets``, ``ToolResult.error_terms``: hashed, so privacy mode
-  judges alike). An error saying the call was malformed (``fingerprint.INVALID_ERROR``: "invalid
+  not given that names the target: most terms the call has and the tool's previous call had
+  not appear in the error (``NAMED_CHANGES``; ``ToolCall.targets``, ``ToolResult.error_terms``:
+  hashed, so privacy mode judges alike). An error saying the call was malformed (``fingerprint.INVALID_ERROR``: "invalid
   date ...: expected format YYYY-MM-DD") probes nothing, sweep or not: the next value is another
   attempt at a well-formed call. A
   target is what a short call of one frame varies (``ToolCall.frame``: the same keys and value
