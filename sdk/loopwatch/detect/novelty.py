@@ -52,18 +52,18 @@ of a completed step is classified once, by the engine, before any detector runs:
   numbers differ: the next date, id or page) whose result is empty, an error, or a short answer
   (``SWEEP_ANSWER_CHARS``) the tool already gave ("[]", "(0 rows)"): "nothing here" again, or a
   failing call on a new target of a tool that failed on other new targets in the steps just
-  before (``FANOUT_TARGETS`` in a row; steps that only read with other tools between them do
-  not break the row: a directory listed between files looked for), with an error the tool had
-  not given that names the target: most terms the call has and the tool's previous call had
-  not appear in the error (``NAMED_CHANGES``; ``ToolCall.targets``, ``ToolResult.error_terms``:
-  hashed, so privacy mode judges alike). An error saying the call was malformed (``fingerprint.INVALID_ERROR``: "invalid
-  date ...: expected format YYYY-MM-DD") probes nothing, sweep or not: the next value is another
-  attempt at a well-formed call. A
-  target is what a short call of one frame varies (``ToolCall.frame``: the same keys and value
-  types, only the values change): a rewritten snippet, a renamed or retyped parameter is
-  another attempt, and an error that does not name what changed ("can only concatenate str")
-  says the attempt failed the same way, not that a target is absent. Absence on a new target is information;
-  the same error for a rephrased call is not.
+  before (``FANOUT_TARGETS`` in a row; steps that only read with other tools between them do not
+  break the row: a directory listed between files looked for), with an error the tool had not
+  given that names the target: most terms the call has and the tool's previous call had not
+  appear in the error (``NAMED_CHANGES``; ``ToolCall.targets``, ``ToolResult.error_terms``:
+  hashed, so privacy mode judges alike). An error saying the call was malformed
+  (``fingerprint.INVALID_ERROR``: "invalid date ...: expected format YYYY-MM-DD") probes
+  nothing, sweep or not: the next value is another attempt at a well-formed call. A target is
+  what a short call of one frame varies (``ToolCall.frame``: the same keys and value types, only
+  the values change): a rewritten snippet, a renamed or retyped parameter is another attempt,
+  and an error that does not name what changed ("can only concatenate str") says the attempt
+  failed the same way, not that a target is absent. Absence on a new target is information; the
+  same error for a rephrased call is not.
 - ``UNKNOWN``: no result arrived or none was recorded. Missing content is never "the same".
 
 A step is *fruitless* when it has calls and each of them is a REPEAT, ECHO or BLANK; it is
