@@ -422,12 +422,35 @@ def absence_class(content: str) -> str:
 
     Why: a sub-agent's report or a search that found nothing says so in words, each time in
     others ("Could not determine ...", "Report: no exact year found", "... is not mentioned in
-    the pages I read"): its text does not repeat, its substance does. Only a short answer's
-    opening is read: a file or a page that mentions "not found" is not an absence.
+    the pages I read"): its text does not repeat, its substance does; a structure whose lists are
+    all empty says it too. Only a short answer's opening is read: a file or a page that mentions
+    "not found" is not an absence.
     """
-    if len(content) > ABSENCE_MAX_CHARS or not _ABSENCE.search(content[:ABSENCE_SCAN_CHARS]):
+    if len(content) > ABSENCE_MAX_CHARS:
         return ""
-    return ABSENT_RESULT
+    if _ABSENCE.search(content[:ABSENCE_SCAN_CHARS]) or _empty_structure(content):
+        return ABSENT_RESULT
+    return ""
+
+
+# A structure of no value: keys, brackets and braces, empty strings, null, false and zero only.
+_NO_VALUE = re.compile(r'"(?:[^"\\]|\\.)*"\s*:|""|\bnull\b|\bfalse\b|(?<![\w.])0(?![\w.])|[\s\[\]{},]')
+EMPTY_STRUCTURE_CHARS = 200
+# An empty list of errors or warnings is no absence: it says a request went through.
+_NO_ERRORS = re.compile(r'"\w*(?:[Ee]rror|[Ww]arning)s?"\s*:\s*(?:\[\s*\]|\{\s*\}|null)')
+
+
+def _empty_structure(content: str) -> bool:
+    """Whether ``content`` is a JSON answer holding nothing but empty lists and objects under its
+    keys (``{"Items": [], "Links": {}}``, ``{"hits": {"total": 0, "hits": []}}``): it found
+    nothing, as "No results found" says in words. A bare ``[]`` or ``{}`` is the same."""
+    # An empty list of errors is no empty container: it stands in as a key of no value.
+    stripped = _NO_ERRORS.sub('"_": 0', content.strip()) if len(content) <= EMPTY_STRUCTURE_CHARS else ""
+    return (
+        stripped[:1] in ("{", "[")
+        and any(bracket in stripped for bracket in ("[]", "{}"))
+        and not _NO_VALUE.sub("", stripped)
+    )
 
 
 #: The ``error_class`` of a successful status that says the work is still going on (``success_class``).

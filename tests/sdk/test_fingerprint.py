@@ -367,6 +367,9 @@ def test_a_transient_error_in_other_words_is_still_one_class() -> None:
         "No results found for 'atlantis forecast'.",
         "Ran the test 100 times: all passed. Unable to reproduce the intermittent failure.",
         "Segments are Americas, EMEA, APAC; an EU-only figure is not disclosed anywhere.",
+        '{"Items": [], "Links": {}, "UnitsAbbreviation": ""}',  # a structure with nothing in it
+        '{"hits": {"total": 0, "hits": []}}',
+        "[]",
     ],
 )
 def test_a_report_that_found_nothing_is_absent(report: str) -> None:
@@ -378,6 +381,9 @@ def test_a_report_that_found_something_is_not_absent() -> None:
     # Near miss: "no" and "found" too far apart to be one phrase.
     assert absence_class("No award was given in the war years, as the archive I found there says.") == ""
     assert absence_class("All 12 tests passed; none of them failed.") == ""
+    # Near misses: an empty list of errors says the request went through; a count of one is a find.
+    assert absence_class('{"data": {"productVariantsBulkUpdate": {"userErrors": []}}}') == ""
+    assert absence_class('{"hits": {"total": 1, "hits": [{"id": "a"}]}}') == ""
 
 
 def test_a_mention_far_into_a_result_or_in_a_long_one_is_content() -> None:
