@@ -432,7 +432,7 @@ def _classify_new_call(state: NoveltyState, call: CallOutcome, fan_out: bool) ->
     )
     if given or _seen_before(state, call):
         return Novelty.PROBE if sweep and call.size <= SWEEP_ANSWER_CHARS else Novelty.ECHO
-    if call.error_class == ABSENT_RESULT and (call.frame or call.phrased) and not sweep:
+    if call.error_class == ABSENT_RESULT and (call.frame or call.phrased) and not sweep and not call.mutates:
         # "Found nothing" again, in other words, for the same question asked again (a task
         # re-delegated, a search rephrased): the tool's answer has not changed in substance.
         related = _same_subject(state, call)
