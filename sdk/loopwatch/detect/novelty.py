@@ -416,8 +416,9 @@ def _classify_new_call(state: NoveltyState, call: CallOutcome, fan_out: bool) ->
     sweep = bool(call.shape) and bool(call.frame) and previous is not None and previous.shape == call.shape
     if call.is_error or call.empty:
         # A malformed call is another attempt, not another target; a sweep failing the way it
-        # failed before (the same 502 page for the next order), unless to say the target does
-        # not exist ("404 Not Found" for the next version), found nothing about its target.
+        # failed before (the same 502 page for the next order, the same kind of refusal in other
+        # words), unless to say the target does not exist ("404 Not Found" for the next
+        # version), found nothing about its target.
         if (sweep and _probes(state, call)) or (fan_out and call.is_error):
             return Novelty.PROBE
         return Novelty.NEW if call.is_error and _fails_differently(state, call) else Novelty.BLANK
@@ -468,7 +469,10 @@ def _probes(state: NoveltyState, call: CallOutcome) -> bool:
     failed_again = (
         call.is_error
         and not error_class.startswith(MISSING_ERROR)
-        and call.result in state.tool_errors.get(call.name, ())
+        and (
+            call.result in state.tool_errors.get(call.name, ())
+            or (bool(error_class) and error_class in state.tool_error_classes.get(call.name, ()))
+        )
     )
     return not failed_again
 

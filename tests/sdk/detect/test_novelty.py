@@ -101,6 +101,30 @@ def test_a_sweep_failing_the_way_it_failed_before_probes_nothing() -> None:
     assert kinds(versions) == [(N.BLANK,), (N.PROBE,), (N.PROBE,), (N.PROBE,)]
 
 
+def test_a_sweep_refused_the_same_way_in_other_words_probes_nothing() -> None:
+    """A release tried on line 3, line 4, priority 1, each refused 409 because the routing is not
+    approved, worded otherwise each time: one kind of refusal (``error_class``), nothing learned
+    about any line or priority."""
+    refusals = (
+        "Marszruta R-4410 rew. C nie została zatwierdzona.",
+        "Nie można zwolnić zlecenia: marszruta w statusie ROBOCZA.",
+        "Zwolnienie odrzucone: brak zatwierdzenia technologa.",
+        "Marszruta nie jest zatwierdzona.",
+    )
+    releases = [
+        one(
+            call(
+                "release_work_order",
+                {"order": "ZP-0815", "line": f"L{n}", "priority": 3},
+                json.dumps({"status": 409, "kod": "ROUTING", "komunikat": text}, ensure_ascii=False),
+            )
+        )
+        for n, text in zip((3, 4, 5, 6), refusals, strict=True)
+    ]
+
+    assert kinds(releases) == [(N.BLANK,)] * 4
+
+
 def test_a_widened_window_that_returns_the_same_content_is_an_echo() -> None:
     """Only the line number changes and the same substantial content comes back: the variation
     did not reach the data, unlike a sweep's short "nothing here" answers."""
