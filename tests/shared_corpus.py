@@ -38,6 +38,7 @@ REPO_ONLY_SETS = (
     "heldout-blind6",
     "heldout-blind7",
     "heldout-blind8",
+    "heldout-blind9",
     "real-more",
     "real-wild",
 )
