@@ -51,7 +51,16 @@ _TIMING_NOTE = re.compile(r"\s*[\[(]\s*<dur>\s*[\])]")
 
 
 def _placeholder(match: re.Match[str]) -> str:
+    if match.lastgroup == "time" and _alone_on_its_line(match):
+        return match.group(0)  # a value in a table (a replication lag of 00:04:12), not a clock
     return f"<{match.lastgroup}>"
+
+
+def _alone_on_its_line(match: re.Match[str]) -> bool:
+    text, start, end = match.string, match.start(), match.end()
+    before = text.rfind("\n", 0, start) + 1
+    after = text.find("\n", end)
+    return not text[before:start].strip() and not text[end : after if after >= 0 else len(text)].strip()
 
 
 def canonical_json(value: Any) -> str:
@@ -462,6 +471,9 @@ PENDING_RESULT = "pending:"
 # result of running `cat -n`" is prose. Read in a short answer only: a status, not a log or a page.
 _PENDING_WORD = (
     r"(?:queued|pending|paused|scheduled|in[ _-](?:progress|review|queue)|running|processing|waiting|"
+    # The same in the languages APIs answer in: "Pendiente de revisión", "en cours", "ausstehend".
+    r"pendiente|pendente|en (?:curso|proceso|cours|attente)|em andamento|ausstehend|in bearbeitung|"
+    r"in (?:corso|attesa)|"
     r"starting|building|deploying|provisioning|initiali[sz]ing|installing|downloading|uploading|updating|"
     r"upgrading|rebooting|restarting|syncing|migrating|exporting|importing|copying|creating)"
     r"(?![a-z])"  # a word of its own, or one of a name: WAITING_FOR_REVIEW
@@ -474,6 +486,11 @@ _PENDING = re.compile(
     r"\bnot[ _-](?:yet[ _-])?(?:ready|finished|complete|completed|done|started)\b|"
     r"\bplease (?:wait|stand by)\b",  # what an installer or a page shows while it works
     re.IGNORECASE,
+)
+# A scheduler's status column, in capitals anywhere in a short answer ("4471823 PENDING 0:00
+# (Priority)", "web-1 Pending"): case tells the status from the word in prose.
+_PENDING_TOKEN = re.compile(
+    r"\b(?:PENDING|QUEUED|RUNNING|WAITING|STARTING|PROVISIONING|SCHEDULED|IN_PROGRESS|CONFIGURING)\b"
 )
 PENDING_MAX_CHARS = 400
 # A log whose last line says the work ended ("Starting Nmap 7.95 ... Nmap done: 1 IP address
@@ -533,7 +550,7 @@ def success_class(content: str) -> str:
         return PENDING_RESULT
     if len(content) > PENDING_MAX_CHARS:
         return ""
-    if _PENDING.search(content):
+    if _PENDING.search(content) or _PENDING_TOKEN.search(content):
         last = content.rstrip().rsplit("\n", 1)[-1]
         if not _FINISHED.search(last) or _PENDING.search(last):
             return PENDING_RESULT

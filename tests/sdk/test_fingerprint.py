@@ -144,6 +144,12 @@ def test_volatile_content_is_stripped(first: str, second: str) -> None:
     assert result_fingerprint(first) == result_fingerprint(second)
 
 
+def test_a_time_alone_on_its_line_is_a_value_not_a_clock() -> None:
+    """A replication lag polled until it shrinks is the news, not a clock's noise."""
+    lag = "       lag\n-----------------\n {}\n(1 row)"
+    assert normalise_result(lag.format("00:04:12.118")) != normalise_result(lag.format("00:02:55.730"))
+
+
 @pytest.mark.parametrize(
     ("first", "second"),
     [
@@ -599,6 +605,8 @@ def test_fact_hashes_are_empty_for_fewer_than_three_or_a_page_of_them() -> None:
         "[screenshot 1440x900] Installing the driver… Please wait. (no progress bar yet)",  # a screen
         '{"data": {"id": "av-420", "attributes": {"appStoreState": "WAITING_FOR_REVIEW"}}}',
         '{"report_run_id": "6011", "async_status": "Job Not Started", "async_percent_completion": 0}',
+        "4471823 PENDING 0:00 (Priority)",  # a scheduler's status column, in capitals
+        '{"estado": "Pendiente de revisión por la oficina judicial", "justificante": "LX-2026"}',
         # A structured status opening a longer answer: the run goes on, whatever its jobs say.
         '{\n  "status": "in_progress",\n  "jobs": [\n'
         + '    {"name": "unit", "status": "completed"},\n' * 12
