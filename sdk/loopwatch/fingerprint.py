@@ -503,7 +503,9 @@ _FINISHED = re.compile(
 # run as a whole goes on, whatever its parts say further down.
 _PENDING_STATUS = re.compile(
     r'"\w*(?:status|state|phase)"\s*:\s*"(?:queued|pending|paused|in[_ -](?:progress|review|queue)|'
-    r'(?:\w+ )?not[_ -]started|(?!fail|miss)[a-z]+ing(?:[_ ][a-z]+)*)"',  # "async_status", "appStoreState"
+    r'(?:\w+ )?not[_ -]started|(?!fail|miss)[a-z]+ing(?:[_ ][a-z]+)*|'
+    # A request handed on and not answered yet: an envelope "sent" for signature, a filing "submitted".
+    r'sent|submitted|requested|awaiting(?:[_ ][a-z]+)*)"',  # "async_status", "appStoreState"
     re.IGNORECASE,
 )
 PENDING_STATUS_CHARS = 200

@@ -606,6 +606,7 @@ def test_fact_hashes_are_empty_for_fewer_than_three_or_a_page_of_them() -> None:
         '{"data": {"id": "av-420", "attributes": {"appStoreState": "WAITING_FOR_REVIEW"}}}',
         '{"report_run_id": "6011", "async_status": "Job Not Started", "async_percent_completion": 0}',
         "4471823 PENDING 0:00 (Priority)",  # a scheduler's status column, in capitals
+        '{"envelopeId": "3f1c", "status": "sent", "statusChangedDateTime": "2026-06-03T08:00:41Z"}',
         '{"estado": "Pendiente de revisión por la oficina judicial", "justificante": "LX-2026"}',
         # A structured status opening a longer answer: the run goes on, whatever its jobs say.
         '{\n  "status": "in_progress",\n  "jobs": [\n'
