@@ -33,6 +33,9 @@ _VOLATILE_PARTS: tuple[tuple[str, str], ...] = (
     ("uuid", r"[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}\b"),
     ("hex", r"0x[0-9a-fA-F]+\b|(?=[0-9a-fA-F]*[a-fA-F])(?=[0-9a-fA-F]*\d)[0-9a-fA-F]{12,}\b"),
     ("epoch", r"1[5-9]\d{8}(?:\.\d+|\d{3,9})?\b"),
+    # A number of 13 digits or more is an id minted per object (a Discord or Twitter snowflake, a
+    # millisecond stamp), not a quantity.
+    ("longid", r"\d{13,}\b"),
     # A terminal may wrap a number across lines ("[2\n.50ms]"), hence the optional whitespace.
     ("dur", r"\d+(?:\s*[.,]\d+)?\s?(?:ns|us|µs|ms|s|secs?|seconds?|m|min|mins|minutes?|h|hr|hrs|hours?)\b"),
     ("pid", r"(?:pid|PID|process)[ =:]+\d+\b"),
@@ -342,6 +345,19 @@ _QUOTED = re.compile(r"'[^'\n]*'|\"[^\"\n]*\"|`[^`\n]*`|<[^<>\n]*>")
 _PATHLIKE = re.compile(r"\S*[/\\]\S*|\b[\w-]+\.[A-Za-z][\w]{0,4}\b")
 # Without an exception type, the first line names the kind; its tail quotes input.
 _ERROR_CLASS_CHARS = 160
+# A gRPC status ("rpc error: code = FailedPrecondition desc = ...", "StatusCode.UNAVAILABLE").
+_GRPC_CODE = re.compile(r"\b(?:rpc error: code = |StatusCode\.)(\w+)")
+_GRPC_TRANSIENT = frozenset(
+    {
+        "unavailable",
+        "deadlineexceeded",
+        "deadline_exceeded",
+        "resourceexhausted",
+        "resource_exhausted",
+        "aborted",
+    }
+)
+_HTTP_STATUS_LINE = re.compile(r"HTTP/[\d.]+ [45]\d\d\b")
 # How much of an error opening with no word (a pretty-printed JSON envelope: "{" on its own
 # line) is read as its message: the status, the field and the message of a validation error.
 _ENVELOPE_CHARS = 400
@@ -503,7 +519,7 @@ _FINISHED = re.compile(
 # run as a whole goes on, whatever its parts say further down.
 _PENDING_STATUS = re.compile(
     r'"\w*(?:status|state|phase)"\s*:\s*"(?:queued|pending|paused|in[_ -](?:progress|review|queue)|'
-    r'(?:\w+ )?not[_ -]started|(?!fail|miss)[a-z]+ing(?:[_ ][a-z]+)*|'
+    r"(?:\w+ )?not[_ -]started|(?!fail|miss)[a-z]+ing(?:[_ ][a-z]+)*|"
     # A request handed on and not answered yet: an envelope "sent" for signature, a filing "submitted".
     r'sent|submitted|requested|awaiting(?:[_ ][a-z]+)*)"',  # "async_status", "appStoreState"
     re.IGNORECASE,
@@ -607,10 +623,24 @@ def error_class(content: str) -> str:
         return typed + TRANSIENT_TYPED if _TRANSIENT.search(message) else typed
     head = content[:_ERROR_SCAN_CHARS]
     line = next((ln for ln in head.splitlines() if ln.strip()), "")
-    if not any(c.isalpha() for c in line):
-        # A pretty-printed envelope opens with "{": its message is read on one line.
+    if not any(c.isalpha() for c in line) or _HTTP_STATUS_LINE.match(line):
+        # A pretty-printed envelope opens with "{", an HTTP answer with its status line: the
+        # message is read with what follows, on one line.
         line = " ".join(head[:_ENVELOPE_CHARS].split())
     masked = _DIGITS.sub("#", _PATHLIKE.sub("<p>", _QUOTED.sub("<q>", _VOLATILE.sub(_placeholder, line))))
+    grpc = _GRPC_CODE.search(line)
+    if grpc is not None:  # the status code says what failed, whatever the description names
+        code = grpc.group(1).lower()
+        prefix = (
+            TRANSIENT_ERROR
+            if code in _GRPC_TRANSIENT
+            else INVALID_ERROR
+            if code in ("invalidargument", "invalid_argument", "outofrange", "out_of_range")
+            else MISSING_ERROR
+            if code in ("notfound", "not_found")
+            else "text:"
+        )
+        return prefix + digest(" ".join(masked.lower().split())[:_ERROR_CLASS_CHARS])
     if _TRANSIENT.search(line):
         prefix = TRANSIENT_ERROR
     elif _INVALID.search(line):
@@ -651,7 +681,10 @@ _FAILURE_OPENING = re.compile(
     r"|[\w./-]+: (?:[^\n]*: )?(?:No such file or directory|Permission denied|command not found)"
     r'|\{\s*"(?:error|isError)"\s*:(?!\s*(?:null\b|false\b|""|\{\s*\}|\[\s*\]))'
     r'|\{\s*"(?:status|state|result|outcome|estado|resultado|statut|r[ée]sultat|ergebnis|stato|esito)"\s*:\s*'
-    r'"(?:error|failed|failure|fail|fallo|fallido|erreur|[ée]chec|fehler|fehlgeschlagen|erro|falha|errore)"'
+    r'"(?i:error|failed|failure|fail|fallo|fallido|erreur|[ée]chec|fehler|fehlgeschlagen|erro|falha|errore|'
+    r'rejected|rechazado|rejeitado|rejet[ée]|abgelehnt|respinto|denied|refused)"'
+    # JSON-RPC's error answer: {"jsonrpc": "2.0", "id": 3, "error": {...}}.
+    r'|\{\s*"jsonrpc"\s*:\s*"2\.0"\s*,\s*"id"\s*:\s*[^,{}]{1,40},\s*"error"\s*:\s*\{'
     # GraphQL's errors, and a mutation's user errors (Shopify), as the answer's opening states them.
     r'|\{\s*"errors"\s*:\s*\[\s*\{'
     # An HTTP status in the body ({"status": 422, ...}), an exception's envelope (Moodle's

@@ -136,6 +136,7 @@ def test_call_fingerprint_depends_on_tool_name_and_arguments() -> None:
         ("line one\r\nline two\r\n", "line one\nline two\n"),
         ("  padded   output\t\n", "padded output"),
         ('{"ok": true, "request_id": "rq-4410"}', '{"ok": true, "request_id": "rq-4417"}'),
+        ('{"id": "1247930417395548251", "pinned": false}', '{"id": "1247930652289396847", "pinned": false}'),
         ("X-Request-Id: 9f8e7d\nok", "x-request-id: a1b2c3\nok"),
     ],
 )
@@ -340,6 +341,25 @@ def test_errors_that_say_the_service_failed_are_transient(message: str) -> None:
 def test_errors_about_the_call_itself_are_not_transient(message: str) -> None:
     """Only the cause's own message is read: a frame of a retry module above it says nothing."""
     assert not transient_error(error_class(message))
+
+
+def test_a_grpc_status_code_decides_the_class() -> None:
+    """ "FailedPrecondition ... connector is Unavailable" is the call's own problem (a connector
+    out of service), not a transient failure; the code Unavailable is one."""
+    assert not transient_error(
+        error_class("rpc error: code = FailedPrecondition desc = connector 1 is Unavailable")
+    )
+    assert transient_error(error_class("rpc error: code = Unavailable desc = connection refused"))
+    assert error_class("StatusCode.INVALID_ARGUMENT: bad id").startswith(INVALID_ERROR)
+
+
+def test_an_http_answer_is_classed_by_its_status_line_and_body() -> None:
+    """The status line alone says "400 Bad Request"; the body says why: the request body was
+    malformed, another attempt at a well-formed call."""
+    answer = (
+        'HTTP/1.1 400 Bad Request\ncontent-type: application/json\n\n{"errorCode": "INVALID_REQUEST_BODY"}'
+    )
+    assert error_class(answer).startswith(INVALID_ERROR)
 
 
 def test_a_pretty_printed_envelope_is_classed_by_its_message() -> None:
@@ -729,6 +749,8 @@ def test_success_class_reads_absence_first_and_a_long_answer_as_content() -> Non
         '{"errors": [{"message": "Variable $input was provided invalid value"}]}',  # GraphQL's
         '{"data": {"refundCreate": {"refund": null, "userErrors": [{"field": ["id"], "message": "blank"}]}}}',
         '{"status": 422, "errors": [{"id": "InvalidRequest", "title": "Invalid Request"}]}',
+        '{"jsonrpc": "2.0", "id": 3, "error": {"code": -32005, "message": "query returned more"}}',
+        '{"resultado": "RECHAZADO", "codigo": "E-217", "mensaje": "no cumple el formato PDF/A-1b"}',
         '{"status": 409, "kod": "ROUTING_STATE", "komunikat": "Nie można zwolnić zlecenia"}',
         '{"exception": "moodle_exception", "errorcode": "gradeitemlocked", "message": "..."}',
         '<?xml version="1.0"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/">'
@@ -759,6 +781,7 @@ def test_a_failure_handed_back_as_an_answer_reads_as_one(answer: str) -> None:
         '{"data": {"report": {"rows": [{"userErrors": [{"n": 1}]}]}}}',  # a listing that counts them
         '{"status": 200, "zlecenie": "ZP-2026-0812", "nowy_status": "ZWOLNIONE"}',
         '{"exception": null, "result": [1, 2]}',
+        '{"jsonrpc": "2.0", "id": 3, "result": "0x112a880"}',
         '<?xml version="1.0"?><soap:Envelope><soap:Body><PostMatchResponse><status>MATCHED</status>',
         '{"data": {"error": "nested is content"}}',
         "ErrorBoundary renders its children",
