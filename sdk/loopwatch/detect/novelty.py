@@ -395,10 +395,10 @@ def _same_answer(state: NoveltyState, memo: CallMemo, call: CallOutcome) -> bool
         return False
     if _restates(state, memo, call):
         return True
+    if call.mutates and call.error_class == memo.error_class and call.error_class in _ACKNOWLEDGED:
+        return True  # the same write acknowledged again, under a new entry id, at once or not
     if memo.seq != state.seq - 1:
         return False
-    if call.mutates and call.error_class == memo.error_class and call.error_class in _ACKNOWLEDGED:
-        return True  # the same write acknowledged again, under a new entry id or version
     if call.lines:
         seen = state.step_lines.get(call.call)
         return seen is not None and set(seen).issuperset(call.lines)

@@ -468,6 +468,11 @@ def test_the_same_write_acknowledged_again_under_a_new_entry_id_repeats() -> Non
 
     assert kinds(appended) == [(N.NEW,), (N.REPEAT,), (N.REPEAT,)]
     assert kinds(read) == [(N.NEW,), (N.MOVED,)]
+    # The same with a look between the writes: a term added, searched for, added again.
+    added = call("termbase_add", {"term": "kundkorg"}, '{"status": "created", "entry_id": "E-ace4"}')
+    again = call("termbase_add", {"term": "kundkorg"}, '{"status": "created", "entry_id": "E-b44d"}')
+    searched = call("termbase_search", {"q": "kundkorg"}, '{"hits": [], "total": 0}')
+    assert kinds([one(added), one(searched), one(again)])[2] == (N.REPEAT,)
 
 
 def test_answers_wrapped_in_one_boilerplate_are_judged_only_exactly() -> None:
