@@ -39,6 +39,7 @@ REPO_ONLY_SETS = (
     "heldout-blind7",
     "heldout-blind8",
     "heldout-blind9",
+    "heldout-blind10",
     "real-more",
     "real-wild",
 )
