@@ -471,11 +471,22 @@ def _empty_structure(content: str) -> bool:
     nothing, as "No results found" says in words. A bare ``[]`` or ``{}`` is the same."""
     # An empty list of errors is no empty container: it stands in as a key of no value.
     stripped = _NO_ERRORS.sub('"_": 0', content.strip()) if len(content) <= EMPTY_STRUCTURE_CHARS else ""
-    return (
-        stripped[:1] in ("{", "[")
-        and any(bracket in stripped for bracket in ("[]", "{}"))
-        and not _NO_VALUE.sub("", stripped)
-    )
+    if stripped[:1] not in ("{", "["):
+        return False
+    if any(bracket in stripped for bracket in ("[]", "{}")) and not _NO_VALUE.sub("", stripped):
+        return True
+    # A query's envelope around an empty result: {"status": "success", "data": {"result": [],
+    # "stats": {...}}}. Its collection is empty and it holds no list with anything in it.
+    return _EMPTY_COLLECTION.search(stripped) is not None and _FILLED_LIST.search(stripped) is None
+
+
+# A collection a query answers with, empty; and a list with something in it.
+_EMPTY_COLLECTION = re.compile(
+    r'"(?:result|results|items|hits|data|rows|records|entries|matches|values|documents|docs|objects|'
+    r'nodes|edges|streams|series)"\s*:\s*\[\s*\]',
+    re.IGNORECASE,
+)
+_FILLED_LIST = re.compile(r"\[\s*[^\s\]]")
 
 
 #: The ``error_class`` of a successful status that says the work is still going on (``success_class``).

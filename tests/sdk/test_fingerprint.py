@@ -396,6 +396,8 @@ def test_a_transient_error_in_other_words_is_still_one_class() -> None:
         '{"Items": [], "Links": {}, "UnitsAbbreviation": ""}',  # a structure with nothing in it
         '{"hits": {"total": 0, "hits": []}}',
         "[]",
+        # A query's envelope around an empty result, with its status and timings.
+        '{"status": "success", "data": {"resultType": "streams", "result": [], "stats": {"time": 0.04}}}',
     ],
 )
 def test_a_report_that_found_nothing_is_absent(report: str) -> None:
@@ -410,6 +412,7 @@ def test_a_report_that_found_something_is_not_absent() -> None:
     # Near misses: an empty list of errors says the request went through; a count of one is a find.
     assert absence_class('{"data": {"productVariantsBulkUpdate": {"userErrors": []}}}') == ""
     assert absence_class('{"hits": {"total": 1, "hits": [{"id": "a"}]}}') == ""
+    assert absence_class('{"id": 5, "name": "Ada", "tags": []}') == ""  # a record with an empty field
 
 
 def test_a_mention_far_into_a_result_or_in_a_long_one_is_content() -> None:
