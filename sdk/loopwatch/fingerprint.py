@@ -680,6 +680,7 @@ _FAILURE_OPENING = re.compile(
     r"[Ee]rror(?::| (?:executing|running|calling|invoking|in|while|during|from|occurred)\b)"
     r"|An (?:unexpected )?error (?:occurred|has occurred)\b"
     r"|Traceback \(most recent call last\)"
+    r"|[\w .-]{1,60}: [^\n]{0,200}\n\s*stack traceback:"  # Lua's ("ReaScript error: x.lua:41: ...")
     rf"|{_EXCEPTION_NAME}:"
     r"|[A-Z]\w*(?: \w+){0,2} (?:failed|declined|denied|refused|rejected)"
     r"(?: \w+)?(?::| (?:at|with|due to|because)\b)"

@@ -753,6 +753,7 @@ def test_success_class_reads_absence_first_and_a_long_answer_as_content() -> Non
         '{"data": {"refundCreate": {"refund": null, "userErrors": [{"field": ["id"], "message": "blank"}]}}}',
         '{"status": 422, "errors": [{"id": "InvalidRequest", "title": "Invalid Request"}]}',
         '{"jsonrpc": "2.0", "id": 3, "error": {"code": -32005, "message": "query returned more"}}',
+        "ReaScript error: render_stems.lua:41: attempt to index a nil value\nstack traceback:\n\t...",
         '{"resultado": "RECHAZADO", "codigo": "E-217", "mensaje": "no cumple el formato PDF/A-1b"}',
         '{"status": 409, "kod": "ROUTING_STATE", "komunikat": "Nie można zwolnić zlecenia"}',
         '{"exception": "moodle_exception", "errorcode": "gradeitemlocked", "message": "..."}',
