@@ -17,10 +17,11 @@ A call failing with an error that says the service failed (a timeout, a rate lim
 refused charge) fires at ``transient`` (default 4): a payment retried three
 times before the agent hands off to a person, or until it goes through, is a healthy retry.
 A status saying the work goes on ("running", "queued", 12 %: ``fingerprint.PENDING_RESULT``)
-fires at ``pending`` (default 12): a poll gets the same answer while a job runs (peers give
-pollers a threshold of their own, warning at 10; a poll every 5 minutes for 15 minutes was
-flagged as stuck). Every set scores the same from 9 to 24, the highest swept: no loop in the
-corpus is a poll alone, and at 8 a healthy Airflow run polled nine times "running" is nudged.
+fires at ``pending`` (default 16): a poll gets the same answer while a job runs (peers give
+pollers a threshold of their own, warning at 10 and blocking at 20; a poll every 5 minutes for
+15 minutes was flagged as stuck). Every set scores the same from 12 to 24, the highest swept,
+and 16 is in its middle: no loop in the corpus is a poll alone, while under 12 healthy polls
+of the blind sets (a review queue, an async report, a backup) are nudged, under 10 harmed.
 
 Not flagged: polling or pagination whose result changes, failing or not (the count starts
 over; a failure changed when a line did, beyond a port or a pid: "2 of 4 replicas updated",
@@ -64,7 +65,7 @@ class IdenticalCallConfig:
     consecutive: int = 3
     spread_out: int = 6
     transient: int = 4
-    pending: int = 12
+    pending: int = 16
 
     def validate(self) -> None:
         if self.consecutive < 0:

@@ -375,14 +375,14 @@ RUNNING = '{"status": "running", "progress": 0.12}'
 
 
 def test_a_poll_answered_running_again_is_waiting_not_stuck() -> None:
-    """A job at 12 % for eleven polls in a row (every 5 minutes for 15 minutes, the trap users
-    reported; a DAG run "running" for nine polls): the agent waits, as peers' pollers do."""
-    assert run(IdenticalCall(), [_poll(RUNNING)] * 11).fired == []
+    """A job at 12 % for fifteen polls in a row (every 5 minutes for 15 minutes, the trap users
+    reported; a review queue polled ten times): the agent waits, as peers' pollers do."""
+    assert run(IdenticalCall(), [_poll(RUNNING)] * 15).fired == []
 
 
-def test_a_poll_that_never_moves_fires_at_its_twelfth_answer() -> None:
-    """Boundary: the twelfth identical "running" is a job that is not going anywhere."""
-    assert run(IdenticalCall(), [_poll(RUNNING)] * 12).finding().count == 12
+def test_a_poll_that_never_moves_fires_at_its_sixteenth_answer() -> None:
+    """Boundary: the sixteenth identical "running" is a job that is not going anywhere."""
+    assert run(IdenticalCall(), [_poll(RUNNING)] * 16).finding().count == 16
 
 
 def test_a_finished_status_answered_again_fires_at_the_third() -> None:
