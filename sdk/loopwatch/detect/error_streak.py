@@ -44,7 +44,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from loopwatch.detect.base import call_finding
-from loopwatch.detect.step import Novelty, StepRecord
+from loopwatch.detect.step import Novelty, StepRecord, looks_elsewhere
 from loopwatch.verdict import Finding
 
 # Failures that taught nothing: a new call failing (``BLANK``) or the same call again (``REPEAT``).
@@ -160,11 +160,9 @@ class ErrorStreak:
     def _streak(self, state: ErrorStreakState, step: StepRecord) -> Finding | None:
         calls = step.calls
         if not (calls[0].is_error and step.all_failed):  # most steps: the first call succeeded
-            if state.failing and not any(
-                c.is_error or c.mutates or c.name in state.failing_tools for c in calls
-            ):
+            if state.failing and looks_elsewhere(calls, state.failing_tools):
                 state.looked = True
-                return None  # a look elsewhere between failures changes nothing the failing call meets
+                return None
             for c in calls:  # a loop: a generator would cost a function call per step
                 if c.result is not None:
                     state.streak = state.failing = 0  # a success: information

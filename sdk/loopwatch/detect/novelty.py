@@ -77,7 +77,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from loopwatch.detect.step import NO_CALLS, CallOutcome, Novelty, StepNovelty
+from loopwatch.detect.step import NO_CALLS, CallOutcome, Novelty, StepNovelty, looks_elsewhere
 from loopwatch.events import contained_terms, shared_terms
 from loopwatch.fingerprint import (
     ABSENT_RESULT,
@@ -281,7 +281,7 @@ def _advance_fanout(state: NoveltyState, calls: tuple[CallOutcome, ...]) -> dict
             and _names_target(state, c)
         ):
             failed_new[c.name] = c.frame
-    if not failed_new and state.fanout and _looks_elsewhere(state.fanout, calls):
+    if not failed_new and state.fanout and looks_elsewhere(calls, state.fanout):
         return state.fanout  # a directory listed between files looked for: the fan-out goes on
     if failed_new or state.fanout:
         state.fanout = {
@@ -290,14 +290,6 @@ def _advance_fanout(state: NoveltyState, calls: tuple[CallOutcome, ...]) -> dict
         }
         state.fanout_frame = failed_new
     return state.fanout
-
-
-def _looks_elsewhere(failing: dict[str, int], calls: tuple[CallOutcome, ...]) -> bool:
-    """Whether ``calls`` only read, successfully, with tools other than the ``failing`` ones: a
-    look between failures changes nothing the failing calls meet (``error_streak`` alike)."""
-    return all(
-        c.result is not None and not c.is_error and not c.mutates and c.name not in failing for c in calls
-    )
 
 
 def _names_target(state: NoveltyState, call: CallOutcome) -> bool:

@@ -8,7 +8,7 @@ so they never deal with event ordering, duplicates or missing results.
 from __future__ import annotations
 
 import enum
-from collections.abc import Callable
+from collections.abc import Callable, Container
 from typing import NamedTuple
 
 from loopwatch.fingerprint import PENDING_RESULT
@@ -148,6 +148,16 @@ class CallOutcome(NamedTuple):
     def pair(self) -> tuple[str, str | None]:
         """The (call, result) pair: seeing it again means nothing new was learned."""
         return (self.call, self.result)
+
+
+def looks_elsewhere(calls: tuple[CallOutcome, ...], failing: Container[str]) -> bool:
+    """Whether ``calls`` only read, successfully, with tools not among ``failing``: a look between
+    failures changes nothing the failing calls meet (a device's status read between refused
+    measurements, a directory listed between files looked for). A write (``mutates``) is a
+    corrective step, and the failing tool working again is news."""
+    return all(
+        c.result is not None and not c.is_error and not c.mutates and c.name not in failing for c in calls
+    )
 
 
 class StepRecord(NamedTuple):
