@@ -1,0 +1,1 @@
+"""Builders for ``corpus/heldout-blind11/`` (see ``corpus/generate_heldout_blind11.py``)."""
