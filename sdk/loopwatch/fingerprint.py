@@ -550,6 +550,13 @@ _DONE = re.compile(
 )
 #: The ``error_class`` of a short success saying only that a request went through (``success_class``).
 ACK_RESULT = "ack:"
+#: The prefix of the ``error_class`` of another short record: its form, identifiers masked
+#: (``success_class``).
+FORM_RESULT = "form:"
+# The value of an identifier's key ("id": 7700120, "ticket_id": "...", "key": "ITACCESS-913"),
+# and a token mixing letters and digits ("26DE73201EX0A9", "V-88127"): minted per object.
+_ID_VALUE = re.compile(r'("(?:\w*[_-])?(?:id|Id|ID|key|ref|number)"\s*:\s*)("[^"]{1,64}"|\d+)')
+_IDENTIFIER = re.compile(r"\b(?=[\w-]*[A-Za-z])(?=[\w-]*\d)[A-Za-z\d][\w-]{2,63}\b")
 # How an answer says a request went through, under any key and in any language: {"esito": "ok"},
 # {"result": "WriteProperty-ACK"}, "ACK". To a write, that is its acknowledgement; to a read (a
 # health check answering {"status": "ok"}) it is what the read found, so it marks no change made.
@@ -587,7 +594,15 @@ def success_class(content: str) -> str:
         return ""
     if _DONE.search(content):
         return DONE_RESULT
-    return ACK_RESULT if _ACK.search(content) else ""
+    if _ACK.search(content):
+        return ACK_RESULT
+    if content.lstrip()[:1] == "{":
+        # A short record: its form, with its identifiers and volatile tokens masked. A write
+        # re-issued and answered in the same form under a new id ({"id": "30119", "key":
+        # "ITACCESS-913"}) was done again; dates and counts are kept (rows a scroll brought).
+        masked = _IDENTIFIER.sub("<id>", _ID_VALUE.sub(r"\1<id>", _VOLATILE.sub(_placeholder, content)))
+        return FORM_RESULT + digest(" ".join(masked.split()))
+    return ""
 
 
 def transient_error(error_class: str) -> bool:

@@ -15,6 +15,7 @@ from loopwatch.fingerprint import (
     ABSENT_RESULT,
     ACK_RESULT,
     DONE_RESULT,
+    FORM_RESULT,
     FRAME_MAX_CHARS,
     INVALID_ERROR,
     LINES_MAX_CHARS,
@@ -689,6 +690,22 @@ def test_an_answer_with_content_is_not_done(answer: str) -> None:
     assert success_class(answer) != DONE_RESULT
 
 
+def test_a_short_record_is_classed_by_its_form_with_identifiers_masked() -> None:
+    """A ticket created again answers in the same form under a new id and key; rows a scroll
+    brought differ in their dates, which are kept (near miss)."""
+    created = ('{"id": "30118", "key": "ITACCESS-912"}', '{"id": "30119", "key": "ITACCESS-913"}')
+    filed = (
+        '{"status": "RECEIVED", "mrn": "26DE73201EX0A9"}',
+        '{"status": "RECEIVED", "mrn": "26DE73202EX0A9"}',
+    )
+    rows = ('{"new_rows": ["2026-09-10 sso.login"]}', '{"new_rows": ["2026-08-10 sso.login"]}')
+
+    for first, second in (created, filed):
+        assert success_class(first).startswith(FORM_RESULT)
+        assert success_class(first) == success_class(second)
+    assert success_class(rows[0]) != success_class(rows[1])
+
+
 @pytest.mark.parametrize(
     "ack",
     [
@@ -699,7 +716,9 @@ def test_an_answer_with_content_is_not_done(answer: str) -> None:
 )
 def test_a_short_answer_saying_the_request_went_through_is_an_acknowledgement(ack: str) -> None:
     assert success_class(ack) == ACK_RESULT
-    assert success_class('{"status": "succeeded"}') == ""  # a finished status (near miss)
+    assert success_class('{"status": "succeeded"}').startswith(
+        FORM_RESULT
+    )  # a finished status: its form only
 
 
 @pytest.mark.parametrize(
@@ -716,7 +735,7 @@ def test_a_timeout_code_or_a_retryable_error_is_transient(message: str) -> None:
 def test_success_class_reads_absence_first_and_a_long_answer_as_content() -> None:
     """Near misses: a finished status is no class; "not found" is an absence, whatever else it
     says; a log that mentions "running" is content."""
-    assert success_class('{"status": "succeeded"}') == ""
+    assert success_class('{"status": "succeeded"}').startswith(FORM_RESULT)  # no status class, its form
     assert success_class("No results found while the indexer is running.") == ABSENT_RESULT
     assert success_class("test_a ... ok\n" * 40 + "running 40 tests") == ""
 

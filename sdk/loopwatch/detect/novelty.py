@@ -83,6 +83,7 @@ from loopwatch.fingerprint import (
     ABSENT_RESULT,
     ACK_RESULT,
     DONE_RESULT,
+    FORM_RESULT,
     INVALID_ERROR,
     MAX_LINES,
     MISSING_ERROR,
@@ -362,6 +363,12 @@ def _classify(
     return kind, 1, number, False
 
 
+def _acknowledges(success_class: str) -> bool:
+    """Whether a success's class is one a write's answer has: a change or a request acknowledged,
+    or a short record whose form, numbers masked, is all that can be compared without content."""
+    return success_class in _ACKNOWLEDGED or success_class.startswith(FORM_RESULT)
+
+
 def _same_answer(state: NoveltyState, memo: CallMemo, call: CallOutcome) -> bool:
     """Whether the same call answered as it did last time: the same result, or the same failure.
 
@@ -387,7 +394,7 @@ def _same_answer(state: NoveltyState, memo: CallMemo, call: CallOutcome) -> bool
         return False
     if _restates(state, memo, call):
         return True
-    if call.mutates and call.error_class == memo.error_class and call.error_class in _ACKNOWLEDGED:
+    if call.mutates and call.error_class == memo.error_class and _acknowledges(call.error_class):
         return True  # the same write acknowledged again, under a new entry id, at once or not
     if memo.seq != state.seq - 1:
         return False

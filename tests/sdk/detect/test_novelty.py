@@ -468,6 +468,12 @@ def test_the_same_write_acknowledged_again_under_a_new_entry_id_repeats() -> Non
 
     assert kinds(appended) == [(N.NEW,), (N.REPEAT,), (N.REPEAT,)]
     assert kinds(read) == [(N.NEW,), (N.MOVED,)]
+    # A ticket filed again, at once, answered in the same form under a new id and key.
+    filed = [
+        one(call("jira_create_issue", {"summary": "VPN access"}, f'{{"id": "3011{i}", "key": "IT-91{i}"}}'))
+        for i in range(3)
+    ]
+    assert kinds(filed) == [(N.NEW,), (N.REPEAT,), (N.REPEAT,)]
     # The same with a look between the writes: a term added, searched for, added again.
     added = call("termbase_add", {"term": "kundkorg"}, '{"status": "created", "entry_id": "E-ace4"}')
     again = call("termbase_add", {"term": "kundkorg"}, '{"status": "created", "entry_id": "E-b44d"}')
