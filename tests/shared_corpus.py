@@ -40,6 +40,7 @@ REPO_ONLY_SETS = (
     "heldout-blind8",
     "heldout-blind9",
     "heldout-blind10",
+    "heldout-blind11",
     "real-more",
     "real-wild",
 )
