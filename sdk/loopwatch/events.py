@@ -15,8 +15,9 @@ import contextlib
 import json
 import re
 import zlib
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
+from itertools import chain
 from typing import Any
 
 from loopwatch.fingerprint import (
@@ -325,6 +326,31 @@ def error_term_hashes(content: str) -> tuple[int, ...]:
     )
     words = {w.strip(_WORD_EDGES).lower() for w in text.split()}
     return _hashed(_terms(text) | words, MAX_ERROR_TERMS)
+
+
+# Words any failure may say, whatever it is about: they tell no two failures apart.
+_COMMON_ERROR_WORDS = STOPWORDS | {
+    "error", "errors", "failed", "failure", "fail", "status", "code", "message", "text", "detail",
+    "details", "reason", "request", "not", "no", "true", "false", "null", "none",
+}  # fmt: skip
+_COMMON_ERROR_TERMS = frozenset(zlib.crc32(w.encode("utf-8")) for w in _COMMON_ERROR_WORDS)
+# The share of a failure's own terms that earlier failures named, from which it says what they
+# said (``restates_failure``), and the fewest terms that makes.
+RESTATED_ERROR_TERMS = 0.4
+RESTATED_ERROR_MIN_TERMS = 2
+
+
+def restates_failure(terms: tuple[int, ...], earlier: Sequence[tuple[int, ...]]) -> bool:
+    """Whether a failure naming ``terms`` (``error_term_hashes``) says what ``earlier`` failures
+    said in other words: ``RESTATED_ERROR_TERMS`` of the words it names, beyond those any failure
+    says, were named by them ("Prior Authorization Required", then "PA required", then "Claim
+    denied: PRIOR AUTH REQUIRED"). Content-free, so privacy mode judges alike.
+    """
+    own = set(terms).difference(_COMMON_ERROR_TERMS)
+    if len(own) < RESTATED_ERROR_MIN_TERMS:
+        return False
+    said = own.intersection(chain.from_iterable(earlier))
+    return len(said) >= max(RESTATED_ERROR_MIN_TERMS, RESTATED_ERROR_TERMS * len(own))
 
 
 def _hashed(terms: set[str], limit: int) -> tuple[int, ...]:

@@ -536,6 +536,18 @@ _PENDING_STATUS = re.compile(
     re.IGNORECASE,
 )
 PENDING_STATUS_CHARS = 200
+# A status read: a flat record of identifiers (an id, a time, a flag) and one or two states named
+# by a token ({"job": "J-4410", "state": "EN_ROUTE"}, {"注文番号": "A-1", "状態": "処理中"}).
+STATUS_RECORD_CHARS = 240
+STATUS_RECORD_KEYS = 6
+_STATE_TOKEN = re.compile(r"[^\W\d][^\W\d_]*(?:[_-][^\W\d_]+)*")
+# The states that end the work, named alike by most workflows: a record in one of them is what
+# the work came to, and reading it again is asking the same.
+_END_STATE = re.compile(
+    r"done|complete|completed|finished|succeeded|success|successful|failed|failure|error|"
+    r"cancell?ed|aborted|rejected|denied|expired|closed|resolved",
+    re.IGNORECASE,
+)
 
 #: The ``error_class`` of a successful result that only acknowledges a change (``success_class``).
 DONE_RESULT = "done:"
@@ -553,6 +565,9 @@ ACK_RESULT = "ack:"
 #: The prefix of the ``error_class`` of another short record: its form, identifiers masked
 #: (``success_class``).
 FORM_RESULT = "form:"
+#: The prefix of the ``error_class`` of a short record that is a status read (``_status_record``):
+#: a form, compared as one, which a read polling the status may get again while the work goes on.
+STATUS_RESULT = FORM_RESULT + "status:"
 # The value of an identifier's key ("id": 7700120, "ticket_id": "...", "key": "ITACCESS-913"),
 # and a token mixing letters and digits ("26DE73201EX0A9", "V-88127"): minted per object.
 _ID_VALUE = re.compile(r'("(?:\w*[_-])?(?:id|Id|ID|key|ref|number)"\s*:\s*)("[^"]{1,64}"|\d+)')
@@ -601,8 +616,40 @@ def success_class(content: str) -> str:
         # re-issued and answered in the same form under a new id ({"id": "30119", "key":
         # "ITACCESS-913"}) was done again; dates and counts are kept (rows a scroll brought).
         masked = _IDENTIFIER.sub("<id>", _ID_VALUE.sub(r"\1<id>", _VOLATILE.sub(_placeholder, content)))
-        return FORM_RESULT + digest(" ".join(masked.split()))
+        form = digest(" ".join(masked.split()))
+        return (STATUS_RESULT if _status_record(content) else FORM_RESULT) + form
     return ""
+
+
+def _status_record(content: str) -> bool:
+    """Whether ``content`` is a status read: a flat record whose values are identifiers (with a
+    digit and no space: an id, a time), integers or flags, and one or two names of states that
+    end nothing (``_END_STATE``: "succeeded" is what the work came to).
+
+    Why: a status read again while the work goes on answers the same, and the state's name is
+    the workflow's own ("EN_ROUTE", "TRAVELLING", "処理中"), in any language: only the record's
+    form says it is a status. A record with a sentence, a list or a measurement says more.
+    """
+    if len(content) > STATUS_RECORD_CHARS or content.lstrip()[:1] != "{":
+        return False
+    try:
+        record = json.loads(content)
+    except ValueError:
+        return False
+    if not isinstance(record, dict) or not 2 <= len(record) <= STATUS_RECORD_KEYS:
+        return False
+    states = 0
+    for value in record.values():
+        if isinstance(value, str) and _STATE_TOKEN.fullmatch(value):
+            if _END_STATE.fullmatch(value):
+                return False
+            states += 1
+        elif isinstance(value, str):
+            if not value or " " in value or not any(c.isdigit() for c in value):
+                return False
+        elif isinstance(value, float) or not isinstance(value, int | bool):
+            return False
+    return 1 <= states <= 2
 
 
 def transient_error(error_class: str) -> bool:
@@ -687,7 +734,7 @@ def error_class(content: str) -> str:
 # refusal ("Payment declined: ...", "Tool x rejected input: ...", "Invalid arguments: ..."), an API's
 # error envelope ({"status": "error", ...}, {"ok": false, ...}, {"resultado": "error"}, GraphQL's
 # {"errors": [{...}]} and a mutation's non-empty "userErrors", {"status": 422, ...}, Moodle's
-# {"exception": ...}, a SOAP fault). Case matters:
+# {"exception": ...}, a SOAP fault, an outcome flag saying no). Case matters:
 # a log line "ERROR 12:00 ..." is content, and so are "Error rate: 0.1 %", "200 OK" and
 # {"error": null, "data": ...}; so is what a program prints ("Import error: ..." from a script
 # that ran): a re-run after an edit printing it again is a check, not a failure repeated.
@@ -720,7 +767,8 @@ _FAILURE_OPENING = re.compile(
     r'|\{\s*"(?:exception|errorcode|error_code|errorCode|fault)"\s*:(?!\s*(?:null\b|false\b|""|\{\s*\}|\[\s*\]))'
     r"|(?:<\?xml[^>]*>\s*)?<(?:\w+:)?Envelope\b[^>]*>\s*<(?:\w+:)?Body>\s*<(?:\w+:)?Fault>"
     r'|\{\s*"data"\s*:\s*\{\s*"\w+"\s*:\s*\{[^\[\]]*?"userErrors"\s*:\s*\[\s*\{'
-    r'|\{\s*"(?:ok|success|succeeded)"\s*:\s*false\b'
+    # An outcome flag saying no: {"ok": false}, {"accepted": false, "code": "ZONE_LOCKED"}.
+    r'|\{\s*"(?:ok|success|succeeded|accepted|allowed|permitted|authori[sz]ed)"\s*:\s*false\b'
 )
 # The opening is what is read: a file or a page quoting an error further down is content.
 _FAILURE_SCAN_CHARS = 200
@@ -919,6 +967,30 @@ def mutating_call(tool_name: str, canonical_args: str | None) -> bool:
     if any(_SHELL_WRITE.search(command) for command in _COMMAND.findall(head)):
         return True
     return _WRITE_STATEMENT.search(head) is not None
+
+
+# A tool named for waiting (its verb, or the second of two words: "wait_until", "time.sleep"), or
+# a command line that only sleeps.
+_WAIT_WORDS = frozenset({"sleep", "wait", "pause", "delay", "backoff"})
+_SLEEP_COMMAND = re.compile(
+    r'"(?:command|cmd|script|shell|bash)"\s*:\s*"\s*(?:sleep|Start-Sleep)\s+[\d.]+[smh]?\s*"'
+)
+
+
+def waiting_call(tool_name: str, canonical_args: str | None) -> bool:
+    """Whether a call only waits: a tool named for waiting ("sleep", "wait_seconds", "pause"),
+    or a command line that only sleeps ("sleep 60").
+
+    Why: an agent that checks a status, waits, and checks again is polling, whatever language
+    the status is in and whatever words it uses: the wait it chose to make says so
+    where the status words cannot. A status check and a wait repeated are not a cycle of work.
+    """
+    words = [w.lower() for w in _NAME_WORD.findall(tool_name)]
+    if words and (words[0] in _WAIT_WORDS or (len(words) == 2 and words[1] in _WAIT_WORDS)):
+        return True  # "sleep", "wait_until", "time.sleep", "browser_wait"; not "get_sleep_data"
+    return (
+        canonical_args is not None and _SLEEP_COMMAND.search(canonical_args[:MUTATION_SCAN_CHARS]) is not None
+    )
 
 
 def _verb_kind(name: str) -> bool | None:

@@ -12,6 +12,8 @@ from loopwatch.events import (
     Usage,
     UserMessage,
     contained_terms,
+    error_term_hashes,
+    restates_failure,
     shared_terms,
     term_hashes,
 )
@@ -360,3 +362,24 @@ def test_contained_terms_is_the_share_of_the_smaller_set_in_the_other() -> None:
     assert contained_terms(short, long) == contained_terms(long, short) == pytest.approx(1 / 3)
     assert shared_terms(short, long) < 0.2
     assert contained_terms(short, ()) == 0.0
+
+
+def test_a_failure_saying_what_earlier_ones_said_in_other_words_restates_them() -> None:
+    """The same refusal worded three ways: what each names beyond any failure's words recurs."""
+    earlier = [
+        error_term_hashes(
+            '{"status": "REJECTED", "reject_codes": [{"code": "75", "text": "Prior Authorization Required"}]}'
+        ),
+        error_term_hashes("NCPDP reject 75 - PA required for this product/plan combination (BIN 610014)"),
+    ]
+
+    assert restates_failure(error_term_hashes("Claim denied: PRIOR AUTH REQUIRED"), earlier)
+
+
+def test_another_failure_or_one_naming_only_common_words_restates_nothing() -> None:
+    """Near misses: another cause, and words any failure says ("error", "failed", "status")."""
+    earlier = [error_term_hashes("Claim rejected: Prior Authorization Required")]
+
+    assert not restates_failure(error_term_hashes("Claim rejected: quantity exceeds plan limit"), earlier)
+    assert not restates_failure(error_term_hashes("Error: request failed (status code)"), earlier)
+    assert not restates_failure(error_term_hashes("Prior Authorization Required"), [])

@@ -25,6 +25,7 @@ from loopwatch.fingerprint import (
     MISSING_ERROR,
     MUTATION_SCAN_CHARS,
     PENDING_RESULT,
+    STATUS_RESULT,
     absence_class,
     argument_frame,
     call_fingerprint,
@@ -44,6 +45,7 @@ from loopwatch.fingerprint import (
     result_fingerprint,
     success_class,
     transient_error,
+    waiting_call,
 )
 
 JSON = st.recursive(
@@ -767,6 +769,7 @@ def test_success_class_reads_absence_first_and_a_long_answer_as_content() -> Non
         '{"isError": true, "content": [{"type": "text", "text": "denied"}]}',
         '{"status": "error", "code": "gateway_timeout", "retryable": true}',  # an API's error envelope
         '{"ok": false, "error": "token_expired"}',  # Slack's
+        '{"accepted": false, "code": "ZONE_LOCKED", "detail": "zone Z3 locked"}',  # an outcome flag saying no
         '{"resultado": "error", "codigo": "COLA_CERRADA", "mensaje": "La cola está cerrada"}',
         '{"errors": [{"message": "Variable $input was provided invalid value"}]}',  # GraphQL's
         '{"data": {"refundCreate": {"refund": null, "userErrors": [{"field": ["id"], "message": "blank"}]}}}',
@@ -818,3 +821,64 @@ def test_a_failure_handed_back_as_an_answer_reads_as_one(answer: str) -> None:
 )
 def test_an_answer_mentioning_an_error_is_content(answer: str) -> None:
     assert not reads_as_failure(answer)
+
+
+@pytest.mark.parametrize(
+    "record",
+    [
+        '{"mission": "M-44120", "state": "EN_ROUTE"}',
+        '{"予約番号": "R-77120", "状態": "処理中"}',
+        '{"point": "CB-114.state", "value": "TRAVELLING", "quality": "GOOD"}',
+        '{"id": 4471, "status": "On_Hold", "since": "2026-04-09T10:41:07Z", "urgent": false}',
+    ],
+)
+def test_a_flat_record_of_identifiers_and_a_state_is_a_status_read(record: str) -> None:
+    """The state's name is the workflow's own, in any language: only the record's form says it is
+    a status. Still a form (``FORM_RESULT``): a write answered so is compared as one."""
+    status = success_class(record)
+    assert status.startswith(STATUS_RESULT)
+    assert status.startswith(FORM_RESULT)
+
+
+@pytest.mark.parametrize(
+    "record",
+    [
+        '{"mission": "M-44120", "state": "COMPLETED"}',  # a state that ends the work
+        '{"status": "RECEIVED", "mrn": "26DE73201EX0A9", "message": "Declaration received"}',  # a sentence
+        '{"id": "t-1", "status": "open", "tags": ["billing"]}',  # a list
+        '{"sensor": "T-4", "state": "STABLE", "reading": 21.5}',  # a measurement
+        '{"state": "EN_ROUTE"}',  # no identifier: nothing it is the status of
+        '{"a": "A-1", "b": "B-2", "c": "C-3", "d": "D-4", "e": "E-5", "f": "F-6", "state": "IDLE_X"}',
+    ],
+)
+def test_a_record_saying_more_or_in_an_end_state_is_no_status_read(record: str) -> None:
+    assert not success_class(record).startswith(STATUS_RESULT)
+
+
+@pytest.mark.parametrize(
+    ("name", "arguments"),
+    [
+        ("sleep", '{"seconds":600}'),
+        ("wait_until", '{"at":"2026-04-07T08:00:00Z"}'),
+        ("time.sleep", '{"s":5}'),
+        ("browser_wait", '{"ms":500}'),
+        ("Pause", None),
+        ("bash", '{"command":"sleep 30"}'),
+        ("run_shell", '{"cmd":"  sleep 2.5s "}'),
+    ],
+)
+def test_a_call_that_only_waits_waits(name: str, arguments: str | None) -> None:
+    assert waiting_call(name, arguments)
+
+
+@pytest.mark.parametrize(
+    ("name", "arguments"),
+    [
+        ("get_sleep_data", '{"night":"2026-04-07"}'),  # about sleep, not waiting
+        ("bash", '{"command":"sleep 30 && kubectl get pods"}'),  # a wait and a check: a check
+        ("port_status", '{"msisdn":"48501234567"}'),
+        ("bash", None),
+    ],
+)
+def test_a_call_that_does_more_than_wait_does_not(name: str, arguments: str | None) -> None:
+    assert not waiting_call(name, arguments)

@@ -80,8 +80,8 @@ class Cycle:
             del state.keys[0], state.calls[0], state.numbers[0]
 
     def observe(self, state: CycleState, step: StepRecord) -> Finding | None:
-        if not step.calls:
-            return None
+        if not step.calls or step.novelty.waited:
+            return None  # a wait between two checks is no step of a cycle: the checks are a poll
         key, keys = step.batch_key, state.keys
         calls = step.call_set
         # A step is the one `period` steps back when its calls and results are (batch_key), or

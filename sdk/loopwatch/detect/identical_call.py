@@ -16,8 +16,10 @@ is counted per call, not per step, so these are all caught:
 A call failing with an error that says the service failed (a timeout, a rate limit, a
 refused charge) fires at ``transient`` (default 4): a payment retried three
 times before the agent hands off to a person, or until it goes through, is a healthy retry.
-A status saying the work goes on ("running", "queued", 12 %: ``fingerprint.PENDING_RESULT``)
-fires at ``pending`` (default 16): a poll gets the same answer while a job runs (peers give
+A status saying the work goes on ("running", "queued", 12 %: ``fingerprint.PENDING_RESULT``), a
+status record (``fingerprint.STATUS_RESULT``) or any answer checked again right after a wait
+(``StepNovelty.waited``: a sleep between checks says the agent polls, in whatever words the
+status is) fires at ``pending`` (default 16): a poll gets the same answer while a job runs (peers give
 pollers a threshold of their own, warning at 10 and blocking at 20; a poll every 5 minutes for
 15 minutes was flagged as stuck). Every set scores the same from 12 to 24, the highest swept,
 and 16 is in its middle: no loop in the corpus is a poll alone, while under 12 healthy polls
@@ -41,7 +43,7 @@ from dataclasses import dataclass
 
 from loopwatch.detect.base import call_finding
 from loopwatch.detect.step import CallOutcome, StepRecord
-from loopwatch.fingerprint import PENDING_RESULT, transient_error
+from loopwatch.fingerprint import PENDING_RESULT, STATUS_RESULT, transient_error
 from loopwatch.verdict import Finding
 
 
@@ -80,7 +82,10 @@ class IdenticalCallConfig:
 
 @dataclass(slots=True)
 class IdenticalCallState:
-    """Stateless: the counts live in the session's shared novelty memory."""
+    """The counts live in the session's shared novelty memory; this is whether the last step
+    only waited (``StepNovelty.waited``): a check repeated after a wait is a poll."""
+
+    waited: bool = False
 
 
 class IdenticalCall:
@@ -96,6 +101,7 @@ class IdenticalCall:
 
     def observe(self, state: IdenticalCallState, step: StepRecord) -> Finding | None:
         novelty = step.novelty
+        waited, state.waited = state.waited, novelty.waited
         if not novelty.all_repeats:
             return None
         count = min(novelty.repeats)
@@ -110,8 +116,8 @@ class IdenticalCall:
             c.is_error and transient_error(c.error_class) for c in step.calls
         ):
             return None
-        if count < self.config.pending and all(
-            not c.is_error and c.error_class == PENDING_RESULT for c in step.calls
+        if count < self.config.pending and (
+            all(_polls(c) for c in step.calls) or (waited and not any(c.is_error for c in step.calls))
         ):
             return None
         return call_finding(
@@ -123,6 +129,17 @@ class IdenticalCall:
             first_step=novelty.since,
             last_step=step.number,
         )
+
+
+def _polls(call: CallOutcome) -> bool:
+    """Whether ``call`` got a status saying the work goes on, or read a status record (a flat
+    record of identifiers and a state's name, ``fingerprint.STATUS_RESULT``): a poll. A write
+    answered with a status record is the write done again, no poll."""
+    if call.is_error:
+        return False
+    return call.error_class == PENDING_RESULT or (
+        call.error_class.startswith(STATUS_RESULT) and not call.mutates
+    )
 
 
 def _describe_call(call: CallOutcome) -> str:

@@ -77,8 +77,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TypeVar
 
-from loopwatch.detect.step import NO_CALLS, CallOutcome, Novelty, StepNovelty, looks_elsewhere
-from loopwatch.events import contained_terms, shared_terms
+from loopwatch.detect.step import (
+    NO_CALLS,
+    WAITED,
+    CallOutcome,
+    Novelty,
+    StepNovelty,
+    looks_elsewhere,
+    only_waits,
+)
+from loopwatch.events import contained_terms, restates_failure, shared_terms
 from loopwatch.fingerprint import (
     ABSENT_RESULT,
     ACK_RESULT,
@@ -111,6 +119,10 @@ FANOUT_TARGETS = 3
 # another wording of one attempt. The corpus scores the same from 0.25 to 0.8; 1.0 flags a
 # healthy fan-out over candidate config files.
 NAMED_CHANGES = 0.5
+# Share of what a failing phrased call (a statement, a query in words) names that must be new for
+# it to try another target. A query naming twenty tables and columns, one of them guessed anew,
+# asks the same question again; a path or an id is a target whole, however many parts it shares.
+TARGET_SHARE = 0.25
 # The longest repeated answer a sweep step may get and still be probing: "[]", "(0 rows)" or
 # "Query returned no rows." are absences on a new target; the same longer content for another
 # date or line number means the variation did not reach the data (a widened window over one
@@ -212,6 +224,8 @@ class NoveltyState:
     tool_errors: dict[str, dict[str, int]] = field(default_factory=dict)
     # Classes of those failures: a failure of another class is progress.
     tool_error_classes: dict[str, list[str]] = field(default_factory=dict)
+    # The terms those failures named (``ToolResult.error_terms``): the same failure in other words.
+    tool_error_terms: dict[str, list[tuple[int, ...]]] = field(default_factory=dict)
     tool_overlaps: dict[str, list[tuple[int, ...]]] = field(default_factory=dict)  # this turn's
     # Per tool, the least its new answers shared with an earlier one, and how many were compared.
     tool_boilerplate: dict[str, tuple[float, int]] = field(default_factory=dict)
@@ -241,6 +255,9 @@ def assess(state: NoveltyState, calls: tuple[CallOutcome, ...], *, number: int, 
         state.echoing.clear()
     if not calls:
         return NO_CALLS
+    if only_waits(calls):
+        # Waiting is no step of work: a status checked again after it is checked back to back.
+        return WAITED
     state.seq += 1
     fanout = _advance_fanout(state, calls)
     if len(calls) == 1:  # most steps: one classification, no list of them to transpose
@@ -298,6 +315,10 @@ def _names_target(state: NoveltyState, call: CallOutcome) -> bool:
     # What the call names that the previous did not; a call that only dropped terms (the same
     # file name without its directory) is judged by all it names.
     changed = set(call.targets).difference(_last_targets(state, call)) or set(call.targets)
+    if not changed:
+        return False  # a call naming nothing (an id of digits) cannot be seen named
+    if call.phrased and len(changed) < TARGET_SHARE * len(call.targets):
+        return False  # one name changed in a statement naming many: the same request, reworded
     return len(changed.intersection(call.error_terms)) >= NAMED_CHANGES * len(changed)
 
 
@@ -471,6 +492,11 @@ def _probes(state: NoveltyState, call: CallOutcome) -> bool:
         and (
             call.result in state.tool_errors.get(call.name, ())
             or (bool(error_class) and error_class in state.tool_error_classes.get(call.name, ()))
+            # The same refusal in other words, about something the call did not change.
+            or (
+                restates_failure(call.error_terms, state.tool_error_terms.get(call.name, ()))
+                and not _names_target(state, call)
+            )
         )
     )
     return not failed_again
@@ -620,7 +646,10 @@ def _count_failure(state: NoveltyState, call: CallOutcome) -> None:
     if not call.is_error:
         state.tool_errors.pop(call.name, None)
         state.tool_error_classes.pop(call.name, None)
+        state.tool_error_terms.pop(call.name, None)
         return
+    if call.error_terms:
+        _remember(state.tool_error_terms, call.name, call.error_terms, RESULTS_PER_TOOL)
     if call.error_class:
         classes = state.tool_error_classes.pop(call.name, [])
         state.tool_error_classes[call.name] = classes  # most recently failing tool last

@@ -11,7 +11,7 @@ import enum
 from collections.abc import Callable, Container
 from typing import NamedTuple
 
-from loopwatch.fingerprint import PENDING_RESULT
+from loopwatch.fingerprint import PENDING_RESULT, waiting_call
 from loopwatch.sketch import Repetition, TextSketch
 
 
@@ -56,6 +56,7 @@ class StepNovelty(NamedTuple):
     fruitless: bool = False  # calls, each a REPEAT, ECHO or BLANK: nothing new came back
     informative: bool = False  # at least one call brought something NEW (or MOVED)
     all_repeats: bool = False  # calls, each a REPEAT
+    waited: bool = False  # every call only waited (``only_waits``): neither work nor a repeat
 
     @classmethod
     def of(
@@ -112,6 +113,7 @@ class StepNovelty(NamedTuple):
 
 
 NO_CALLS = StepNovelty()
+WAITED = StepNovelty(waited=True)
 
 
 class CallOutcome(NamedTuple):
@@ -148,6 +150,13 @@ class CallOutcome(NamedTuple):
     def pair(self) -> tuple[str, str | None]:
         """The (call, result) pair: seeing it again means nothing new was learned."""
         return (self.call, self.result)
+
+
+def only_waits(calls: tuple[CallOutcome, ...]) -> bool:
+    """Whether every call of a step only waits (``fingerprint.waiting_call``: a sleep between
+    status checks). Such a step is the agent waiting on something going on, not work done: a
+    status checked, waited on and checked again is a poll however its status is worded."""
+    return all(waiting_call(c.name, c.arguments) for c in calls)
 
 
 def looks_elsewhere(calls: tuple[CallOutcome, ...], failing: Container[str]) -> bool:

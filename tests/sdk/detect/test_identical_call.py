@@ -392,6 +392,57 @@ def test_a_finished_status_answered_again_fires_at_the_third() -> None:
     assert run(IdenticalCall(), [_poll(done)] * 3).finding().count == 3
 
 
+def test_a_status_record_read_again_is_a_poll() -> None:
+    """A flat record of an id and a state the guard has no word for ("EN_ROUTE", "処理中"): the
+    work is in that state, and a poll gets it again while it goes on (``pending`` patience)."""
+    for status in (
+        '{"mission": "M-44120", "state": "EN_ROUTE"}',
+        '{"予約番号": "R-77120", "状態": "処理中"}',
+    ):
+        result = run(IdenticalCall(), [_poll(status)] * 16)
+        assert [f.count for f in result.fired] == [16]
+
+
+def test_a_record_in_an_end_state_or_saying_more_is_no_poll() -> None:
+    """Near misses: a state that ends the work, and a record with a sentence in it."""
+    ended = '{"mission": "M-44120", "state": "COMPLETED"}'
+    worded = '{"status": "RECEIVED", "mrn": "26DE73201EX0A9", "message": "Declaration received"}'
+    for status in (ended, worded):
+        assert run(IdenticalCall(), [_poll(status)] * 3).finding().count == 3
+
+
+def test_a_write_answered_with_a_status_record_is_no_poll() -> None:
+    """A write re-issued is the write done again, whatever state its answer names."""
+    dispatch = step(call("create_task", {"robot": "R-19"}, '{"mission": "M-44121", "state": "ACCEPTED"}'))
+
+    assert run(IdenticalCall(), [dispatch] * 3).finding().count == 3
+
+
+WAIT = step(call("sleep", {"seconds": 600}, "ok"))
+
+
+def test_a_check_after_each_wait_is_a_poll() -> None:
+    """status, sleep, status, sleep: the agent waits on something going on, in whatever words its
+    status is, and gets the poll's patience. Near miss: a failure after each wait is a retry,
+    counted as ever (the error-streak detector judges a backoff that never succeeds)."""
+    check = step(
+        call("port_status", {"msisdn": "48501234567"}, '{"status": "OCZEKUJE", "window": "00:00-06:00"}')
+    )
+    failing = step(
+        call(
+            "port_status",
+            {"msisdn": "48501234567"},
+            "Error: number 48501234567 is not portable",
+            is_error=True,
+        )
+    )
+
+    polled = run(IdenticalCall(), [check, WAIT] * 16)
+    assert [f.count for f in polled.fired] == [16]
+    assert run(IdenticalCall(), [failing, WAIT] * 3).finding(5).count == 3
+    assert run(IdenticalCall(), [check, WAIT] * 2 + [check]).fired == []
+
+
 def test_pending_below_two_means_consecutive() -> None:
     assert run(IdenticalCall(IdenticalCallConfig(pending=0)), [_poll(RUNNING)] * 3).finding().count == 3
 

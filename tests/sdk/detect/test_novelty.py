@@ -125,6 +125,52 @@ def test_a_sweep_refused_the_same_way_in_other_words_probes_nothing() -> None:
     assert kinds(releases) == [(N.BLANK,)] * 4
 
 
+def test_a_sweep_refused_for_one_cause_in_other_words_probes_nothing() -> None:
+    """A claim resubmitted with another quantity, each time refused for want of a prior
+    authorisation, worded (and classed) otherwise each time: what the refusals name recurs
+    (``events.restates_failure``), and none names the quantity changed. Near miss: refusals
+    naming other causes, each news about the attempt."""
+    same_cause = (
+        '{"status": "REJECTED", "reject_codes": [{"code": "75", "text": "Prior Authorization Required"}]}',
+        "Reject 75: prior authorization required by this plan",
+        "Claim denied: PRIOR AUTH REQUIRED",
+    )
+    other_causes = (
+        "Claim denied: prior authorization required",
+        "Refill too soon: last fill 2026-04-01",
+        "Quantity exceeds plan limit of 2 pens",
+    )
+
+    def claims(texts: tuple[str, ...]) -> list[ScriptItem]:
+        return [
+            one(call("claims_submit", {"rx": "6634102", "qty": n}, text, is_error=True))
+            for n, text in zip((3, 2, 1), texts, strict=True)
+        ]
+
+    assert kinds(claims(same_cause)) == [(N.BLANK,)] * 3
+    assert kinds(claims(other_causes)) == [(N.BLANK,), (N.PROBE,), (N.PROBE,)]
+
+
+def test_a_query_guessing_one_name_anew_each_time_is_no_fan_out() -> None:
+    """One column guessed anew in a query naming many, each error naming the guess: the same
+    question asked again (``TARGET_SHARE``), not another target each time."""
+    query = "SELECT s.site_id, COUNT(*) FROM sv JOIN dm s USING (usubjid) WHERE sv.visitnum = 5 AND sv.{} > 7"
+    guesses = ["visit_date", "visitdt", "visit_dt", "sv_date"]
+    script = [
+        one(
+            call(
+                "warehouse_sql",
+                {"query": query.format(g)},
+                f"ERROR:  column sv.{g} does not exist",
+                is_error=True,
+            )
+        )
+        for g in guesses
+    ]
+
+    assert kinds(script) == [(N.BLANK,)] * 4
+
+
 def test_a_widened_window_that_returns_the_same_content_is_an_echo() -> None:
     """Only the line number changes and the same substantial content comes back: the variation
     did not reach the data, unlike a sweep's short "nothing here" answers."""
@@ -367,14 +413,30 @@ def test_repeats_count_in_a_row_per_call() -> None:
     assert records[-1].novelty.since == 1
 
 
-def test_waiting_between_occurrences_does_not_add_up() -> None:
+def test_a_check_repeated_after_a_wait_is_back_to_back() -> None:
+    """A wait is no step of work (``StepNovelty.waited``): the check after it is the check again,
+    back to back. The identical-call detector gives such polls its patience for polls."""
     poll = call("status", {"id": 1}, "running")
     script: list[ScriptItem] = []
     for i in range(4):
         script += [one(poll), one(call("sleep", {"s": 30 + i}, ""))]
     records = run(Revisit(), script).records
 
-    assert [r.novelty.repeats[0] for r in records[::2]] == [1, 1, 1, 1]
+    assert [r.novelty.repeats[0] for r in records[::2]] == [1, 2, 3, 4]
+    assert not any(r.novelty.spread for r in records[::2])
+    assert all(r.novelty.waited and not r.novelty.kinds for r in records[1::2])
+
+
+def test_a_check_repeated_after_other_work_recurs() -> None:
+    """Near miss: a read between two checks is work; the check after it recurs after it (spread),
+    which the identical-call detector gives its patience for lost context."""
+    poll = call("status", {"id": 1}, "running")
+    script: list[ScriptItem] = []
+    for i in range(4):
+        script += [one(poll), one(call("read_file", {"path": f"log{i}.txt"}, f"line {i}"))]
+    records = run(Revisit(), script).records
+
+    assert all(r.novelty.spread for r in records[2::2])
 
 
 def _outcome(i: int) -> CallOutcome:
