@@ -611,14 +611,13 @@ def success_class(content: str) -> str:
         return DONE_RESULT
     if _ACK.search(content):
         return ACK_RESULT
-    if content.lstrip()[:1] == "{":
-        # A short record: its form, with its identifiers and volatile tokens masked. A write
-        # re-issued and answered in the same form under a new id ({"id": "30119", "key":
-        # "ITACCESS-913"}) was done again; dates and counts are kept (rows a scroll brought).
-        masked = _IDENTIFIER.sub("<id>", _ID_VALUE.sub(r"\1<id>", _VOLATILE.sub(_placeholder, content)))
-        form = digest(" ".join(masked.split()))
-        return (STATUS_RESULT if _status_record(content) else FORM_RESULT) + form
-    return ""
+    # Another short answer: its form, with its identifiers and volatile tokens masked. A write
+    # re-issued and answered in the same form under a new id ({"id": "30119", "key":
+    # "ITACCESS-913"}, an EDI acknowledgement under a new message reference) was done again;
+    # dates and counts are kept (rows a scroll brought).
+    masked = _IDENTIFIER.sub("<id>", _ID_VALUE.sub(r"\1<id>", _VOLATILE.sub(_placeholder, content)))
+    form = digest(" ".join(masked.split()))
+    return (STATUS_RESULT if _status_record(content) else FORM_RESULT) + form
 
 
 def _status_record(content: str) -> bool:

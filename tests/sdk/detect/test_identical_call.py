@@ -468,3 +468,23 @@ def test_a_task_handed_again_verbatim_with_the_same_report_in_other_words_fires_
 
     assert result.findings[:2] == [None, None]
     assert result.finding(3).count == 3
+
+
+def test_a_write_acknowledged_again_under_a_new_reference_fires_at_the_third() -> None:
+    """An EDI acknowledgement (no JSON, no word the guard knows) that differs only in its message
+    reference: the same write done again. Near miss: a refusal the third time is another answer."""
+
+    def update(reference: str, status: str = "ACCEPTED") -> StepSpec:
+        ack = f"<APERAK><MsgRef>{reference}</MsgRef><Visit>V-04417</Visit><Status>{status}</Status></APERAK>"
+        return step(call("pcs.update_eta", {"visit": "NLRTM26-04417", "eta": "2026-04-11T04:30:00Z"}, ack))
+
+    assert (
+        run(IdenticalCall(), [update("PCS771203"), update("PCS771220"), update("PCS771237")]).finding().count
+        == 3
+    )
+    assert (
+        run(
+            IdenticalCall(), [update("PCS771203"), update("PCS771220"), update("PCS771237", "REJECTED")]
+        ).fired
+        == []
+    )
