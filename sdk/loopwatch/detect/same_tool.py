@@ -33,7 +33,7 @@ from dataclasses import dataclass, field
 from loopwatch.detect.base import call_finding
 from loopwatch.detect.novelty import SWEEP_ANSWER_CHARS
 from loopwatch.detect.step import INFORMATIVE, CallOutcome, Novelty, StepRecord
-from loopwatch.fingerprint import ABSENT_RESULT, DONE_RESULT
+from loopwatch.fingerprint import ABSENT_RESULT, DONE_RESULT, FORM_RESULT
 from loopwatch.verdict import Finding
 
 
@@ -106,7 +106,7 @@ class SameTool:
             elif (
                 kind is Novelty.ECHO
                 and (call.frame or call.phrased)
-                and (call.overlap or call.facts or _reports_nothing(call))
+                and (call.overlap or call.facts or _reports_nothing(call) or _states_a_record(call))
             ):
                 # A query (a short call, on one line) answered at length with what it answered
                 # before, a report stating the figures and names it stated (however short), or
@@ -166,6 +166,14 @@ class SameTool:
             first_step=state.streak_start,
             last_step=step.number,
         )
+
+
+def _states_a_record(call: CallOutcome) -> bool:
+    """A query in words answered with a short record longer than a probe's answer
+    (``FORM_RESULT``: not an acknowledgement nor a status): the same item found again for another
+    wording. A target named anew (a path, a repository) answered alike is a fan-out over files of
+    one template, and a placeholder answer ("[content not recorded]") has no form of a record."""
+    return call.phrased and call.size > SWEEP_ANSWER_CHARS and call.error_class.startswith(FORM_RESULT)
 
 
 def _reports_nothing(call: CallOutcome) -> bool:

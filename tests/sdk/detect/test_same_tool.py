@@ -380,6 +380,26 @@ def test_short_acknowledgements_given_again_do_not_count_as_echoes() -> None:
     assert run(SameTool(), script).fired == []
 
 
+def test_paraphrases_answered_with_the_same_short_record_fire_at_the_third_echo() -> None:
+    """A question bank searched in other words, each time answering the one item it has (a short
+    record, no sketch of its own): the same item found again is an echo. Near miss: a target named
+    anew answered alike (each repository's pom.xml pins the same version) is a fan-out."""
+    item = '{"items": [{"id": "Q-240", "text": "How likely are you to recommend us? (0-10)"}], "total": 1}'
+    queries = [
+        "net promoter question",
+        "recommend us to a friend",
+        "likelihood to recommend",
+        "nps scale 0-10",
+    ]
+    searches = [step(call("question_bank.search", {"text": q}, item)) for q in queries]
+    pom = "<dependency><artifactId>log4j-core</artifactId><version>2.23.1</version></dependency>"
+    repos = [step(call("gh_get_file", {"repo": f"acme/{r}", "path": "pom.xml"}, pom)) for r in "abcde"]
+
+    found = run(SameTool(), searches).finding()
+    assert (found.count, found.first_step, found.last_step) == (3, 2, 4)
+    assert run(SameTool(), repos).fired == []
+
+
 def test_echoes_at_is_configurable_and_below_two_off() -> None:
     assert run(SameTool(SameToolConfig(echoes_at=2)), paraphrased_research(3)).finding(5).count == 2
     assert run(SameTool(SameToolConfig(echoes_at=1)), paraphrased_research(5)).fired == []
