@@ -18,6 +18,7 @@ import json
 import re
 import zlib
 from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 # 16 hex digits (64 bits): collisions within one trace's bounded window are negligible, and the
@@ -98,11 +99,6 @@ def canonical_arguments(arguments: Mapping[str, Any] | str | None) -> str:
 def digest(text: str) -> str:
     """A stable 64-bit hex digest of ``text``."""
     return _blake2b(text).hexdigest()
-
-
-def digest_number(text: str) -> int:
-    """``digest(text)`` as a number (``int(digest(text), 16)``, without the detour)."""
-    return int.from_bytes(_blake2b(text).digest(), "big")
 
 
 def _blake2b(text: str) -> hashlib.blake2b:
@@ -978,18 +974,26 @@ _SLEEP_COMMAND = re.compile(
 
 def waiting_call(tool_name: str, canonical_args: str | None) -> bool:
     """Whether a call only waits: a tool named for waiting ("sleep", "wait_seconds", "pause"),
-    or a command line that only sleeps ("sleep 60").
+    or a short command line that only sleeps ("sleep 60").
 
     Why: an agent that checks a status, waits, and checks again is polling, whatever language
-    the status is in and whatever words it uses: the wait it chose to make says so
-    where the status words cannot. A status check and a wait repeated are not a cycle of work.
+    the status is in and whatever words it uses: the wait it chose to make says so where the
+    status words cannot. A status check and a wait repeated are not a cycle of work. Asked of
+    every step: the name's answer is kept, and only short arguments are read.
     """
-    words = [w.lower() for w in _NAME_WORD.findall(tool_name)]
-    if words and (words[0] in _WAIT_WORDS or (len(words) == 2 and words[1] in _WAIT_WORDS)):
-        return True  # "sleep", "wait_until", "time.sleep", "browser_wait"; not "get_sleep_data"
-    return (
-        canonical_args is not None and _SLEEP_COMMAND.search(canonical_args[:MUTATION_SCAN_CHARS]) is not None
+    return _named_for_waiting(tool_name) or (
+        canonical_args is not None
+        and len(canonical_args) <= FRAME_MAX_CHARS
+        and "leep" in canonical_args  # most calls: no regex to run
+        and _SLEEP_COMMAND.search(canonical_args) is not None
     )
+
+
+@lru_cache(maxsize=1024)
+def _named_for_waiting(tool_name: str) -> bool:
+    """ "sleep", "wait_until", "time.sleep", "browser_wait"; not "get_sleep_data"."""
+    words = [w.lower() for w in _NAME_WORD.findall(tool_name)]
+    return bool(words) and (words[0] in _WAIT_WORDS or (len(words) == 2 and words[1] in _WAIT_WORDS))
 
 
 def _verb_kind(name: str) -> bool | None:

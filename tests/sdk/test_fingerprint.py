@@ -32,7 +32,6 @@ from loopwatch.fingerprint import (
     canonical_arguments,
     canonical_json,
     digest,
-    digest_number,
     error_class,
     fact_hashes,
     failure_line_hashes,
@@ -60,7 +59,6 @@ def test_digests_are_pinned_across_processes_and_versions() -> None:
     assert digest("hello") == "a7b6eda801e5347d"
     assert call_fingerprint("read_file", canonical_arguments({"path": "a.py"})) == "06bd75e24b2bcec4"
     assert result_fingerprint("job 7: done at 2026-11-30T02:50:27Z") == "e57d9b680844ab85"
-    assert digest_number("hello") == 0xA7B6EDA801E5347D  # the same digest, as a number
 
 
 def test_fingerprints_are_sixteen_hex_digits() -> None:

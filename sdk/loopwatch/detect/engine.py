@@ -247,10 +247,11 @@ def _outcome(call: ToolCall, result: ToolResult | None) -> CallOutcome:
 
 
 def _batch_key(calls: tuple[CallOutcome, ...]) -> str:
-    """The digest of a step's (call, result) pairs, whatever their order: equal batches, equal
-    keys. A missing result counts as empty."""
-    if len(calls) == 1:  # most steps: the one pair is the key
-        return digest(f"{calls[0].call}\x00{calls[0].result or ''}")
+    """A key of a step's (call, result) pairs, whatever their order: equal batches, equal keys.
+    A missing result counts as empty. One pair is its own key, the two fingerprints joined (most
+    steps: no digest to compute); several are digested, sorted."""
+    if len(calls) == 1:
+        return f"{calls[0].call}:{calls[0].result or ''}"
     pairs = [f"{o.call}\x00{o.result or ''}" for o in calls]
     pairs.sort()
     return digest("\x01".join(pairs))

@@ -155,8 +155,13 @@ class CallOutcome(NamedTuple):
 def only_waits(calls: tuple[CallOutcome, ...]) -> bool:
     """Whether every call of a step only waits (``fingerprint.waiting_call``: a sleep between
     status checks). Such a step is the agent waiting on something going on, not work done: a
-    status checked, waited on and checked again is a poll however its status is worded."""
-    return all(waiting_call(c.name, c.arguments) for c in calls)
+    status checked, waited on and checked again is a poll however its status is worded. Asked
+    of every step: a loop that stops at the first call that does not wait (most steps: the
+    first), not a generator."""
+    for c in calls:
+        if not waiting_call(c.name, c.arguments):
+            return False
+    return bool(calls)
 
 
 def looks_elsewhere(calls: tuple[CallOutcome, ...], failing: Container[str]) -> bool:
