@@ -41,6 +41,7 @@ REPO_ONLY_SETS = (
     "heldout-blind9",
     "heldout-blind10",
     "heldout-blind11",
+    "heldout-blind12",
     "real-more",
     "real-wild",
 )

@@ -61,7 +61,9 @@ class IdenticalCallConfig:
             ``fingerprint.transient_error``), which healthy agents retry two or three times
             before they change approach or hand off; < 2 = ``consecutive``.
         pending: occurrences that fire when every call is a status saying the work goes on
-            (``fingerprint.PENDING_RESULT``): polling a running job; < 2 = ``consecutive``.
+            (``fingerprint.PENDING_RESULT``), a status record read again
+            (``fingerprint.STATUS_RESULT``) or a check repeated right after a wait: polling a
+            running job; < 2 = ``consecutive``.
     """
 
     consecutive: int = 3
