@@ -1,0 +1,1 @@
+"""Scenario builders of ``corpus/heldout-blind13/`` (see ``corpus/generate_heldout_blind13.py``)."""
