@@ -42,6 +42,7 @@ REPO_ONLY_SETS = (
     "heldout-blind10",
     "heldout-blind11",
     "heldout-blind12",
+    "heldout-blind13",
     "real-more",
     "real-wild",
 )

@@ -967,26 +967,32 @@ def mutating_call(tool_name: str, canonical_args: str | None) -> bool:
 # A tool named for waiting (its verb, or the second of two words: "wait_until", "time.sleep"), or
 # a command line that only sleeps.
 _WAIT_WORDS = frozenset({"sleep", "wait", "pause", "delay", "backoff"})
+# Arguments that are only a span of time ({"seconds": 600}, {"after_minutes": 90}): a wait.
+_ONLY_A_DURATION = re.compile(
+    r'\{"(?:\w+_)?(?:seconds|secs|sec|ms|milliseconds|minutes|mins|hours)"\s*:\s*[\d.]+\}'
+)
 _SLEEP_COMMAND = re.compile(
     r'"(?:command|cmd|script|shell|bash)"\s*:\s*"\s*(?:sleep|Start-Sleep)\s+[\d.]+[smh]?\s*"'
 )
 
 
 def waiting_call(tool_name: str, canonical_args: str | None) -> bool:
-    """Whether a call only waits: a tool named for waiting ("sleep", "wait_seconds", "pause"),
-    or a short command line that only sleeps ("sleep 60").
+    """Whether a call only waits: a tool named for waiting ("sleep", "wait_seconds", "pause"), a
+    call whose only argument is a span of time (``schedule_wakeup({"after_minutes": 90})``), or a
+    short command line that only sleeps ("sleep 60").
 
     Why: an agent that checks a status, waits, and checks again is polling, whatever language
     the status is in and whatever words it uses: the wait it chose to make says so where the
     status words cannot. A status check and a wait repeated are not a cycle of work. Asked of
     every step: the name's answer is kept, and only short arguments are read.
     """
-    return _named_for_waiting(tool_name) or (
-        canonical_args is not None
-        and len(canonical_args) <= FRAME_MAX_CHARS
-        and "leep" in canonical_args  # most calls: no regex to run
-        and _SLEEP_COMMAND.search(canonical_args) is not None
-    )
+    if _named_for_waiting(tool_name):
+        return True
+    if canonical_args is None or len(canonical_args) > FRAME_MAX_CHARS:
+        return False
+    if _ONLY_A_DURATION.fullmatch(canonical_args) is not None:
+        return True
+    return "leep" in canonical_args and _SLEEP_COMMAND.search(canonical_args) is not None
 
 
 @lru_cache(maxsize=1024)

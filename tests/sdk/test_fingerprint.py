@@ -863,6 +863,8 @@ def test_a_record_saying_more_or_in_an_end_state_is_no_status_read(record: str) 
         ("Pause", None),
         ("bash", '{"command":"sleep 30"}'),
         ("run_shell", '{"cmd":"  sleep 2.5s "}'),
+        ("schedule_wakeup", '{"after_minutes":90}'),
+        ("hold", '{"seconds":600}'),
     ],
 )
 def test_a_call_that_only_waits_waits(name: str, arguments: str | None) -> None:
@@ -876,6 +878,8 @@ def test_a_call_that_only_waits_waits(name: str, arguments: str | None) -> None:
         ("bash", '{"command":"sleep 30 && kubectl get pods"}'),  # a wait and a check: a check
         ("port_status", '{"msisdn":"48501234567"}'),
         ("bash", None),
+        ("run_tests", '{"timeout":300}'),  # a check with a time limit
+        ("schedule_wakeup", '{"after_minutes":90,"note":"check the order"}'),  # more than a span
     ],
 )
 def test_a_call_that_does_more_than_wait_does_not(name: str, arguments: str | None) -> None:
