@@ -232,6 +232,9 @@ def link_hashes(content: str) -> tuple[int, ...]:
 MAX_FACTS = 64
 _FACT_EDGES = "'\"`()[]{}<>,;:!?*~$%"
 _FACT_NUMBER = re.compile(r"\d\d+(?:[.,]\d+)*|\d[.,]\d+")  # a count under ten or a rank is no fact
+# A comma before one or two digits at a number's end is a decimal comma ("18,4 dB", "2,6 %"): the
+# figure "18.4" states. Before three it separates thousands ("14,200").
+_DECIMAL_COMMA = re.compile(r",(?=\d{1,2}$)")
 _NAME = re.compile(r"[A-Z][A-Za-z]*(?:[-'][A-Za-z]+)*")
 # An amount with its scale, attached ("1.84B", "$12bn", "40k") or the next word ("1,842 million"),
 # or a quantity written out with separators or five digits ("14,200"): one figure, whichever unit
@@ -282,7 +285,7 @@ def fact_hashes(content: str) -> tuple[int, ...]:
                 if amount:
                     figures.add(amount)
                 else:
-                    figures.update(_FACT_NUMBER.findall(word))
+                    figures.update(_DECIMAL_COMMA.sub(".", number) for number in _FACT_NUMBER.findall(word))
             elif len(word) > 1 and (name := _NAME.fullmatch(word)) and (not opens or word.isupper()):
                 facts.add(name.group(0).lower().removesuffix("'s"))
             opens = raw.endswith((".", ":", "!", "?")) or not word

@@ -593,6 +593,16 @@ def test_figures_and_names_are_told_apart_by_their_hashes() -> None:
     assert set(figures(restated)) == {*stated, zlib.crc32(b"10") | 1}
 
 
+def test_a_decimal_comma_states_the_figure_a_decimal_point_does() -> None:
+    """A report in a language writing "18,4" states the figure "18.4" does; a comma before three
+    digits separates thousands and stays another figure."""
+    assert fact_hashes("C/I 18,4 dB, limit 21 dB, margin 2,6 dB") == fact_hashes(
+        "C/I 18.4 dB, limit 21 dB, margin 2.6 dB"
+    )
+    # Near miss: thousands are not decimals.
+    assert fact_hashes("Rows 14,200 of 18,400 in 21 tables") != fact_hashes("Rows 14.2 of 18.4 in 21 tables")
+
+
 def test_fact_hashes_skip_ranks_and_counts_under_ten() -> None:
     """A rank is where the answer put a page, "3 results" a count: listings of other pages on
     other subjects share them."""
