@@ -35,6 +35,7 @@ from loopwatch.fingerprint import (
     result_fingerprint,
     shape_fingerprint,
     success_class,
+    waiting_call,
 )
 from loopwatch.sketch import STOPWORDS, Repetition, TextSketch, find_repetition, overlap_sketch, sketch_text
 
@@ -76,7 +77,9 @@ class ToolCall:
     fingerprints those strings (``""`` without any): two calls of one tool with the same
     wording differ only in identifiers, so the second targets something else (the same edit
     in another file), never rewords the first. ``mutates`` says that the call changes something
-    (a write, an action: ``fingerprint.mutating_call``) rather than reads.
+    (a write, an action: ``fingerprint.mutating_call``) rather than reads; ``waits`` that it
+    only waits (a sleep, a span of time: ``fingerprint.waiting_call``), said where the arguments
+    are, so that privacy mode tells a poll's wait from work as well.
     """
 
     id: str
@@ -88,6 +91,7 @@ class ToolCall:
     phrased: bool = False
     wording: str = ""
     mutates: bool = False
+    waits: bool = False
     arguments: str | None = None
     repetition: Repetition | None = None
 
@@ -117,6 +121,7 @@ class ToolCall:
             phrased=bool(worded),
             wording=digest("\x00".join(worded)) if worded else "",
             mutates=mutating_call(name, canonical if arguments is not None else None),
+            waits=waiting_call(name, canonical if arguments is not None else None),
             arguments=canonical if capture_content else None,
             repetition=_longest_repetition(arguments),
         )

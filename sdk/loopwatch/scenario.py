@@ -272,6 +272,9 @@ def _recorded_call(created: ToolCall, raw: Mapping[str, Any], arguments: Any, wh
     mutates = raw.get("mutates", created.mutates)  # recorded before it was: as the name says
     if not isinstance(mutates, bool):
         raise ScenarioError(f"{where}.mutates must be a boolean")
+    waits = raw.get("waits", created.waits)
+    if not isinstance(waits, bool):
+        raise ScenarioError(f"{where}.waits must be a boolean")
     return replace(
         created,
         fingerprint=fingerprint,
@@ -281,6 +284,7 @@ def _recorded_call(created: ToolCall, raw: Mapping[str, Any], arguments: Any, wh
         phrased=phrased,
         wording=wording,
         mutates=mutates,
+        waits=waits,
         # clipped arguments are kept as the text they are; absent ones (privacy mode) stay absent
         arguments=arguments if arguments is None or isinstance(arguments, str) else created.arguments,
         repetition=repetition_from_json(raw.get("repetition"), f"{where}.repetition"),

@@ -110,6 +110,8 @@ def _call(call: ToolCall) -> dict[str, Any]:
         out["wording"] = call.wording
     if call.mutates:
         out["mutates"] = True
+    if call.waits:
+        out["waits"] = True
     out["repetition"] = repetition_json(call.repetition) if call.repetition is not None else None
     return out
 

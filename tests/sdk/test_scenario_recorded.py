@@ -44,6 +44,14 @@ def live_events(capture: bool) -> list[Event]:
             content="a.py:1 import os https://x.org/a\nb.py:3 import a https://x.org/b",
             capture_content=capture,
         ),
+        Step.create(  # a wait by the span of time it names, not by its tool's name
+            event_id="s2",
+            text=None,
+            tool_calls=(
+                ToolCall.create(id="c3", name="schedule", arguments={"seconds": 30}, capture_content=capture),
+            ),
+            capture_content=capture,
+        ),
     ]
 
 
@@ -57,6 +65,7 @@ def test_written_events_read_back_as_the_same_events(capture: bool) -> None:
     written = live_events(capture)
     assert any(isinstance(e, Step) and e.tool_calls[-1].wording for e in written)
     assert any(isinstance(e, Step) and e.tool_calls[0].mutates for e in written)
+    assert any(isinstance(e, Step) and e.tool_calls[0].waits for e in written)
     assert any(isinstance(e, ToolResult) and e.lines and e.links and e.facts for e in written)
     assert any(isinstance(e, Step) and e.sketch and e.sketch.announces and e.sketch.again for e in written)
     raw = scenario_json([entry(e) for e in written], scenario_id="x", source="test", description="d", meta={})
@@ -90,6 +99,10 @@ def entries(**step: Any) -> dict[str, Any]:
         (
             entries(tool_calls=[{"id": "c", "name": "n", "fingerprint": "ab", "mutates": "yes"}]),
             "tool_calls[0].mutates",
+        ),
+        (
+            entries(tool_calls=[{"id": "c", "name": "n", "fingerprint": "ab", "waits": 1}]),
+            "tool_calls[0].waits",
         ),
         (
             {"events": [{"type": "tool_result", "call_id": "c", "result_fingerprint": "ab", "size": "big"}]},

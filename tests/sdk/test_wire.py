@@ -112,6 +112,22 @@ def test_a_write_stays_a_write_without_its_arguments() -> None:
     assert not wire.tool_call_from_proto(older).mutates
 
 
+def test_a_wait_stays_a_wait_without_its_arguments() -> None:
+    """A call whose only argument is a span of time waits; privacy mode drops the span and ships
+    the class. A client that sends arguments but no class gets the SDK's."""
+    pause = ToolCall.create(id="c1", name="schedule", arguments={"seconds": 30}, capture_content=False)
+    step = Step.create(event_id="s", text=None, tool_calls=(pause,))
+    (decoded,) = wire.events_from_proto(wire.events_to_proto([step]))
+    assert isinstance(decoded, Step)
+    assert (decoded.tool_calls[0].waits, decoded.tool_calls[0].arguments) == (True, None)
+
+    older = wire.tool_call_to_proto(ToolCall.create(id="c2", name="bash", arguments={"command": "sleep 5"}))
+    older.waits = False  # a client from before the class was sent
+    assert wire.tool_call_from_proto(older).waits
+    older.arguments = '{"command":"make test"}'
+    assert not wire.tool_call_from_proto(older).waits
+
+
 def test_empty_strings_stay_distinct_from_not_captured() -> None:
     step = Step(
         event_id="s",

@@ -17,7 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from loopwatch.events import Event, Step, ToolCall, ToolResult
-from loopwatch.fingerprint import canonical_arguments, mutating_call
+from loopwatch.fingerprint import canonical_arguments, mutating_call, waiting_call
 from loopwatch.wire import ids
 from loopwatch_collector.mapping import loopwatch_sdk
 from loopwatch_collector.mapping.memo import TraceMemo, remember, take_pending
@@ -72,18 +72,16 @@ class ToolEvents:
         arguments = None if found is UNKNOWN else as_arguments(found)
         fingerprint = loopwatch_sdk.call_fingerprint(span)
         if fingerprint is not None:
-            keep = arguments is not None and self.capture_content
-            canonical = canonical_arguments(arguments) if keep else None
+            canonical = canonical_arguments(arguments) if arguments is not None else None
             shape = loopwatch_sdk.call_shape(span)
             return ToolCall(
                 id=call_id,
                 name=tool.name,
                 fingerprint=fingerprint,
                 shape=shape,
-                mutates=mutating_call(
-                    tool.name, canonical_arguments(arguments) if arguments is not None else None
-                ),
-                arguments=canonical,
+                mutates=mutating_call(tool.name, canonical),
+                waits=waiting_call(tool.name, canonical),
+                arguments=canonical if self.capture_content else None,
             )
         return ToolCall.create(
             id=call_id,

@@ -218,6 +218,7 @@ def _outcome(call: ToolCall, result: ToolResult | None) -> CallOutcome:
             arguments=arguments,
             repetition=call.repetition,
             mutates=call.mutates,
+            waits=call.waits,
         )
     # In field order, not by keyword: one per call on the hot path, and binding 19 keywords
     # costs as much as the rest of building it.
@@ -243,6 +244,7 @@ def _outcome(call: ToolCall, result: ToolResult | None) -> CallOutcome:
         result.preview,
         call.repetition,
         call.mutates,
+        call.waits,
     )
 
 

@@ -11,7 +11,7 @@ import enum
 from collections.abc import Callable, Container
 from typing import NamedTuple
 
-from loopwatch.fingerprint import PENDING_RESULT, waiting_call
+from loopwatch.fingerprint import PENDING_RESULT
 from loopwatch.sketch import Repetition, TextSketch
 
 
@@ -145,6 +145,7 @@ class CallOutcome(NamedTuple):
     preview: str | None = None
     repetition: Repetition | None = None
     mutates: bool = False  # the call changes something: a write, an action (events.ToolCall.mutates)
+    waits: bool = False  # the call only waits: a sleep, a span of time (events.ToolCall.waits)
 
     @property
     def pair(self) -> tuple[str, str | None]:
@@ -153,13 +154,13 @@ class CallOutcome(NamedTuple):
 
 
 def only_waits(calls: tuple[CallOutcome, ...]) -> bool:
-    """Whether every call of a step only waits (``fingerprint.waiting_call``: a sleep between
-    status checks). Such a step is the agent waiting on something going on, not work done: a
-    status checked, waited on and checked again is a poll however its status is worded. Asked
-    of every step: a loop that stops at the first call that does not wait (most steps: the
-    first), not a generator."""
+    """Whether every call of a step only waits (``ToolCall.waits``: a sleep between status
+    checks). Such a step is the agent waiting on something going on, not work done: a status
+    checked, waited on and checked again is a poll however its status is worded. Asked of every
+    step: a loop that stops at the first call that does not wait (most steps: the first), not a
+    generator."""
     for c in calls:
-        if not waiting_call(c.name, c.arguments):
+        if not c.waits:
             return False
     return bool(calls)
 

@@ -14,7 +14,14 @@ from collections.abc import Mapping
 from typing import Any
 
 from loopwatch.events import MAX_ERROR_TERMS, MAX_TERMS, ToolCall, ToolResult, UserMessage
-from loopwatch.fingerprint import MAX_FACTS, MAX_LINES, MAX_LINKS, bounded_fingerprint, mutating_call
+from loopwatch.fingerprint import (
+    MAX_FACTS,
+    MAX_LINES,
+    MAX_LINKS,
+    bounded_fingerprint,
+    mutating_call,
+    waiting_call,
+)
 from loopwatch.sketch import OVERLAP_SIZE, SKETCH_SIZE, Repetition, TextSketch
 from loopwatch.wire.attributes import (
     ERROR_TYPE,
@@ -29,6 +36,7 @@ from loopwatch.wire.attributes import (
     LOOPWATCH_STEP_TOOL_CALL_REPETITIONS,
     LOOPWATCH_STEP_TOOL_CALL_SHAPES,
     LOOPWATCH_STEP_TOOL_CALL_TARGETS,
+    LOOPWATCH_STEP_TOOL_CALL_WAITS,
     LOOPWATCH_STEP_TOOL_CALL_WORDINGS,
     LOOPWATCH_TEXT_SKETCH,
     LOOPWATCH_TOOL_CALL_FINGERPRINT,
@@ -78,6 +86,8 @@ def step_calls_from(attributes: Mapping[str, Any]) -> tuple[ToolCall, ...] | Non
     phrased = list(phrased) if isinstance(phrased, list | tuple) else []
     mutates = attributes.get(LOOPWATCH_STEP_TOOL_CALL_MUTATES)
     mutates = list(mutates) if isinstance(mutates, list | tuple) else []
+    waits = attributes.get(LOOPWATCH_STEP_TOOL_CALL_WAITS)
+    waits = list(waits) if isinstance(waits, list | tuple) else []
     wordings = _per_call(attributes.get(LOOPWATCH_STEP_TOOL_CALL_WORDINGS))
     return tuple(
         ToolCall(
@@ -90,6 +100,7 @@ def step_calls_from(attributes: Mapping[str, Any]) -> tuple[ToolCall, ...] | Non
             phrased=i < len(phrased) and phrased[i] is True,
             # A span from a client that did not classify its calls: by the tool's name.
             mutates=(mutates[i] is True) if i < len(mutates) else mutating_call(name, None),
+            waits=(waits[i] is True) if i < len(waits) else waiting_call(name, None),
             wording=bounded_fingerprint(wordings[i]) if i < len(wordings) else "",
             repetition=repetition_from_json(reps[i]) if i < len(reps) else None,
         )

@@ -71,6 +71,8 @@ LOOPWATCH_STEP_TOOL_CALL_TARGETS = "loopwatch.step.tool_call.targets"
 LOOPWATCH_STEP_TOOL_CALL_PHRASED = "loopwatch.step.tool_call.phrased"
 #: Per call, its ``ToolCall.mutates`` (it changes something: a write, an action), same order.
 LOOPWATCH_STEP_TOOL_CALL_MUTATES = "loopwatch.step.tool_call.mutates"
+#: Per call, its ``ToolCall.waits`` (it only waits: a sleep, a span of time), same order.
+LOOPWATCH_STEP_TOOL_CALL_WAITS = "loopwatch.step.tool_call.waits"
 #: Per call, its ``ToolCall.wording`` (fingerprint of its values of several words, "" without), same order.
 LOOPWATCH_STEP_TOOL_CALL_WORDINGS = "loopwatch.step.tool_call.wordings"
 LOOPWATCH_STEP_TOOL_CALL_REPETITIONS = "loopwatch.step.tool_call.repetitions"
@@ -174,6 +176,7 @@ def chat_attributes(step: Step, *, capture_content: bool) -> dict[str, Attribute
         LOOPWATCH_STEP_TOOL_CALL_TARGETS: [",".join(map(str, c.targets)) for c in step.tool_calls],
         LOOPWATCH_STEP_TOOL_CALL_PHRASED: [c.phrased for c in step.tool_calls],
         LOOPWATCH_STEP_TOOL_CALL_MUTATES: [c.mutates for c in step.tool_calls],
+        LOOPWATCH_STEP_TOOL_CALL_WAITS: [c.waits for c in step.tool_calls],
         LOOPWATCH_STEP_TOOL_CALL_WORDINGS: [c.wording for c in step.tool_calls],
         LOOPWATCH_STEP_TOOL_CALL_REPETITIONS: [repetition_json(c.repetition) for c in step.tool_calls],
         LOOPWATCH_STEP_REFERS_TO_CALLS: step.refers_to_calls,

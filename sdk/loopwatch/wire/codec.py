@@ -134,6 +134,7 @@ def tool_call_to_proto(call: ToolCall) -> pb.ToolCall:
         phrased=call.phrased,
         wording=call.wording,
         mutates=call.mutates,
+        waits=call.waits,
     )
     if call.arguments is not None:
         msg.arguments = call.arguments

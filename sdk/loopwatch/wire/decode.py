@@ -37,6 +37,7 @@ from loopwatch.fingerprint import (
     bounded_fingerprint,
     mutating_call,
     shape_fingerprint,
+    waiting_call,
 )
 from loopwatch.sketch import OVERLAP_SIZE, SKETCH_SIZE, Repetition, TextSketch
 from loopwatch.verdict import Action, Finding, Severity, Verdict
@@ -260,6 +261,7 @@ def _tool_call(msg: pb.ToolCall) -> ToolCall:
         wording=bounded_fingerprint(msg.wording),
         # A client that sends arguments but no classification gets the SDK's.
         mutates=msg.mutates or mutating_call(msg.name, arguments),
+        waits=msg.waits or waiting_call(msg.name, arguments),
         arguments=arguments,
         repetition=_repetition(msg.repetition, "repetition") if msg.HasField("repetition") else None,
     )

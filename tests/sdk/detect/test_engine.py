@@ -6,7 +6,7 @@ import pytest
 
 from loopwatch.detect.engine import Engine, EngineConfig
 from loopwatch.detect.identical_call import IdenticalCall
-from loopwatch.detect.step import Novelty, StepRecord
+from loopwatch.detect.step import StepRecord
 from loopwatch.events import Step, ToolCall, ToolResult
 from loopwatch.verdict import Action, Finding
 from tests.sdk.detect.detect_builders import USER, call, events, step
@@ -176,6 +176,7 @@ def test_each_field_of_the_call_result_and_step_reaches_the_record() -> None:
         phrased=True,
         wording="wording-fp",
         mutates=True,
+        waits=True,
         arguments='{"q":"x"}',
         repetition=repetition,
     )
@@ -231,6 +232,7 @@ def test_each_field_of_the_call_result_and_step_reaches_the_record() -> None:
         "preview": "KeyError: 'x'",
         "repetition": repetition,
         "mutates": True,
+        "waits": True,
     }
     assert (record.number, record.turn, record.sketch, record.refers_to_calls, record.text) == (
         1,
@@ -242,5 +244,5 @@ def test_each_field_of_the_call_result_and_step_reaches_the_record() -> None:
     assert (record.input_tokens, record.output_tokens, record.time_unix_ns) == (11, 12, 13)
     assert not record.is_final
     assert (record.request_words, record.request_similarity) == (0, 0.0)
-    assert record.novelty.kinds == (Novelty.BLANK,)
+    assert record.novelty.waited  # the one call only waited: no kind, no step of work
     assert record.batch_key
