@@ -21,6 +21,7 @@ sweeps=(
   error_streak.varied=3:12:1
   error_streak.recurring=2:8:1
   narration.announcements=2:8:1
+  narration.monologue_words=4:40:4
   narration.similarity=0.2:0.7:0.05
   revisit.stale_steps=10:24:1
   cycle.max_period=2,3,4,6,8,12,16,24,32,40

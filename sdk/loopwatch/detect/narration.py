@@ -14,8 +14,12 @@ Four patterns, the first two and the last firing at the ``repeats``-th step (def
   turn after turn, is the ``same_response`` detector's. State is per turn.
 - Announcing without acting: ``announcements`` (default 4) consecutive text-only steps within
   one turn that each announce an action of the model's (``TextSketch.announces``: "I'll now
-  write the summary.", "Next, I will create the file.", "Let me write it now."), whatever
-  words they use: a paraphrase of a short intent shares too few words to be measured as one.
+  write the summary.", "Next, I will create the file.", "Let me write it now."), or say little
+  (``monologue_words``, default 20 content words at most) sharing a word with the step before,
+  whatever words they use: a paraphrase of a short intent shares too few words to be measured
+  as one, and the cue is read in a few languages only, while a model calling no tool and saying
+  a sentence about what it just said, step after step with no user in between ("Перевіряю
+  рівень заряду R-17.", reworded four times), is talking in place of acting in any language.
 - Saying "again" to no avail: ``repeats`` consecutive steps whose text says the model does
   something again (``TextSketch.again``: "Let me verify this once more", "Re-reading the
   config", "I'll double-check the number") while every call succeeds with what the run had
@@ -34,7 +38,8 @@ detectors to judge; "again" over a poll whose status moves or a re-run with anot
 is a new answer), "Trying the payment again" over a failing call (the failure streak's),
 short texts ("Done.", "Next file."), similar texts that are not consecutive (edit, test, edit,
 test with templated messages), a reply split over several text-only messages that move on
-(what changed, why, how to verify: nothing announced), templated answers whose figures differ.
+(what changed, why, how to verify: nothing announced, and each a paragraph or about something
+the one before did not name), templated answers whose figures differ.
 
 Seeds: OpenHands (exact message x3), HolmesGPT (3 turns, >= 4 words), weave-os router (>= 40
 characters, 3 times in 12 messages). Works from the sketch and ``refers_to_calls`` alone
@@ -69,7 +74,9 @@ class NarrationConfig:
         short_reply_similarity: similarity (0-1] from which two short text-only steps say the
             same thing (one changed word weighs much in a short text).
         announcements: consecutive text-only steps in a turn that each announce an action
-            (one that never comes) that fire; < 2 = off.
+            (one that never comes) or say little (``monologue_words``) that fire; < 2 = off.
+        monologue_words: content words up to which a text-only step says little: counted in
+            a run of announcements when it shares a content word with the step before.
     """
 
     repeats: int = 3
@@ -80,6 +87,7 @@ class NarrationConfig:
     short_reply_words: int = 8
     short_reply_similarity: float = 0.4
     announcements: int = 4
+    monologue_words: int = 20
 
     def validate(self) -> None:
         for key in ("repeats", "announcements"):
@@ -88,7 +96,7 @@ class NarrationConfig:
         for key in ("similarity", "reply_similarity", "short_reply_similarity"):
             if not 0.0 < getattr(self, key) <= 1.0:
                 raise ValueError(f"narration.{key} must be in (0, 1]")
-        for key in ("min_words", "reply_min_words", "short_reply_words"):
+        for key in ("min_words", "reply_min_words", "short_reply_words", "monologue_words"):
             if getattr(self, key) < 1:
                 raise ValueError(f"narration.{key} must be >= 1")
 
@@ -105,8 +113,9 @@ class NarrationState:
     last_reply: TextSketch | None = None  # the previous text-only step's
     same_replies: int = 0  # consecutive text-only steps saying the same thing
     same_replies_from: int = 0
-    announced: int = 0  # consecutive text-only steps announcing an action
+    announced: int = 0  # consecutive text-only steps announcing an action or saying little
     announced_from: int = 0
+    last_talk: TextSketch | None = None  # the last step of that run's
     again: int = 0  # consecutive steps saying "again" whose calls brought back what the run gave
     again_from: int = 0
     fruitless: int = 0  # steps with calls in a row that brought nothing new
@@ -136,7 +145,7 @@ class Narration:
             said = self._track_again(state, step, repeated_action)
         self._track_restatement(state, step, repeated_action)
         self._track_replies(state, step)
-        if state.announced or (sketch is not None and sketch.announces and not step_calls):
+        if state.announced or (sketch is not None and not step_calls and self._talks(sketch, None)):
             said = self._track_announcements(state, step) or said
         limit = self.config.repeats
         if limit < 2 or max(state.restated, state.same_replies) < limit:
@@ -201,12 +210,23 @@ class Narration:
             state.same_replies, state.same_replies_from = 1, step.number
 
     def _track_announcements(self, state: NarrationState, step: StepRecord) -> Finding | None:
-        if step.calls or step.sketch is None or not step.sketch.announces:
-            state.announced = 0
+        if step.calls or step.sketch is None or not self._talks(step.sketch, state.last_talk):
+            state.announced, state.last_talk = 0, None
             return None
+        state.last_talk = step.sketch
         state.announced, state.announced_from = _extended(state.announced, state.announced_from, step)
-        what = "the model announced an action without acting"
+        what = "the model talked of acting without calling a tool"
         return self._reached(self.config.announcements, step, state.announced_from, state.announced, what)
+
+    def _talks(self, sketch: TextSketch, before: TextSketch | None) -> bool:
+        """Whether a text-only step talks in place of acting: it announces an action, or says one
+        short thing about what the run's ``before`` said (a text of no content word, an emoji,
+        is neither; a short explanation moving on to another point shares no word with it)."""
+        if sketch.announces:
+            return True
+        if not 0 < sketch.words <= self.config.monologue_words:
+            return False
+        return before is None or similarity(before, sketch) > 0.0
 
     def _track_again(self, state: NarrationState, step: StepRecord, repeated_action: bool) -> Finding | None:
         if not step.calls:

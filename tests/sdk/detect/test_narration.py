@@ -144,7 +144,7 @@ def test_the_fourth_text_only_step_announcing_an_action_fires() -> None:
         assert result.findings[:3] == [None] * 3
         finding = result.finding(4)
         assert (finding.count, finding.first_step, finding.key) == (4, 1, "narration:1")
-        assert "announced" in finding.summary
+        assert "without calling a tool" in finding.summary
 
 
 def test_an_action_said_to_be_under_way_again_and_again_fires_at_the_fourth() -> None:
@@ -165,17 +165,62 @@ def test_an_action_said_to_be_under_way_again_and_again_fires_at_the_fourth() ->
 
 def test_three_announcements_then_the_action_are_no_loop() -> None:
     """Boundary: three announcements, then the call; and an answer between announcements
-    (a text that announces nothing) breaks the chain."""
+    (a paragraph that announces nothing) breaks the chain."""
     act = step(call("write_file", {"path": "reports/q3_summary.md"}, "written"), text="Writing it.")
     then_acting = [*(step(text=t) for t in ANNOUNCED[:3]), act]
+    answer = (
+        "The summary has four bullet points: revenue grew 12 percent to 4.1 million, customers "
+        "rose from 310 to 344, churn fell below two percent for the first time, and NPS held at 41 "
+        "after the pricing change in August."
+    )
     interrupted = [
         *(step(text=t) for t in ANNOUNCED[:2]),
-        step(text="The summary has four bullet points."),
+        step(text=answer),
         *(step(text=t) for t in ANNOUNCED[2:]),
     ]
 
     assert run(Narration(), then_acting).fired == []
     assert run(Narration(), interrupted).fired == []
+
+
+# A monologue in Ukrainian: no cue is read in it, and its inflected words share little.
+MONOLOGUE = [
+    "Зараз перевірю заряд батареї робота R-17.",
+    "Перевіряю рівень заряду R-17.",
+    "Отже, спершу перевірю батарею R-17, а потім вирішу щодо зарядки.",
+    "Перевіряю батарею робота R-17 зараз.",
+]
+
+
+def test_the_fourth_short_text_only_step_about_the_last_fires_in_any_language() -> None:
+    """Short texts, each about what the one before said, and no tool called: talking in place
+    of acting, whatever the language. Privacy mode judges alike, from the sketch."""
+    for capture in (True, False):
+        result = run(Narration(), [step(text=t) for t in MONOLOGUE], capture_content=capture)
+
+        assert result.findings[:3] == [None] * 3
+        assert (result.finding(4).count, result.finding(4).first_step) == (4, 1)
+
+
+def test_short_texts_that_move_on_or_a_tool_called_are_no_monologue() -> None:
+    """Near misses: a short text about something the one before did not name breaks the run,
+    and so does acting after three."""
+    moved_on = [
+        *(step(text=t) for t in MONOLOGUE[:2]),
+        step(text="Склад C працює без затримок."),
+        step(text=MONOLOGUE[3]),
+    ]
+    acted = [*(step(text=t) for t in MONOLOGUE[:3]), step(call("robot_status", {"robot": "R-17"}, "64%"))]
+
+    assert run(Narration(), moved_on).fired == []
+    assert run(Narration(), acted).fired == []
+
+
+def test_monologue_words_bounds_what_says_little() -> None:
+    """Boundary: with ``monologue_words`` under a text's content words, only announcements count."""
+    assert run(Narration(NarrationConfig(monologue_words=3)), [step(text=t) for t in MONOLOGUE]).fired == []
+    with pytest.raises(ValueError, match="monologue_words"):
+        NarrationConfig(monologue_words=0).validate()
 
 
 def test_announcements_configured_boundary_and_off() -> None:
