@@ -460,6 +460,8 @@ def absence_class(content: str) -> str:
 # A structure of no value: keys, brackets and braces, empty strings, null, false and zero only.
 _NO_VALUE = re.compile(r'"(?:[^"\\]|\\.)*"\s*:|""|\bnull\b|\bfalse\b|(?<![\w.])0(?![\w.])|[\s\[\]{},]')
 EMPTY_STRUCTURE_CHARS = 200
+# A string value that is one identifier (a digit in it, no space): what a query names, echoed.
+_IDENTIFIER_VALUE = re.compile(r'(?<=:)\s*"[\w.:/-]*\d[\w.:/-]*"')
 # An empty list of errors or warnings is no absence: it says a request went through.
 _NO_ERRORS = re.compile(r'"\w*(?:[Ee]rror|[Ww]arning)s?"\s*:\s*(?:\[\s*\]|\{\s*\}|null)')
 
@@ -472,7 +474,11 @@ def _empty_structure(content: str) -> bool:
     stripped = _NO_ERRORS.sub('"_": 0', content.strip()) if len(content) <= EMPTY_STRUCTURE_CHARS else ""
     if stripped[:1] not in ("{", "["):
         return False
-    if any(bracket in stripped for bracket in ("[]", "{}")) and not _NO_VALUE.sub("", stripped):
+    if any(bracket in stripped for bracket in ("[]", "{}")) and not _NO_VALUE.sub(
+        "", _IDENTIFIER_VALUE.sub('""', stripped)
+    ):
+        # Nothing but empty containers, and the identifiers the query named echoed back:
+        # {"account": "U8812034", "transactions": [], "count": 0}.
         return True
     # A query's envelope around an empty result: {"status": "success", "data": {"result": [],
     # "stats": {...}}}. Its collection is empty and it holds no list with anything in it.
