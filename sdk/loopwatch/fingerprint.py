@@ -554,7 +554,8 @@ _END_STATE = re.compile(
     re.IGNORECASE,
 )
 
-#: The ``error_class`` of a successful result that only acknowledges a change (``success_class``).
+#: The prefix of the ``error_class`` of a successful result that only acknowledges a change, its
+#: form after it (``success_class``).
 DONE_RESULT = "done:"
 # How a write's answer says it was made: "The file x.ts has been updated.", "[edit applied]",
 # "Created issue PROJ-12", "Message sent", "number of rows inserted: 22". A line or two: an
@@ -588,8 +589,9 @@ DONE_MAX_LINES = 2  # "Success. Updated the following files:" and the file; "row
 def success_class(content: str) -> str:
     """The ``error_class`` of a successful result: ``ABSENT_RESULT`` when it says it found
     nothing, ``PENDING_RESULT`` when a short status says the work is still going on,
-    ``DONE_RESULT`` when one short line acknowledges a change, ``ACK_RESULT`` when it says only
-    that the request went through, else ``""``.
+    ``DONE_RESULT`` and its form when one short line acknowledges a change, ``ACK_RESULT`` when
+    it says only that the request went through, ``FORM_RESULT`` (or ``STATUS_RESULT``) and its
+    form for another short answer, else ``""``.
 
     Why pending: a poll re-issued while a job runs gets the same status back ("running", 12 %)
     and is waiting, not stuck; guards that count it as a repeated call stop healthy agents (a
@@ -597,7 +599,9 @@ def success_class(content: str) -> str:
     pollers a higher threshold of their own.
 
     Why done: every edit of one file is acknowledged in the same words ("The file x.ts has been
-    updated."); ten edits of ten call sites are ten changes made, not one answer echoed.
+    updated."); ten edits of ten call sites are ten changes made, not one answer echoed. Its
+    form (``_form``) tells the same acknowledgement under a new id (a hold placed again: hold
+    H-0093318 after H-0093317) from a status that moved ("35 % of pods updated" after "10 %").
     """
     absent = absence_class(content)
     if absent:
@@ -613,16 +617,19 @@ def success_class(content: str) -> str:
     if len(content) > DONE_MAX_CHARS or content.strip().count("\n") >= DONE_MAX_LINES:
         return ""
     if _DONE.search(content):
-        return DONE_RESULT
+        return DONE_RESULT + _form(content)
     if _ACK.search(content):
         return ACK_RESULT
-    # Another short answer: its form, with its identifiers and volatile tokens masked. A write
-    # re-issued and answered in the same form under a new id ({"id": "30119", "key":
-    # "ITACCESS-913"}, an EDI acknowledgement under a new message reference) was done again;
-    # dates and counts are kept (rows a scroll brought).
+    return (STATUS_RESULT if _status_record(content) else FORM_RESULT) + _form(content)
+
+
+def _form(content: str) -> str:
+    """A short answer's form: its digest with its identifiers and volatile tokens masked. A write
+    re-issued and answered in the same form under a new id ({"id": "30119", "key":
+    "ITACCESS-913"}, an EDI acknowledgement under a new message reference) was done again; dates
+    and counts are kept (rows a scroll brought, a rollout's share of pods updated)."""
     masked = _IDENTIFIER.sub("<id>", _ID_VALUE.sub(r"\1<id>", _VOLATILE.sub(_placeholder, content)))
-    form = digest(" ".join(masked.split()))
-    return (STATUS_RESULT if _status_record(content) else FORM_RESULT) + form
+    return digest(" ".join(masked.split()))
 
 
 def _status_record(content: str) -> bool:

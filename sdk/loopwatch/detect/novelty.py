@@ -129,10 +129,10 @@ TARGET_SHARE = 0.25
 # file). The public corpus scores the same from 8 to 32 characters.
 SWEEP_ANSWER_CHARS = 24
 # Success classes that are statuses of a call's own target (a change made, work going on).
-_STATUSES = frozenset({DONE_RESULT, PENDING_RESULT})
+_STATUSES = (DONE_RESULT, PENDING_RESULT)
 # Success classes that acknowledge a request: a write re-issued at once and acknowledged again
 # (under a new entry id, a new version) was done again.
-_ACKNOWLEDGED = frozenset({DONE_RESULT, ACK_RESULT})
+_ACKNOWLEDGED = (DONE_RESULT, ACK_RESULT, FORM_RESULT)
 # Estimated share of word trigrams from which a rephrased call's result echoes one the tool
 # gave: the same pages reordered with other snippets share 0.4-0.6; another search's results
 # share under a fifth. A call that is no rephrasing (another file, a reworded task) echoes only
@@ -274,7 +274,7 @@ def assess(state: NoveltyState, calls: tuple[CallOutcome, ...], *, number: int, 
         state.informative += 1
     _remember_lines(state, calls)
     for call in calls:
-        if call.error_class == DONE_RESULT:
+        if call.error_class.startswith(DONE_RESULT):
             state.changes += 1
     for call in calls:  # what this step taught or changed is not "since" its own calls
         memo = state.calls.get(call.call)
@@ -387,7 +387,15 @@ def _classify(
 def _acknowledges(success_class: str) -> bool:
     """Whether a success's class is one a write's answer has: a change or a request acknowledged,
     or a short record whose form, numbers masked, is all that can be compared without content."""
-    return success_class in _ACKNOWLEDGED or success_class.startswith(FORM_RESULT)
+    return success_class.startswith(_ACKNOWLEDGED)
+
+
+def _acknowledged_alike(before: str, now: str) -> bool:
+    """Whether two success classes acknowledge a write alike: both a change made (in whatever
+    form: "revision=8" after "revision=7"), or the same acknowledgement or short record."""
+    if before.startswith(DONE_RESULT):
+        return now.startswith(DONE_RESULT)
+    return before == now and _acknowledges(now)
 
 
 def _same_answer(state: NoveltyState, memo: CallMemo, call: CallOutcome) -> bool:
@@ -415,8 +423,12 @@ def _same_answer(state: NoveltyState, memo: CallMemo, call: CallOutcome) -> bool
         return False
     if _restates(state, memo, call):
         return True
-    if call.mutates and call.error_class == memo.error_class and _acknowledges(call.error_class):
+    if call.mutates and _acknowledged_alike(memo.error_class, call.error_class):
         return True  # the same write acknowledged again, under a new entry id, at once or not
+    if call.error_class == memo.error_class and call.error_class.startswith(DONE_RESULT):
+        # A call its name does not say writes ("mes_hold_lot") says so by its answer: the same
+        # change acknowledged in the same form under a new id (a status that moved has another).
+        return True
     if memo.seq != state.seq - 1:
         return False
     if call.lines:
@@ -448,7 +460,7 @@ def _classify_new_call(state: NoveltyState, call: CallOutcome, fan_out: bool) ->
     given = (
         results is not None
         and call.result in results
-        and call.error_class not in _STATUSES
+        and not call.error_class.startswith(_STATUSES)
         and not call.mutates
     )
     if given or _seen_before(state, call):

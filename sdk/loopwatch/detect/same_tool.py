@@ -95,7 +95,7 @@ class SameTool:
     def _count_echoes(self, state: SameToolState, step: StepRecord) -> Finding | None:
         if not state.echoes and Novelty.ECHO not in step.novelty.kinds:
             return None  # most steps: no echo to count, none counted to forget
-        if any(c.error_class == DONE_RESULT and not c.is_error for c in step.calls):
+        if any(c.error_class.startswith(DONE_RESULT) and not c.is_error for c in step.calls):
             # A change made in between (read a file, patch it, read the next one of the same
             # template): the agent acted on what it read, so its reads start over.
             state.echoes.clear()

@@ -543,6 +543,31 @@ def test_the_same_write_acknowledged_again_under_a_new_entry_id_repeats() -> Non
     assert kinds([one(added), one(searched), one(again)])[2] == (N.REPEAT,)
 
 
+def test_a_change_acknowledged_again_in_its_form_repeats_whatever_the_tools_name() -> None:
+    """A hold placed again, at once, by a tool whose name says no write: its answer says a change
+    was made, in the same form under a new hold id. A rollout read again whose share of pods
+    updated moved is a status (near miss): another form."""
+    held = [
+        one(
+            call(
+                "mes_hold_lot",
+                {"lot": "N3K-2240", "hold_type": "ENGINEERING"},
+                f'{{"ok": true, "hold_id": "H-009331{i}", "state": "ON_HOLD"}}',
+            )
+        )
+        for i in range(3)
+    ]
+    rollout = [
+        one(call("deployment_status", {"id": "d-881"}, f"rollout d-881: {share}% of pods updated"))
+        for share in (10, 35, 60)
+    ]
+
+    assert kinds(held) == [(N.NEW,), (N.REPEAT,), (N.REPEAT,)]
+    assert kinds(rollout) == [(N.NEW,), (N.MOVED,), (N.MOVED,)]
+    # Privacy mode judges alike: the class travels without the content.
+    assert kinds(held, capture_content=False)[2] == (N.REPEAT,)
+
+
 def test_answers_wrapped_in_one_boilerplate_are_judged_only_exactly() -> None:
     """A tool answering different requests with one long wrapper (a write acknowledged with the
     same instructions) has shown that overlap says nothing about it: a later near copy of an
