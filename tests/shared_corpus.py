@@ -43,6 +43,7 @@ REPO_ONLY_SETS = (
     "heldout-blind11",
     "heldout-blind12",
     "heldout-blind13",
+    "heldout-blind14",
     "real-more",
     "real-wild",
 )
