@@ -510,9 +510,12 @@ _PENDING_WORD = (
     r"upgrading|rebooting|restarting|syncing|migrating|exporting|importing|copying|creating)"
     r"(?![a-z])"  # a word of its own, or one of a name: WAITING_FOR_REVIEW
 )
+# A word in -ing naming a thing, joined to the state it reached ("parking_allowed",
+# "listing_published"), is that state, not work going on ("waiting_for_review").
+_NOT_A_STATE_REACHED = r"(?![_ ][a-z]+ed(?![a-z]))"
 _PENDING = re.compile(
     rf"^\W*{_PENDING_WORD}|(?:status|state|phase)\W{{0,4}}(?:is\W+)?"
-    rf"(?:{_PENDING_WORD}|(?!fail|miss)[a-z]+ing(?![a-z]))|"
+    rf"(?:{_PENDING_WORD}|(?!fail|miss)[a-z]+ing(?![a-z]){_NOT_A_STATE_REACHED})|"
     rf"[:=]\s*[\"']?{_PENDING_WORD}|\b(?:is|are|still)\s+(?:still\s+)?{_PENDING_WORD}|"
     r"\bin[ _-]progress\b|\bstill \w+ing\b|"
     r"\bnot[ _-](?:yet[ _-])?(?:ready|finished|complete|completed|done|started)\b|"
@@ -535,7 +538,7 @@ _FINISHED = re.compile(
 # run as a whole goes on, whatever its parts say further down.
 _PENDING_STATUS = re.compile(
     r'"\w*(?:status|state|phase)"\s*:\s*"(?:queued|pending|paused|in[_ -](?:progress|review|queue)|'
-    r"(?:\w+ )?not[_ -]started|(?!fail|miss)[a-z]+ing(?:[_ ][a-z]+)*|"
+    r"(?:\w+ )?not[_ -]started|(?!fail|miss)[a-z]+ing(?:[_ ][a-z]+)*(?<!ed)|"
     # A request handed on and not answered yet: an envelope "sent" for signature, a filing "submitted".
     r'sent|submitted|requested|awaiting(?:[_ ][a-z]+)*)"',  # "async_status", "appStoreState"
     re.IGNORECASE,

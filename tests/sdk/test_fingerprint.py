@@ -663,6 +663,9 @@ def test_a_status_saying_the_work_goes_on_is_pending(status: str) -> None:
         "2 tests were skipped while waiting for the lock was disabled",
         "The API is working fine again",
         '{"check": "dns", "state": "failing"}',  # a failing check is no work going on
+        # A thing named in -ing joined to the state it reached is that state.
+        '{"zone": "Z-CPH-114", "status": "parking_allowed", "effective_from": "now", "vehicles_inside": 37}',
+        "zone Z-CPH-114 status: parking_allowed",
         # A log that started and then said it was done: "Starting" is where it began.
         "Starting Nmap 7.95 at 2026-03-03\nNote: Host seems down.\nNmap done: 1 IP address scanned in 3.04 s",
         '{"jobs": [{"name": "e2e", "status": "completed"}], "note": "'
