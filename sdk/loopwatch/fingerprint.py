@@ -550,10 +550,12 @@ STATUS_RECORD_CHARS = 240
 STATUS_RECORD_KEYS = 6
 _STATE_TOKEN = re.compile(r"[^\W\d][^\W\d_]*(?:[_-][^\W\d_]+)*")
 # The states that end the work, named alike by most workflows: a record in one of them is what
-# the work came to, and reading it again is asking the same.
+# the work came to, and reading it again is asking the same. So is a state saying there is
+# nothing ("NOT_FOUND", "SIN_REGISTRO", "KEIN_TREFFER", "UNKNOWN"): a search's outcome, no work.
 _END_STATE = re.compile(
     r"done|complete|completed|finished|succeeded|success|successful|failed|failure|error|"
-    r"cancell?ed|aborted|rejected|denied|expired|closed|resolved",
+    r"cancell?ed|aborted|rejected|denied|expired|closed|resolved|none|unknown|missing|absent|"
+    r"(?:no|not|non|sin|sem|sans|ohne|kein|keine|nessun|geen|brak|yok)[_-][^\W\d_]+",
     re.IGNORECASE,
 )
 

@@ -872,6 +872,10 @@ def test_a_flat_record_of_identifiers_and_a_state_is_a_status_read(record: str) 
     "record",
     [
         '{"mission": "M-44120", "state": "COMPLETED"}',  # a state that ends the work
+        # A state saying there is nothing: a search's outcome, in any of several languages.
+        '{"resultado": "SIN_REGISTRO", "etiqueta": "IB075123456", "mensajes_bsm": 0}',
+        '{"tag": "IB075123456", "status": "NOT_FOUND"}',
+        '{"ticket": "T-77", "ergebnis": "KEIN_TREFFER"}',
         '{"status": "RECEIVED", "mrn": "26DE73201EX0A9", "message": "Declaration received"}',  # a sentence
         '{"id": "t-1", "status": "open", "tags": ["billing"]}',  # a list
         '{"sensor": "T-4", "state": "STABLE", "reading": 21.5}',  # a measurement
