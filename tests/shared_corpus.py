@@ -44,6 +44,7 @@ REPO_ONLY_SETS = (
     "heldout-blind12",
     "heldout-blind13",
     "heldout-blind14",
+    "heldout-blind15",
     "real-more",
     "real-wild",
 )
