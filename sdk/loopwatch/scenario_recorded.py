@@ -7,7 +7,7 @@ fields it records what the engine derived from the full content when the event w
 Optional additions to the scenario format (``SCHEMA.md``); a reader that knows them takes
 them over re-deriving from the content:
 
-- assistant message: ``sketch`` (``{length, minhash, words, repetition, announces, again}``),
+- assistant message: ``sketch`` (``{length, minhash, words, repetition, announces, again, facts}``),
   ``refers_to_calls``,
   ``usage`` (``{input_tokens, output_tokens}``), ``time_unix_ns``;
 - tool call: ``fingerprint`` (tool name + canonical arguments), ``shape`` (the same with every
@@ -133,6 +133,7 @@ def sketch_json(sketch: TextSketch) -> dict[str, Any]:
         "repetition": repetition_json(sketch.repetition) if sketch.repetition is not None else None,
         "announces": sketch.announces,
         "again": sketch.again,
+        "facts": sketch.facts,
     }
 
 
@@ -156,6 +157,7 @@ def sketch_from_json(raw: Any, where: str) -> TextSketch | None:
         repetition=repetition_from_json(raw.get("repetition"), f"{where}.repetition"),
         announces=_flag(raw, "announces", where),
         again=_flag(raw, "again", where),
+        facts=_int(raw, "facts", where) if "facts" in raw else 0,  # recorded before it was: none
     )
 
 

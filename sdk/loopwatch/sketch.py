@@ -20,6 +20,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from functools import lru_cache
 
+from loopwatch.fingerprint import fact_hashes
+
 # Bottom-k size: 64 values estimate Jaccard similarity within about +-0.1, enough to separate
 # "restated" (>= 0.6) from "different" (< 0.3), at 64 small ints per step of session state.
 SKETCH_SIZE = 64
@@ -123,6 +125,14 @@ class TextSketch:
     repetition: Repetition | None
     announces: bool = False  # its opening announces an action of the model's ("I'll ...", "Let me ...")
     again: bool = False  # its opening says the model does something again ("once more", "re-check")
+    facts: int = (
+        0  # facts a short text states (``fingerprint.fact_hashes``; 0 under three or past FACTS_MAX_WORDS)
+    )
+
+
+# Facts are counted in short texts only (content words): what tells a report split over short
+# messages from talk in place of acting; a long text is no monologue's step.
+FACTS_MAX_WORDS = 64
 
 
 def sketch_text(text: str) -> TextSketch:
@@ -130,7 +140,9 @@ def sketch_text(text: str) -> TextSketch:
 
     Besides the words, two cues of what the model says of its own action, read in the opening
     (English phrasing; a text in another language has neither, and narration then judges it
-    by its words alone): whether it announces one, and whether it says it does one again.
+    by its words alone): whether it announces one, and whether it says it does one again. And
+    how many facts a short text states (names, figures, addresses: ``fingerprint.fact_hashes``):
+    a report split over short messages states some in each, talk in place of acting none.
     """
     head = text[:_SKETCH_MAX_CHARS].lower()
     words = [w for w in _WORD.findall(head) if len(w) > 1 and w not in STOPWORDS]
@@ -142,6 +154,7 @@ def sketch_text(text: str) -> TextSketch:
         repetition=find_repetition(text),
         announces=_ANNOUNCES.search(opening) is not None,
         again=_AGAIN.search(opening) is not None,
+        facts=len(fact_hashes(text)) if len(words) <= FACTS_MAX_WORDS else 0,
     )
 
 

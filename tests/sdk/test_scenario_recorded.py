@@ -44,6 +44,11 @@ def live_events(capture: bool) -> list[Event]:
             content="a.py:1 import os https://x.org/a\nb.py:3 import a https://x.org/b",
             capture_content=capture,
         ),
+        Step.create(  # a report's message, stating its facts
+            event_id="s3",
+            text="Lot 2/4, Yirgacheffe, Ethiopia: SCA 88.25, buy 10 bags.",
+            capture_content=capture,
+        ),
         Step.create(  # a wait by the span of time it names, not by its tool's name
             event_id="s2",
             text=None,
@@ -64,8 +69,9 @@ def comparable(event: Event) -> Event:
 def test_written_events_read_back_as_the_same_events(capture: bool) -> None:
     written = live_events(capture)
     assert any(isinstance(e, Step) and e.tool_calls[-1].wording for e in written)
-    assert any(isinstance(e, Step) and e.tool_calls[0].mutates for e in written)
-    assert any(isinstance(e, Step) and e.tool_calls[0].waits for e in written)
+    assert any(isinstance(e, Step) and e.tool_calls and e.tool_calls[0].mutates for e in written)
+    assert any(isinstance(e, Step) and e.tool_calls and e.tool_calls[0].waits for e in written)
+    assert any(isinstance(e, Step) and e.sketch and e.sketch.facts for e in written)
     assert any(isinstance(e, ToolResult) and e.lines and e.links and e.facts for e in written)
     assert any(isinstance(e, Step) and e.sketch and e.sketch.announces and e.sketch.again for e in written)
     raw = scenario_json([entry(e) for e in written], scenario_id="x", source="test", description="d", meta={})

@@ -397,3 +397,12 @@ def test_a_reply_collapsing_into_one_japanese_sentence_repeats() -> None:
 
     assert found is not None
     assert (found.unit, found.period, found.repeats) == ("line", 1, 20)
+
+
+def test_a_short_text_counts_the_facts_it_states() -> None:
+    """A message of a report split over several states its names and figures; talk in place of
+    acting states none; a long text is counted as none (it is no monologue's step)."""
+    report = "Lote 2/4 - Yirgacheffe, Etiopía. Puntuación SCA 88.25. Recomendación: comprar 10 sacos."
+    assert sketch_text(report).facts >= 3
+    assert sketch_text("Revisando ahora el bracket para el seeding de las semifinales.").facts == 0
+    assert sketch_text("Lot 12 of Huila, Colombia, scored 86.5 on the SCA form. " * 12).facts == 0

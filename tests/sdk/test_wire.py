@@ -13,6 +13,8 @@ from loopwatch import wire
 from loopwatch.events import Event, Step, ToolCall, ToolResult, TraceContext, Usage, UserMessage
 from loopwatch.verdict import Action, Finding, Severity, Verdict
 from loopwatch.wire import pb
+from loopwatch.wire.attribute_decode import sketch_from
+from loopwatch.wire.attributes import chat_attributes
 
 _TRACE = "0af7651916cd43dd8448eb211c80319c"
 
@@ -126,6 +128,23 @@ def test_a_wait_stays_a_wait_without_its_arguments() -> None:
     assert wire.tool_call_from_proto(older).waits
     older.arguments = '{"command":"make test"}'
     assert not wire.tool_call_from_proto(older).waits
+
+
+def test_the_facts_a_text_states_travel_without_it() -> None:
+    """A short report's count of facts reaches the collector in privacy mode: over gRPC, in span
+    attributes and in a recorded transcript."""
+    step = Step.create(
+        event_id="s",
+        text="Lot 2/4, Yirgacheffe, Ethiopia: SCA 88.25, buy 10 bags.",
+        capture_content=False,
+    )
+    assert step.sketch is not None
+    assert step.sketch.facts >= 3
+    (decoded,) = wire.events_from_proto(wire.events_to_proto([step]))
+    assert isinstance(decoded, Step)
+    assert decoded.sketch == step.sketch
+    encoded = chat_attributes(step, capture_content=False)
+    assert sketch_from(encoded) == step.sketch
 
 
 def test_empty_strings_stay_distinct_from_not_captured() -> None:

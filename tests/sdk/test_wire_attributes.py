@@ -63,7 +63,7 @@ def test_span_names_kinds_and_genai_attributes(spans: Spans) -> None:
     expected_call = call_fingerprint("search", canonical_arguments({"q": SECRET_ARG}))
     assert c[attrs.LOOPWATCH_STEP_TOOL_CALL_FINGERPRINTS] == (expected_call,)
     sketch = json.loads(str(c[attrs.LOOPWATCH_TEXT_SKETCH]))
-    assert set(sketch) == {"length", "words", "minhash", "repetition", "announces", "again"}
+    assert set(sketch) == {"length", "words", "minhash", "repetition", "announces", "again", "facts"}
 
     tool = spans.named("execute_tool")[0]
     assert tool.name == "execute_tool search"

@@ -15,7 +15,8 @@ Four patterns, the first two and the last firing at the ``repeats``-th step (def
 - Announcing without acting: ``announcements`` (default 4) consecutive text-only steps within
   one turn that each announce an action of the model's (``TextSketch.announces``: "I'll now
   write the summary.", "Next, I will create the file.", "Let me write it now."), or say little
-  (``monologue_words``, default 20 content words at most) sharing a word with the step before,
+  (``monologue_words``, default 20 content words at most, stating no facts: ``TextSketch.facts``)
+  sharing a word with the step before,
   whatever words they use: a paraphrase of a short intent shares too few words to be measured
   as one, and the cue is read in a few languages only, while a model calling no tool and saying
   a sentence about what it just said, step after step with no user in between ("Перевіряю
@@ -38,8 +39,9 @@ detectors to judge; "again" over a poll whose status moves or a re-run with anot
 is a new answer), "Trying the payment again" over a failing call (the failure streak's),
 short texts ("Done.", "Next file."), similar texts that are not consecutive (edit, test, edit,
 test with templated messages), a reply split over several text-only messages that move on
-(what changed, why, how to verify: nothing announced, and each a paragraph or about something
-the one before did not name), templated answers whose figures differ.
+(what changed, why, how to verify: nothing announced, and each a paragraph, about something the
+one before did not name, or stating its facts: one lot and its score a message), templated
+answers whose figures differ.
 
 Seeds: OpenHands (exact message x3), HolmesGPT (3 turns, >= 4 words), weave-os router (>= 40
 characters, 3 times in 12 messages). Works from the sketch and ``refers_to_calls`` alone
@@ -75,8 +77,9 @@ class NarrationConfig:
             same thing (one changed word weighs much in a short text).
         announcements: consecutive text-only steps in a turn that each announce an action
             (one that never comes) or say little (``monologue_words``) that fire; < 2 = off.
-        monologue_words: content words up to which a text-only step says little: counted in
-            a run of announcements when it shares a content word with the step before.
+        monologue_words: content words up to which a text-only step stating no facts says
+            little: counted in a run of announcements when it shares a content word with the
+            step before.
     """
 
     repeats: int = 3
@@ -224,8 +227,8 @@ class Narration:
         is neither; a short explanation moving on to another point shares no word with it)."""
         if sketch.announces:
             return True
-        if not 0 < sketch.words <= self.config.monologue_words:
-            return False
+        if not 0 < sketch.words <= self.config.monologue_words or sketch.facts:
+            return False  # a long text, or one stating facts: a report split over messages
         return before is None or similarity(before, sketch) > 0.0
 
     def _track_again(self, state: NarrationState, step: StepRecord, repeated_action: bool) -> Finding | None:

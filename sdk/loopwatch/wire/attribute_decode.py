@@ -120,6 +120,7 @@ def sketch_from(attributes: Mapping[str, Any], key: str = LOOPWATCH_TEXT_SKETCH)
         repetition=_repetition(found.get("repetition")),
         announces=found.get("announces") is True,
         again=found.get("again") is True,
+        facts=_int(found.get("facts")),
     )
 
 

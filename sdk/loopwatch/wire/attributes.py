@@ -160,6 +160,7 @@ def sketch_json(sketch: TextSketch) -> str:
         "repetition": asdict(sketch.repetition) if sketch.repetition else None,
         "announces": sketch.announces,
         "again": sketch.again,
+        "facts": sketch.facts,
     }
     return json.dumps(value, separators=(",", ":"))
 

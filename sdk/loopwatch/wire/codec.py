@@ -196,6 +196,7 @@ def _sketch_to_proto(sketch: TextSketch) -> pb.TextSketch:
         words=sketch.words,
         announces=sketch.announces,
         again=sketch.again,
+        facts=sketch.facts,
     )
     if sketch.repetition is not None:
         msg.repetition.CopyFrom(_repetition_to_proto(sketch.repetition))

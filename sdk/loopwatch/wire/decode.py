@@ -283,6 +283,7 @@ def _sketch(msg: pb.TextSketch) -> TextSketch:
         repetition=_repetition(msg.repetition, "sketch.repetition") if msg.HasField("repetition") else None,
         announces=msg.announces,
         again=msg.again,
+        facts=msg.facts,
     )
 
 

@@ -216,6 +216,19 @@ def test_short_texts_that_move_on_or_a_tool_called_are_no_monologue() -> None:
     assert run(Narration(), acted).fired == []
 
 
+def test_a_report_split_over_short_messages_is_no_monologue() -> None:
+    """Near miss: one template, a lot per message, each stating its names and figures: a report,
+    not talk in place of acting, in privacy mode too."""
+    report = [
+        "Lote 1/4 - Huila, Colombia. Puntuación SCA 86.5. Recomendación: comprar 20 sacos.",
+        "Lote 2/4 - Yirgacheffe, Etiopía. Puntuación SCA 88.25. Recomendación: comprar 10 sacos.",
+        "Lote 3/4 - Cerrado, Brasil. Puntuación SCA 82.0. Recomendación: solo para blend.",
+        "Lote 4/4 - Huehuetenango, Guatemala. Puntuación SCA 85.75. Recomendación: comprar 12 sacos.",
+    ]
+    for capture in (True, False):
+        assert run(Narration(), [step(text=t) for t in report], capture_content=capture).fired == []
+
+
 def test_monologue_words_bounds_what_says_little() -> None:
     """Boundary: with ``monologue_words`` under a text's content words, only announcements count."""
     assert run(Narration(NarrationConfig(monologue_words=3)), [step(text=t) for t in MONOLOGUE]).fired == []

@@ -166,20 +166,22 @@ class UserMessage(_message.Message):
     def __init__(self, fingerprint: _Optional[str] = ..., sketch: _Optional[_Union[TextSketch, _Mapping]] = ..., text: _Optional[str] = ...) -> None: ...
 
 class TextSketch(_message.Message):
-    __slots__ = ("length", "minhash", "words", "repetition", "announces", "again")
+    __slots__ = ("length", "minhash", "words", "repetition", "announces", "again", "facts")
     LENGTH_FIELD_NUMBER: _ClassVar[int]
     MINHASH_FIELD_NUMBER: _ClassVar[int]
     WORDS_FIELD_NUMBER: _ClassVar[int]
     REPETITION_FIELD_NUMBER: _ClassVar[int]
     ANNOUNCES_FIELD_NUMBER: _ClassVar[int]
     AGAIN_FIELD_NUMBER: _ClassVar[int]
+    FACTS_FIELD_NUMBER: _ClassVar[int]
     length: int
     minhash: _containers.RepeatedScalarFieldContainer[int]
     words: int
     repetition: Repetition
     announces: bool
     again: bool
-    def __init__(self, length: _Optional[int] = ..., minhash: _Optional[_Iterable[int]] = ..., words: _Optional[int] = ..., repetition: _Optional[_Union[Repetition, _Mapping]] = ..., announces: _Optional[bool] = ..., again: _Optional[bool] = ...) -> None: ...
+    facts: int
+    def __init__(self, length: _Optional[int] = ..., minhash: _Optional[_Iterable[int]] = ..., words: _Optional[int] = ..., repetition: _Optional[_Union[Repetition, _Mapping]] = ..., announces: _Optional[bool] = ..., again: _Optional[bool] = ..., facts: _Optional[int] = ...) -> None: ...
 
 class Repetition(_message.Message):
     __slots__ = ("unit", "period", "repeats", "block_chars", "start", "end")
