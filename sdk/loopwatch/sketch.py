@@ -61,6 +61,10 @@ _MAX_PERIOD = 16
 # written apart, the vowel signs of Devanagari and the other Indic scripts; not their danda).
 _WORD = re.compile(r"(?:\w|[\u0300-\u036f\u0900-\u0963\u0966-\u0dff])+")
 _ALNUM = re.compile(r"[^\W_]")  # a letter or a digit, in any script
+# A word unit for repetition: what lies between spaces, or, in a script written without them,
+# up to a comma or stop of its own ("香り高く、甘く、" repeated is two words repeated).
+_CJK_STOPS = "\u3001\u3002\uff0c\uff1b\uff1a\uff01\uff1f"  # 、。，；：！？
+_WORD_UNIT = re.compile(rf"[^\s{_CJK_STOPS}]+[{_CJK_STOPS}]?|[{_CJK_STOPS}]")
 # Sentences end at ". ", "! ", "? " or a line break, and at a full stop, exclamation or question
 # mark of Chinese or Japanese, which no space follows.
 _UNIT_SPLIT = re.compile(r"(?<=[.!?])\s+|\n+|(?<=[\u3002\uff01\uff1f])")
@@ -345,7 +349,7 @@ def _unit_spans(text: str) -> list[tuple[int, int]]:
 
 
 def _word_spans(text: str) -> list[tuple[int, int]]:
-    return [(m.start(), m.end()) for m in re.finditer(r"\S+", text)]
+    return [(m.start(), m.end()) for m in _WORD_UNIT.finditer(text)]
 
 
 def _longest_run(text: str, unit: str, spans: list[tuple[int, int]]) -> Repetition | None:

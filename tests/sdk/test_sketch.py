@@ -406,3 +406,13 @@ def test_a_short_text_counts_the_facts_it_states() -> None:
     assert sketch_text(report).facts >= 3
     assert sketch_text("Revisando ahora el bracket para el seeding de las semifinales.").facts == 0
     assert sketch_text("Lot 12 of Huila, Colombia, scored 86.5 on the SCA form. " * 12).facts == 0
+
+
+def test_words_of_a_script_written_without_spaces_end_at_its_commas() -> None:
+    """A Japanese description collapsing into "香り高く、甘く、" repeated is two words repeated; a
+    sentence whose clauses differ is none (near miss)."""
+    collapsed = "華やかなジャスミンの香り。" + "香り高く、甘く、" * 30
+    found = find_repetition(collapsed)
+    assert found is not None
+    assert (found.unit, found.period, found.repeats) == ("word", 2, 30)
+    assert find_repetition("華やかな香りと、完熟ブルーベリーの甘さ、ミルクチョコレートの余韻。") is None
