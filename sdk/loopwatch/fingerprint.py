@@ -467,18 +467,20 @@ _NO_ERRORS = re.compile(r'"\w*(?:[Ee]rror|[Ww]arning)s?"\s*:\s*(?:\[\s*\]|\{\s*\
 
 
 def _empty_structure(content: str) -> bool:
-    """Whether ``content`` is a JSON answer holding nothing but empty lists and objects under its
-    keys (``{"Items": [], "Links": {}}``, ``{"hits": {"total": 0, "hits": []}}``): it found
-    nothing, as "No results found" says in words. A bare ``[]`` or ``{}`` is the same."""
+    """Whether ``content`` is a JSON answer holding nothing but empty lists and objects, or nulls,
+    under its keys (``{"Items": [], "Links": {}}``, ``{"hits": {"total": 0, "hits": []}}``, a
+    GraphQL ``{"data": null, "errors": []}``): it found nothing, as "No results found" says in
+    words. A bare ``[]`` or ``{}`` is the same; ``{"error": null}`` alone says the request went
+    through."""
     # An empty list of errors is no empty container: it stands in as a key of no value.
     stripped = _NO_ERRORS.sub('"_": 0', content.strip()) if len(content) <= EMPTY_STRUCTURE_CHARS else ""
     if stripped[:1] not in ("{", "["):
         return False
-    if any(bracket in stripped for bracket in ("[]", "{}")) and not _NO_VALUE.sub(
+    if any(empty in stripped for empty in ("[]", "{}", "null")) and not _NO_VALUE.sub(
         "", _IDENTIFIER_VALUE.sub('""', stripped)
     ):
-        # Nothing but empty containers, and the identifiers the query named echoed back:
-        # {"account": "U8812034", "transactions": [], "count": 0}.
+        # Nothing but empty containers or nulls, and the identifiers the query named echoed
+        # back: {"account": "U8812034", "transactions": [], "count": 0}, {"data": null}.
         return True
     # A query's envelope around an empty result: {"status": "success", "data": {"result": [],
     # "stats": {...}}}. Its collection is empty and it holds no list with anything in it.

@@ -402,6 +402,7 @@ def test_a_transient_error_in_other_words_is_still_one_class() -> None:
         # Empty containers beside the identifiers the query named, echoed back.
         '{"account": "U8812034", "transactions": [], "count": 0}',
         '{"lot": "N3K-2240", "from": "2026-09-30", "holds": {}}',
+        '{"data": null, "errors": []}',  # a GraphQL query that found nothing
     ],
 )
 def test_a_report_that_found_nothing_is_absent(report: str) -> None:
@@ -418,6 +419,7 @@ def test_a_report_that_found_something_is_not_absent() -> None:
     assert absence_class('{"hits": {"total": 1, "hits": [{"id": "a"}]}}') == ""
     assert absence_class('{"id": 5, "name": "Ada", "tags": []}') == ""  # a record with an empty field
     assert absence_class('{"order": "A-1", "status": "shipped", "notes": []}') == ""  # a state is a find
+    assert absence_class('{"error": null}') == ""  # no error: the request went through
 
 
 def test_a_mention_far_into_a_result_or_in_a_long_one_is_content() -> None:
