@@ -96,38 +96,30 @@ def test_near_duplicate_notions_travel_without_content() -> None:
     assert len(failed.lines) == 2
 
 
-def test_a_write_stays_a_write_without_its_arguments() -> None:
-    """The SDK classes a call by the action its arguments name; privacy mode drops the arguments
-    and ships the class. A client that sends arguments but no class gets the SDK's."""
-    service = ToolCall.create(
-        id="c1", name="ha_call_service", arguments={"service": "turn_on"}, capture_content=False
-    )
-    step = Step.create(event_id="s", text=None, tool_calls=(service,))
+@pytest.mark.parametrize(
+    ("field", "arguments", "sent", "other"),
+    [
+        # A write by the action its arguments name; a wait by the span of time they are.
+        ("mutates", {"service": "turn_on"}, {"method": "POST"}, '{"method":"GET"}'),
+        ("waits", {"seconds": 30}, {"command": "sleep 5"}, '{"command":"make test"}'),
+    ],
+)
+def test_a_calls_class_stays_without_its_arguments(
+    field: str, arguments: dict[str, object], sent: dict[str, object], other: str
+) -> None:
+    """The SDK classes a call by its arguments; privacy mode drops the arguments and ships the
+    class. A client that sends arguments but no class gets the SDK's."""
+    call = ToolCall.create(id="c1", name="ha_call_service", arguments=arguments, capture_content=False)
+    step = Step.create(event_id="s", text=None, tool_calls=(call,))
     (decoded,) = wire.events_from_proto(wire.events_to_proto([step]))
     assert isinstance(decoded, Step)
-    assert (decoded.tool_calls[0].mutates, decoded.tool_calls[0].arguments) == (True, None)
+    assert (getattr(decoded.tool_calls[0], field), decoded.tool_calls[0].arguments) == (True, None)
 
-    older = wire.tool_call_to_proto(ToolCall.create(id="c2", name="http", arguments={"method": "POST"}))
-    older.mutates = False  # a client from before the class was sent
-    assert wire.tool_call_from_proto(older).mutates
-    older.arguments = '{"method":"GET"}'
-    assert not wire.tool_call_from_proto(older).mutates
-
-
-def test_a_wait_stays_a_wait_without_its_arguments() -> None:
-    """A call whose only argument is a span of time waits; privacy mode drops the span and ships
-    the class. A client that sends arguments but no class gets the SDK's."""
-    pause = ToolCall.create(id="c1", name="schedule", arguments={"seconds": 30}, capture_content=False)
-    step = Step.create(event_id="s", text=None, tool_calls=(pause,))
-    (decoded,) = wire.events_from_proto(wire.events_to_proto([step]))
-    assert isinstance(decoded, Step)
-    assert (decoded.tool_calls[0].waits, decoded.tool_calls[0].arguments) == (True, None)
-
-    older = wire.tool_call_to_proto(ToolCall.create(id="c2", name="bash", arguments={"command": "sleep 5"}))
-    older.waits = False  # a client from before the class was sent
-    assert wire.tool_call_from_proto(older).waits
-    older.arguments = '{"command":"make test"}'
-    assert not wire.tool_call_from_proto(older).waits
+    older = wire.tool_call_to_proto(ToolCall.create(id="c2", name="bash", arguments=sent))
+    setattr(older, field, False)  # a client from before the class was sent
+    assert getattr(wire.tool_call_from_proto(older), field)
+    older.arguments = other
+    assert not getattr(wire.tool_call_from_proto(older), field)
 
 
 def test_the_facts_a_text_states_travel_without_it() -> None:

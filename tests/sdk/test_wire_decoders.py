@@ -50,38 +50,31 @@ def test_chat_attributes_decode_to_the_steps_calls_and_sketch() -> None:
     assert decode.event_id_from(encoded) == step.event_id
 
 
-def test_a_calls_class_as_a_write_travels_in_its_attributes() -> None:
-    """The class the SDK gave (by the action the arguments name) is read back; a span from a
-    client that sent none is classed by its tool's name."""
+@pytest.mark.parametrize(
+    ("field", "key", "classed", "named"),
+    [
+        # A write by the action its arguments name; a wait by the span of time they are.
+        ("mutates", attrs.LOOPWATCH_STEP_TOOL_CALL_MUTATES, {"service": "turn_on"}, "append_block"),
+        ("waits", attrs.LOOPWATCH_STEP_TOOL_CALL_WAITS, {"after_minutes": 5}, "wait_for"),
+    ],
+)
+def test_a_calls_class_travels_in_its_attributes(
+    field: str, key: str, classed: dict[str, object], named: str
+) -> None:
+    """The class the SDK gave (by the arguments) is read back; a span from a client that sent
+    none is classed by its tool's name."""
     calls = (
-        ToolCall.create(id="c1", name="ha_call_service", arguments={"service": "turn_on"}),
+        ToolCall.create(id="c1", name="ha_call_service", arguments=classed),
         ToolCall.create(id="c2", name="get_state", arguments={"entity": "light.kitchen"}),
     )
     encoded = attrs.chat_attributes(
         Step.create(event_id="s", text=None, tool_calls=calls), capture_content=False
     )
-    assert [c.mutates for c in decode.step_calls_from(encoded) or ()] == [True, False]
+    assert [getattr(c, field) for c in decode.step_calls_from(encoded) or ()] == [True, False]
 
-    del encoded[attrs.LOOPWATCH_STEP_TOOL_CALL_MUTATES]
-    encoded[attrs.LOOPWATCH_STEP_TOOL_CALL_NAMES] = ["append_block", "get_state"]
-    assert [c.mutates for c in decode.step_calls_from(encoded) or ()] == [True, False]
-
-
-def test_a_calls_class_as_a_wait_travels_in_its_attributes() -> None:
-    """The class the SDK gave (by the span of time the arguments name) is read back; a span from
-    a client that sent none is classed by its tool's name."""
-    calls = (
-        ToolCall.create(id="c1", name="schedule_wakeup", arguments={"after_minutes": 5}),
-        ToolCall.create(id="c2", name="get_state", arguments={"entity": "job-7"}),
-    )
-    encoded = attrs.chat_attributes(
-        Step.create(event_id="s", text=None, tool_calls=calls), capture_content=False
-    )
-    assert [c.waits for c in decode.step_calls_from(encoded) or ()] == [True, False]
-
-    del encoded[attrs.LOOPWATCH_STEP_TOOL_CALL_WAITS]
-    encoded[attrs.LOOPWATCH_STEP_TOOL_CALL_NAMES] = ["wait_for", "get_state"]
-    assert [c.waits for c in decode.step_calls_from(encoded) or ()] == [True, False]
+    del encoded[key]
+    encoded[attrs.LOOPWATCH_STEP_TOOL_CALL_NAMES] = [named, "get_state"]
+    assert [getattr(c, field) for c in decode.step_calls_from(encoded) or ()] == [True, False]
 
 
 def test_a_long_call_beside_short_ones_keeps_their_frames_and_wordings() -> None:
