@@ -171,7 +171,9 @@ class Step:
         return cls(
             event_id=event_id,
             text=text if capture_content else None,
-            sketch=sketch_text(text) if text else None,
+            # Facts are counted for a step that calls nothing: what tells a report split over
+            # short messages from talk in place of acting (``TextSketch.facts``).
+            sketch=sketch_text(text, count_facts=not tool_calls) if text else None,
             refers_to_calls=_refers_to_calls(text, tool_calls),
             tool_calls=tool_calls if capture_content else tuple(_redacted(c) for c in tool_calls),
             usage=usage,

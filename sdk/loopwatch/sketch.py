@@ -129,9 +129,7 @@ class TextSketch:
     repetition: Repetition | None
     announces: bool = False  # its opening announces an action of the model's ("I'll ...", "Let me ...")
     again: bool = False  # its opening says the model does something again ("once more", "re-check")
-    facts: int = (
-        0  # facts a short text states (``fingerprint.fact_hashes``; 0 under three or past FACTS_MAX_WORDS)
-    )
+    facts: int = 0  # facts a short text-only step states (``fingerprint.fact_hashes``; 0 under three)
 
 
 # Facts are counted in short texts only (content words): what tells a report split over short
@@ -139,14 +137,15 @@ class TextSketch:
 FACTS_MAX_WORDS = 64
 
 
-def sketch_text(text: str) -> TextSketch:
+def sketch_text(text: str, *, count_facts: bool = False) -> TextSketch:
     """Summarise ``text`` for the narration and degenerate-text detectors.
 
     Besides the words, two cues of what the model says of its own action, read in the opening
     (English phrasing; a text in another language has neither, and narration then judges it
     by its words alone): whether it announces one, and whether it says it does one again. And
-    how many facts a short text states (names, figures, addresses: ``fingerprint.fact_hashes``):
-    a report split over short messages states some in each, talk in place of acting none.
+    how many facts a short text states (names, figures, addresses: ``fingerprint.fact_hashes``),
+    when ``count_facts`` (a step calling no tool; the count costs a pass over the words): a
+    report split over short messages states some in each, talk in place of acting none.
     """
     head = text[:_SKETCH_MAX_CHARS].lower()
     words = [w for w in _WORD.findall(head) if len(w) > 1 and w not in STOPWORDS]
@@ -158,7 +157,7 @@ def sketch_text(text: str) -> TextSketch:
         repetition=find_repetition(text),
         announces=_ANNOUNCES.search(opening) is not None,
         again=_AGAIN.search(opening) is not None,
-        facts=len(fact_hashes(text)) if len(words) <= FACTS_MAX_WORDS else 0,
+        facts=len(fact_hashes(text)) if count_facts and len(words) <= FACTS_MAX_WORDS else 0,
     )
 
 
