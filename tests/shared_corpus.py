@@ -45,6 +45,7 @@ REPO_ONLY_SETS = (
     "heldout-blind13",
     "heldout-blind14",
     "heldout-blind15",
+    "heldout-blind16",
     "real-more",
     "real-wild",
 )

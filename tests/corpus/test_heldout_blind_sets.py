@@ -28,6 +28,7 @@ BLIND_SETS = {
     13: 30,
     14: 30,
     15: 30,
+    16: 30,
 }
 NAMED_FROM = 4  # sets whose ids and source name them
 
