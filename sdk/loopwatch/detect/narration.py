@@ -163,9 +163,11 @@ class Narration:
             (state.same_replies_from, state.same_replies, "the model said the same thing without acting"),
         ]
         active = [c for c in chains if c[1] >= limit]
-        if step.calls and state.fruitless < limit:
+        if step.calls and (state.fruitless < limit or all(c.is_error for c in step_calls)):
             # A restatement fires once as many steps in a row brought nothing: the intent
             # restated over a productive stretch is no loop until its calls stop bringing news.
+            # Over calls that fail ("changing the coordinates and sending again") it is the
+            # failure streak's to judge, by what the failures say.
             active = [c for c in active if c is not chains[0]]
             if not active:
                 return None

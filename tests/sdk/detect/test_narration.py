@@ -81,6 +81,21 @@ def test_third_restatement_fires() -> None:
     assert finding.severity is Severity.LOOP
 
 
+def test_a_restated_intent_over_failing_calls_is_the_failure_streaks() -> None:
+    """The intent restated while every call fails ("moving the coordinates a little and sending
+    again"): what the failures say judges it (``error_streak``), not the words around them. The
+    same steps with calls that succeed with nothing new fire (near miss)."""
+    failing = [
+        step(
+            call("evv_submit", {"lat": 28.567 + i / 1e4}, "GPS_OUT_OF_RANGE", is_error=True), text=RESTATED[i]
+        )
+        for i in range(4)
+    ]
+
+    assert run(Narration(), failing).fired == []
+    assert run(Narration(), restating(3)).finding(3) is not None
+
+
 def test_restatement_continues_under_the_same_key() -> None:
     result = run(Narration(), restating(4))
 
