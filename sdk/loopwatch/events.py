@@ -192,7 +192,7 @@ class ToolResult:
     information". ``preview`` is ``None`` in privacy mode. ``error_class`` is the kind of a
     failure, equal for the same error in other words, and of a success only when it says it
     found nothing (``fingerprint.ABSENT_RESULT``, a soft failure) or is a status saying the work
-    goes on (``PENDING_RESULT``); ``overlap`` sketches the
+    goes on (``PENDING_RESULT`` and its form); ``overlap`` sketches the
     result's word trigrams so that a result saying about the same as an earlier one is known
     as an echo (``sketch.overlap_sketch``; empty for short results). ``error_terms`` hashes
     the terms a failure's text names (``term_hashes``): a fan-out's errors name their targets.

@@ -496,7 +496,8 @@ _EMPTY_COLLECTION = re.compile(
 _FILLED_LIST = re.compile(r"\[\s*[^\s\]]")
 
 
-#: The ``error_class`` of a successful status that says the work is still going on (``success_class``).
+#: The prefix of the ``error_class`` of a successful status that says the work is still going on
+#: (``success_class``), its form with numbers masked after it: progress keeps the form.
 PENDING_RESULT = "pending:"
 # How a status says the work goes on: "status": "running", "Build #41: queued", "in progress",
 # "appStoreState": "WAITING_FOR_REVIEW", "async_status": "Job Not Started",
@@ -595,7 +596,8 @@ DONE_MAX_LINES = 2  # "Success. Updated the following files:" and the file; "row
 
 def success_class(content: str) -> str:
     """The ``error_class`` of a successful result: ``ABSENT_RESULT`` when it says it found
-    nothing, ``PENDING_RESULT`` when a short status says the work is still going on,
+    nothing, ``PENDING_RESULT`` and its form (numbers masked) when a short status says the work
+    is still going on,
     ``DONE_RESULT`` and its form when one short line acknowledges a change, ``ACK_RESULT`` when
     it says only that the request went through, ``FORM_RESULT`` (or ``STATUS_RESULT``) and its
     form for another short answer, else ``""``.
@@ -603,7 +605,9 @@ def success_class(content: str) -> str:
     Why pending: a poll re-issued while a job runs gets the same status back ("running", 12 %)
     and is waiting, not stuck; guards that count it as a repeated call stop healthy agents (a
     poll every 5 minutes for 15 minutes flagged as stuck, OpenHands #762), and peers give
-    pollers a higher threshold of their own.
+    pollers a higher threshold of their own. Its form, numbers masked, tells progress ("checked":
+    120, then 211) from a status that changed its words ("queued", then "running"): a job whose
+    numbers moved and then stopped has stalled.
 
     Why done: every edit of one file is acknowledged in the same words ("The file x.ts has been
     updated."); ten edits of ten call sites are ten changes made, not one answer echoed. Its
@@ -614,13 +618,15 @@ def success_class(content: str) -> str:
     if absent:
         return absent
     if _PENDING_STATUS.search(content[:PENDING_STATUS_CHARS]) and len(content) <= LINES_MAX_CHARS:
-        return PENDING_RESULT
+        return PENDING_RESULT + _progress_form(content)
     if len(content) > PENDING_MAX_CHARS:
         return ""
     if _PENDING.search(content) or _PENDING_TOKEN.search(content):
         last = content.rstrip().rsplit("\n", 1)[-1]
         if not _FINISHED.search(last) or _PENDING.search(last):
-            return PENDING_RESULT
+            return PENDING_RESULT + _progress_form(content)
+    if content.lstrip().startswith(("{", "[")):  # a record laid out on lines is one record still
+        content = " ".join(content.split())
     if len(content) > DONE_MAX_CHARS or content.strip().count("\n") >= DONE_MAX_LINES:
         return ""
     if _DONE.search(content):
@@ -628,6 +634,12 @@ def success_class(content: str) -> str:
     if _ACK.search(content):
         return ACK_RESULT
     return (STATUS_RESULT if _status_record(content) else FORM_RESULT) + _form(content)
+
+
+def _progress_form(content: str) -> str:
+    """A status's form with every number masked: the same form, other numbers, is the same work
+    at another point ("checked": 120, then 211; 31 %, then 42 %, a newer heartbeat)."""
+    return digest(" ".join(_DIGITS.sub("0", content).split()))
 
 
 def _form(content: str) -> str:
@@ -785,8 +797,9 @@ _FAILURE_OPENING = re.compile(
     r'|\{\s*"(?:exception|errorcode|error_code|errorCode|fault)"\s*:(?!\s*(?:null\b|false\b|""|\{\s*\}|\[\s*\]))'
     r"|(?:<\?xml[^>]*>\s*)?<(?:\w+:)?Envelope\b[^>]*>\s*<(?:\w+:)?Body>\s*<(?:\w+:)?Fault>"
     r'|\{\s*"data"\s*:\s*\{\s*"\w+"\s*:\s*\{[^\[\]]*?"userErrors"\s*:\s*\[\s*\{'
-    # An outcome flag saying no: {"ok": false}, {"accepted": false, "code": "ZONE_LOCKED"}.
-    r'|\{\s*"(?:ok|success|succeeded|accepted|allowed|permitted|authori[sz]ed)"\s*:\s*false\b'
+    # An outcome flag saying no: {"ok": false}, {"accepted": false, "code": "ZONE_LOCKED"}, a
+    # check refusing the input ({"valid": false, "errors": [...]}, {"passed": false, ...}).
+    r'|\{\s*"(?:ok|success|succeeded|accepted|allowed|permitted|authori[sz]ed|valid|passed)"\s*:\s*false\b'
 )
 # The opening is what is read: a file or a page quoting an error further down is content.
 _FAILURE_SCAN_CHARS = 200

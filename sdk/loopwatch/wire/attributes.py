@@ -94,7 +94,7 @@ LOOPWATCH_TOOL_RESULT_IS_ERROR = "loopwatch.tool.result.is_error"
 LOOPWATCH_TOOL_RESULT_ERROR_CLASS = "loopwatch.tool.result.error_class"
 """str: a failure's kind (``fingerprint.error_class``): equal for the same error in other words;
 on a success, ``fingerprint.success_class``: ``ABSENT_RESULT`` when it says it found nothing,
-``PENDING_RESULT`` when a status says the work goes on."""
+``PENDING_RESULT`` and the status's form (numbers masked) when a status says the work goes on."""
 LOOPWATCH_TOOL_RESULT_ERROR_TERMS = "loopwatch.tool.result.error_terms"
 """int[]: hashed terms a failure's text names (``events.error_term_hashes``; at most 128)."""
 LOOPWATCH_TOOL_RESULT_OVERLAP = "loopwatch.tool.result.overlap"
