@@ -24,6 +24,12 @@ pollers a threshold of their own, warning at 10 and blocking at 20; a poll every
 15 minutes was flagged as stuck). Every set scores the same from 12 to 24, the highest swept,
 and 16 is in its middle: no loop in the corpus is a poll alone, while under 12 healthy polls
 of the blind sets (a review queue, an async report, a backup) are nudged, under 10 harmed.
+A status that progressed and then stopped is no job going on but a stalled one: when the
+answer polled had changed only in its numbers before ("checked": 120, then 211; 31 %, then
+42 % and a newer heartbeat: the same ``PENDING_RESULT`` form) and now comes back the same, it
+fires at ``stalled`` (default 5). Every set scores the same at 5 alone: 4 nudges a healthy
+run whose job paused four polls long before it finished, 6 misses two stalled jobs of the
+last blind set whose transcripts end at the fifth frozen answer (a real agent polls on).
 
 Not flagged: polling or pagination whose result changes, failing or not (the count starts
 over; a failure changed when a line did, beyond a port or a pid: "2 of 4 replicas updated",
@@ -39,7 +45,7 @@ Seeds: Insika and Kilocode stop the third identical call. Values < 2 switch it o
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from loopwatch.detect.base import call_finding
 from loopwatch.detect.step import CallOutcome, StepRecord
@@ -64,12 +70,16 @@ class IdenticalCallConfig:
             (``fingerprint.PENDING_RESULT``), a status record read again
             (``fingerprint.STATUS_RESULT``) or a check repeated right after a wait: polling a
             running job; < 2 = ``consecutive``.
+        stalled: occurrences that fire, sooner than ``pending``, when the status polled had
+            progressed (it changed only in its numbers: "checked": 120, then 211) and then
+            stopped changing: a stalled job; < 2 = off (``pending`` alone).
     """
 
     consecutive: int = 3
     spread_out: int = 6
     transient: int = 4
     pending: int = 16
+    stalled: int = 5
 
     def validate(self) -> None:
         if self.consecutive < 0:
@@ -80,14 +90,24 @@ class IdenticalCallConfig:
             raise ValueError("identical_call.transient must be >= 0 (values < 2 mean consecutive)")
         if self.pending < 0:
             raise ValueError("identical_call.pending must be >= 0 (values < 2 mean consecutive)")
+        if self.stalled < 0:
+            raise ValueError("identical_call.stalled must be >= 0 (values < 2 mean off)")
+
+
+# Statuses remembered per session, for whether each progressed (``IdenticalCallState.statuses``):
+# a run polls a few jobs at a time.
+STATUS_MEMORY = 32
 
 
 @dataclass(slots=True)
 class IdenticalCallState:
     """The counts live in the session's shared novelty memory; this is whether the last step
-    only waited (``StepNovelty.waited``): a check repeated after a wait is a poll."""
+    only waited (``StepNovelty.waited``): a check repeated after a wait is a poll; and, per
+    status polled (call fingerprint, most recent last), its last result, its form and whether
+    it had progressed (changed only in its numbers) before it stopped changing."""
 
     waited: bool = False
+    statuses: dict[str, tuple[str | None, str, bool]] = field(default_factory=dict)
 
 
 class IdenticalCall:
@@ -104,6 +124,7 @@ class IdenticalCall:
     def observe(self, state: IdenticalCallState, step: StepRecord) -> Finding | None:
         novelty = step.novelty
         waited, state.waited = state.waited, novelty.waited
+        stalled = self._track_progress(state, step) if self.config.stalled >= 2 else False
         if not novelty.all_repeats:
             return None
         count = min(novelty.repeats)
@@ -118,8 +139,10 @@ class IdenticalCall:
             c.is_error and transient_error(c.error_class) for c in step.calls
         ):
             return None
-        if count < self.config.pending and (
-            all(_polls(c) for c in step.calls) or (waited and not any(c.is_error for c in step.calls))
+        if (
+            count < self.config.pending
+            and (all(_polls(c) for c in step.calls) or (waited and not any(c.is_error for c in step.calls)))
+            and not (stalled and count >= self.config.stalled)
         ):
             return None
         return call_finding(
@@ -132,16 +155,37 @@ class IdenticalCall:
             last_step=step.number,
         )
 
+    @staticmethod
+    def _track_progress(state: IdenticalCallState, step: StepRecord) -> bool:
+        """Remember each status this step polled; whether every call is such a status that had
+        progressed (a result in the same form, other numbers) and is now the same again."""
+        stalled = bool(step.calls)
+        statuses = state.statuses
+        for call in step.calls:
+            if not call.error_class.startswith(PENDING_RESULT) or call.mutates or call.is_error:
+                stalled = False
+                continue
+            last = statuses.pop(call.call, None)
+            if last is None:
+                progressed = False
+            elif last[0] == call.result:
+                progressed = last[2]
+            else:  # moved: progress when only its numbers did
+                progressed = last[1] == call.error_class
+            stalled = stalled and progressed and last is not None and last[0] == call.result
+            statuses[call.call] = (call.result, call.error_class, progressed)
+            if len(statuses) > STATUS_MEMORY:
+                del statuses[next(iter(statuses))]
+        return stalled
+
 
 def _polls(call: CallOutcome) -> bool:
     """Whether ``call`` got a status saying the work goes on, or read a status record (a flat
     record of identifiers and a state's name, ``fingerprint.STATUS_RESULT``): a poll. A write
-    answered with a status record is the write done again, no poll."""
-    if call.is_error:
+    answered with a status ("queued", "sent") is the write done again, no poll."""
+    if call.is_error or call.mutates:
         return False
-    return call.error_class == PENDING_RESULT or (
-        call.error_class.startswith(STATUS_RESULT) and not call.mutates
-    )
+    return call.error_class.startswith((PENDING_RESULT, STATUS_RESULT))
 
 
 def _describe_call(call: CallOutcome) -> str:

@@ -62,8 +62,10 @@ of a completed step is classified once, by the engine, before any detector runs:
   what a short call of one frame varies (``ToolCall.frame``: the same keys and value types, only
   the values change): a rewritten snippet, a renamed or retyped parameter is another attempt,
   and an error that does not name what changed ("can only concatenate str") says the attempt
-  failed the same way, not that a target is absent. Absence on a new target is information; the
-  same error for a rephrased call is not.
+  failed the same way, not that a target is absent. A sweep is judged as a sweep only: times
+  tried one after another, each refused by the same rule naming the time, are attempts at one
+  thing, not a fan-out. Absence on a new target is information; the same error for a
+  rephrased call is not.
 - ``UNKNOWN``: no result arrived or none was recorded. Missing content is never "the same".
 
 A step is *fruitless* when it has calls and each of them is a REPEAT, ECHO or BLANK; it is
@@ -131,8 +133,9 @@ SWEEP_ANSWER_CHARS = 24
 # Success classes that are statuses of a call's own target (a change made, work going on).
 _STATUSES = (DONE_RESULT, PENDING_RESULT)
 # Success classes that acknowledge a request: a write re-issued at once and acknowledged again
-# (under a new entry id, a new version) was done again.
-_ACKNOWLEDGED = (DONE_RESULT, ACK_RESULT, FORM_RESULT)
+# (under a new entry id, a new version) was done again. To a write, a status saying the work
+# goes on ("queued", "sent") is its acknowledgement: the request was taken, again.
+_ACKNOWLEDGED = (DONE_RESULT, ACK_RESULT, FORM_RESULT, PENDING_RESULT)
 # Estimated share of word trigrams from which a rephrased call's result echoes one the tool
 # gave: the same pages reordered with other snippets share 0.4-0.6; another search's results
 # share under a fifth. A call that is no rephrasing (another file, a reworded task) echoes only
@@ -385,8 +388,9 @@ def _classify(
 
 
 def _acknowledges(success_class: str) -> bool:
-    """Whether a success's class is one a write's answer has: a change or a request acknowledged,
-    or a short record whose form, numbers masked, is all that can be compared without content."""
+    """Whether a success's class is one a write's answer has: a change or a request acknowledged
+    (taken, or queued), or a short record whose form, numbers masked, is all that can be compared
+    without content."""
     return success_class.startswith(_ACKNOWLEDGED)
 
 
@@ -450,8 +454,8 @@ def _classify_new_call(state: NoveltyState, call: CallOutcome, fan_out: bool) ->
         # A malformed call is another attempt, not another target; a sweep failing the way it
         # failed before (the same 502 page for the next order, the same kind of refusal in other
         # words), unless to say the target does not exist ("404 Not Found" for the next
-        # version), found nothing about its target.
-        if (sweep and _probes(state, call)) or (fan_out and call.is_error):
+        # version), found nothing about its target, however many targets it went through.
+        if _probes(state, call) if sweep else fan_out and call.is_error:
             return Novelty.PROBE
         return Novelty.NEW if call.is_error and _fails_differently(state, call) else Novelty.BLANK
     results = state.tool_results.get(call.name)

@@ -206,9 +206,12 @@ class StepRecord(NamedTuple):
 
     @property
     def waiting(self) -> bool:
-        """Whether a call succeeded with a status saying the work goes on (``PENDING_RESULT``):
-        polling, which the identical-call detector gives a patience of its own."""
-        return any(c.error_class == PENDING_RESULT and not c.is_error for c in self.calls)
+        """Whether a call read a status saying the work goes on (``PENDING_RESULT``): polling,
+        which the identical-call detector gives a patience of its own. A write answered so
+        ("queued") was taken, and re-issuing it is no poll."""
+        return any(
+            c.error_class.startswith(PENDING_RESULT) and not (c.is_error or c.mutates) for c in self.calls
+        )
 
     def restricted(self, keep: Callable[[CallOutcome], bool]) -> StepRecord:
         """This step as if only the calls ``keep`` accepts had been made (per-tool judging)."""

@@ -115,6 +115,21 @@ def test_waiting_on_a_job_that_says_it_goes_on_is_polling() -> None:
     assert run(Cycle(), [WAIT, pending] * 4).fired == []
 
 
+def test_a_cycle_through_a_write_answered_queued_is_a_cycle() -> None:
+    """find, send (answered "queued"), check the queue, round and round with the same answers:
+    the write's "queued" acknowledges it, and nothing is polled."""
+    find = step(call("c_find", {"accession": "ACC-55120"}, "StudyInstanceUID=1.2.840.5 Instances=612"))
+    send = step(call("router.send", {"accession": "ACC-55120"}, '{"status": "queued", "job": "rt-7781"}'))
+    queue = step(
+        call("router.queue", {"destination": "AI-NODE-02"}, '{"destination": "AI-NODE-02", "pending": 0}')
+    )
+
+    result = run(Cycle(), [find, send, queue] * 2 + [find])
+
+    assert result.findings[:6] == [None] * 6
+    assert result.finding().key == "cycle:3:1"
+
+
 def test_a_wait_between_checks_is_no_step_of_a_cycle() -> None:
     """A status checked, waited on and checked again is a poll in whatever words the status is
     (here a state the guard has no word for): the cycle leaves it to the identical-call

@@ -488,3 +488,61 @@ def test_a_write_acknowledged_again_under_a_new_reference_fires_at_the_third() -
         ).fired
         == []
     )
+
+
+def _progress(checked: int, heartbeat: str = "09:14:07") -> StepSpec:
+    status = f'{{"status": "VALIDATING", "checked": {checked}, "total": 498, "heartbeat": "{heartbeat}"}}'
+    return step(call("validation_status", {"submission": "0007"}, status))
+
+
+def test_a_status_that_progressed_then_froze_fires_at_its_fifth_answer() -> None:
+    """A job whose numbers moved (120, then 211 files checked) and then stopped: stalled. The
+    fifth identical answer fires (``stalled``), not the sixteenth; the fourth does not."""
+    script = [_progress(120, "09:12:51"), *[_progress(211)] * 5]
+
+    result = run(IdenticalCall(), script)
+
+    assert result.findings[:5] == [None] * 5
+    assert result.finding(6).count == 5
+
+
+def test_a_stalled_status_between_waits_fires_as_well() -> None:
+    """Sleeps between the polls do not reset the count (waiting is no step of work)."""
+    script = [_progress(120, "09:12:51"), *[_progress(211), WAIT] * 5]
+
+    assert [f.count for f in run(IdenticalCall(), script).fired] == [5]
+
+
+def test_a_status_that_only_changed_its_words_keeps_the_polls_patience() -> None:
+    """Near miss: "queued", then "running" and the same again is work started, no progress seen
+    stopping; the poll's patience (``pending``) holds."""
+    queued = _poll('{"status": "queued", "progress": 0}')
+
+    assert run(IdenticalCall(), [queued, *[_poll(RUNNING)] * 15]).fired == []
+
+
+def test_a_status_frozen_four_times_that_then_completes_is_not_flagged() -> None:
+    """Healthy: progress pauses for a few polls (a long step of the job) and the job finishes."""
+    done = step(call("validation_status", {"submission": "0007"}, '{"status": "DONE", "errors": 0}'))
+    script = [_progress(120, "09:12:51"), *[_progress(211)] * 4, done]
+
+    assert run(IdenticalCall(), script).fired == []
+
+
+def test_stalled_below_two_leaves_the_polls_patience() -> None:
+    script = [_progress(120, "09:12:51"), *[_progress(211)] * 15]
+
+    assert run(IdenticalCall(IdenticalCallConfig(stalled=0)), script).fired == []
+    with pytest.raises(ValueError, match=r"identical_call\.stalled"):
+        IdenticalCallConfig(stalled=-1).validate()
+
+
+def test_a_write_answered_queued_again_fires_at_the_third() -> None:
+    """A campaign sent again and again, each time "sent" under a new batch id: the write was
+    taken three times (its answer is an acknowledgement, no status polled)."""
+
+    def send(batch: str) -> StepSpec:
+        answer = f'{{"status": "sent", "batch": "{batch}", "recipients": 57}}'
+        return step(call("send_campaign", {"segment": "seg-0neg", "template": "urgent"}, answer))
+
+    assert run(IdenticalCall(), [send("b-91021"), send("b-91034"), send("b-91040")]).finding().count == 3

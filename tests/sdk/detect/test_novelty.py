@@ -230,6 +230,31 @@ def test_a_rewritten_query_failing_on_one_of_its_guesses_is_no_fan_out() -> None
     assert kinds(fan_out) == [(N.BLANK,), (N.BLANK,), (N.PROBE,), (N.PROBE,)]
 
 
+def test_a_sweep_refused_the_same_way_is_no_fan_out() -> None:
+    """Times tried one after another (only their numbers differ: a sweep), each refused with the
+    same rule naming the time: the variation did not matter, so no target was probed. Near
+    miss: a sweep over versions whose errors say each is missing probes (absence is news)."""
+    times = ["07:00", "07:30", "07:15", "07:45"]
+    refused = [
+        one(
+            call(
+                "schedule_call",
+                {"account": "88-30412", "time": t},
+                f"Rejected: {t} America/Chicago is outside permitted contact hours (08:00-21:00).",
+                is_error=True,
+            )
+        )
+        for t in times
+    ]
+    versions = [
+        one(call("fetch", {"version": f"1.{n}.0"}, f"404 Not Found: release 1.{n}.0", is_error=True))
+        for n in (4, 5, 6, 7)
+    ]
+
+    assert kinds(refused) == [(N.BLANK,)] * 4
+    assert kinds(versions)[1:] == [(N.PROBE,)] * 3
+
+
 def test_a_fan_out_goes_on_across_looks_elsewhere() -> None:
     """Files looked for between directory listings, each error naming its file: the listings
     change nothing the next look meets, so the fan-out counts on and its third miss probes."""
