@@ -7,9 +7,8 @@ repository; ``real*`` are complete only through ``LOOPWATCH_CORPUS`` (see ``shar
 The repository-only sets (``synthetic-generalize``, ``heldout-twin``, ``heldout-wild``, ``heldout-blind``
 to ``heldout-blind16``, ``real-more``; issue 20): clean recall >= 0.75, none harmed, at most 5 % of healthy
 runs nudged.
-``real-wild`` (issue 20, real runs of agents nobody tuned for) and ``heldout-blind16`` (the newest blind
-set) miss that bar: they are held at their figures (``FLOORS``), so a regression on them fails while the
-detectors are generalized to reach the bar.
+``real-wild`` (issue 20, real runs of agents nobody tuned for) misses that bar: it is held at its figures
+(``FLOORS``), so a regression on it fails while the detectors are generalized to reach the bar.
 """
 
 from __future__ import annotations
@@ -31,7 +30,7 @@ MIN_CLEAN_RECALL = {"real-agents": 0.75, "real": 0.80, "synthetic": 0.95, "synth
 #: Repository-only sets below the issue-20 bar, held at what they reached: (minimum clean recall, maximum
 #: nudged healthy runs, maximum harmed). real-wild: its one loop missed, 0 of 16 nudged. heldout-blind16:
 #: the newest blind set, 0.55 on first contact and 0.60 after one reading, none nudged, none harmed.
-FLOORS = {"real-wild": (0.0, 0, 0), "heldout-blind16": (0.6, 0, 0)}
+FLOORS = {"real-wild": (0.0, 0, 0)}
 BAR_SETS = [name for name in REPO_ONLY_SETS if name not in FLOORS]
 CLI = [sys.executable, "-m", "loopwatch_collector.cli"]
 TIMEOUT_S = 600
