@@ -4,7 +4,9 @@ Four patterns, the first two and the last firing at the ``repeats``-th step (def
 - Restatement: consecutive steps whose texts say the same thing (estimated content-word
   similarity >= ``similarity``, default 0.25; each text at least ``min_words`` content words,
   default 5) while the calls do not act on what the text names: "Let me check the
-  configuration to find where the policy is applied", reworded, while the calls wander.
+  configuration to find where the policy is applied", reworded, while the calls wander. Over
+  steps that call no tool it is talking in place of acting, and fires with the announcements
+  (at the ``announcements``-th: writers of labelled transcripts count a fourth statement there).
 - Talking without acting: consecutive text-only steps that say the same thing (similarity
   >= ``reply_similarity``, default 0.8; for texts of at most ``short_reply_words`` content
   words, default 8, ``short_reply_similarity``, default 0.4, since one changed word weighs much
@@ -163,7 +165,14 @@ class Narration:
             (state.same_replies_from, state.same_replies, "the model said the same thing without acting"),
         ]
         active = [c for c in chains if c[1] >= limit]
-        if step.calls and (state.fruitless < limit or all(c.is_error for c in step_calls)):
+        if not step.calls:
+            # Talk without a call restating one intent in other words is talking in place of
+            # acting, judged as such (``announcements``); a near copy is the replies' chain.
+            talk_limit = max(limit, self.config.announcements)
+            active = [c for c in active if c is not chains[0] or c[1] >= talk_limit]
+            if not active:
+                return said
+        elif state.fruitless < limit or all(c.is_error for c in step_calls):
             # A restatement fires once as many steps in a row brought nothing: the intent
             # restated over a productive stretch is no loop until its calls stop bringing news.
             # Over calls that fail ("changing the coordinates and sending again") it is the

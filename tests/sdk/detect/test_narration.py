@@ -513,9 +513,27 @@ def test_restatement_that_stops_acting_keeps_its_key() -> None:
 
     result = run(Narration(), script)
 
-    assert result.finding(3).key == "narration:1"
+    assert result.finding(4).key == "narration:1"
     assert result.finding(5).key == "narration:1"
     assert result.finding(5).count == 5
+
+
+def test_an_intent_restated_in_talk_alone_fires_at_the_fourth_statement() -> None:
+    """Text-only steps restating one intent in other words talk in place of acting, judged like
+    announcements: the fourth fires (``announcements``), not the third. Near copies of one
+    reply are the replies' chain, at the third (``repeats``)."""
+    texts = [
+        "Voy a analizar la similitud fonética y conceptual entre LUMIQ y LUMIQA para la oposición.",
+        "Analizaré ahora la similitud fonética y conceptual entre LUMIQ y LUMIQA antes de decidir.",
+        "Para decidir, primero analizo la similitud fonética y conceptual de LUMIQ frente a LUMIQA.",
+        "Procedo a analizar la similitud fonética y conceptual entre LUMIQ y LUMIQA para la oposición.",
+    ]
+    reworded = run(Narration(), [step(text=t) for t in texts])
+    copied = run(Narration(), [step(text="Okay, I will run the full test suite now.")] * 3)
+
+    assert reworded.findings[:3] == [None] * 3
+    assert reworded.finding(4).count == 4
+    assert copied.finding(3).count == 3
 
 
 def test_restating_while_asking_the_same_again_is_not_excused_by_naming_the_target() -> None:
