@@ -29,6 +29,7 @@ BLIND_SETS = {
     14: 30,
     15: 30,
     16: 30,
+    17: 30,
 }
 NAMED_FROM = 4  # sets whose ids and source name them
 
