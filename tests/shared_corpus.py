@@ -46,6 +46,7 @@ REPO_ONLY_SETS = (
     "heldout-blind14",
     "heldout-blind15",
     "heldout-blind16",
+    "heldout-blind17",
     "real-more",
     "real-wild",
 )

@@ -5,7 +5,7 @@ Bars (issue 13): ``real-agents`` clean recall >= 0.75, ``real`` >= 0.80, ``synth
 ``synthetic-agents`` >= 0.95; no healthy run flagged on any set. ``synthetic*`` ship with the
 repository; ``real*`` are complete only through ``LOOPWATCH_CORPUS`` (see ``shared_corpus``).
 The repository-only sets (``synthetic-generalize``, ``heldout-twin``, ``heldout-wild``, ``heldout-blind``
-to ``heldout-blind16``, ``real-more``; issue 20): clean recall >= 0.75, none harmed, at most 5 % of healthy
+to ``heldout-blind17``, ``real-more``; issue 20): clean recall >= 0.75, none harmed, at most 5 % of healthy
 runs nudged.
 ``real-wild`` (issue 20, real runs of agents nobody tuned for) misses that bar: it is held at its figures
 (``FLOORS``), so a regression on it fails while the detectors are generalized to reach the bar.
@@ -28,8 +28,7 @@ from tests.shared_corpus import PUBLIC_SETS, REPO_ONLY_SETS, public_set, shared_
 MAX_NUDGED_RATE = 0.05
 MIN_CLEAN_RECALL = {"real-agents": 0.75, "real": 0.80, "synthetic": 0.95, "synthetic-agents": 0.95}
 #: Repository-only sets below the issue-20 bar, held at what they reached: (minimum clean recall, maximum
-#: nudged healthy runs, maximum harmed). real-wild: its one loop missed, 0 of 16 nudged. heldout-blind16:
-#: the newest blind set, 0.55 on first contact and 0.60 after one reading, none nudged, none harmed.
+#: nudged healthy runs, maximum harmed). real-wild: its one loop missed, 0 of 16 nudged.
 FLOORS = {"real-wild": (0.0, 0, 0)}
 BAR_SETS = [name for name in REPO_ONLY_SETS if name not in FLOORS]
 CLI = [sys.executable, "-m", "loopwatch_collector.cli"]
