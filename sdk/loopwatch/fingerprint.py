@@ -435,6 +435,32 @@ _ABSENCE = re.compile(
     r"\bnone (?:of (?:them|these|those|the \w+) )?(?:states?|mentions?|gives?|lists?|says?)\b",
     re.IGNORECASE,
 )
+# The same in the languages agents report in, read lowercased: "no se encontraron registros",
+# "nenhum resultado", "aucun résultat", "keine Treffer gefunden", "nessun dato trovato", "geen
+# resultaten gevonden", "brak wyników", "ничего не найдено", "kayıt bulunamadı", "tidak ada
+# catatan", "inga träffar", "見つかりませんでした", "未找到记录", "결과가 없습니다". Only an
+# opening holding one of ``_ABSENCE_STEMS`` is searched: a pattern of many languages costs five
+# times the English one on every answer, a look for its stems a fifth of it.
+_ABSENCE_ELSEWHERE = re.compile(
+    r"\bno se (?:ha[ny]? )?(?:encontr|hall)\w*|\bsin (?:resultados|registros|datos)\b|"
+    r"\bn[aã]o (?:foi|foram) encontrad\w*|"
+    r"\bnenhum[a]? (?:\w+ ){0,3}(?:encontrad\w*|resultados?|registros?)\b|"
+    r"\baucun(?:e)? (?:\w+ ){0,3}(?:trouv\w*|r[ée]sultat\w*)|\bpas de r[ée]sultat|"
+    r"\bkeine? (?:\w+ ){0,3}(?:gefunden|treffer|ergebnisse?)\b|"
+    r"\bnessun[oa]? (?:\w+ ){0,3}(?:trovat\w|risultat\w)|"
+    r"\bgeen (?:\w+ ){0,3}(?:gevonden|resultaten)\b|\bnie znaleziono\b|\bbrak (?:wynik|dany|rekord)\w*|"
+    r"не (?:найден|знайден)\w*|нет (?:\w+ ){0,2}(?:данных|записей|результатов)|"
+    r"\bbulunamad\w*|\btidak (?:ditemukan|ada (?:\w+ ){0,2}(?:catatan|data|hasil|rekaman))\b|"
+    r"\binga (?:\w+ ){0,2}(?:hittades|tr[äa]ffar|resultat)\b|"
+    r"見つかりませんでした|(?:データ|結果|記録|該当するもの)は?(?:ありません|存在しません)|"
+    r"(?:未|没有)找到|查无|(?:无|没有)(?:相关)?(?:记录|结果|数据)|"
+    r"결과가 없|기록이 없|찾지 못했"
+)
+_ABSENCE_STEMS = (
+    *("encontr", "hall", "sin ", "nenhum", "aucun", "pas de r", "kein", "nessun", "geen", "nie znal"),
+    *("brak", "не найд", "не знайд", "нет ", "bulunamad", "tidak", "inga "),
+    *("見つかりません", "ありません", "存在しません", "找到", "查无", "记录", "结果", "数据", "없", "찾지"),
+)
 # A report states its outcome first; what a long page or file says further down is content.
 ABSENCE_SCAN_CHARS = 400
 # An answer this long carries content of its own, whatever its opening says.
@@ -452,9 +478,16 @@ def absence_class(content: str) -> str:
     """
     if len(content) > ABSENCE_MAX_CHARS:
         return ""
-    if _ABSENCE.search(content[:ABSENCE_SCAN_CHARS]) or _empty_structure(content):
+    opening = content[:ABSENCE_SCAN_CHARS]
+    if _ABSENCE.search(opening) or _empty_structure(content) or _says_absent_elsewhere(opening):
         return ABSENT_RESULT
     return ""
+
+
+def _says_absent_elsewhere(opening: str) -> bool:
+    """Whether ``opening`` says it found nothing in another language than English."""
+    lowered = opening.lower()
+    return any(stem in lowered for stem in _ABSENCE_STEMS) and _ABSENCE_ELSEWHERE.search(lowered) is not None
 
 
 # A structure of no value: keys, brackets and braces, empty strings, null, false and zero only.

@@ -403,6 +403,21 @@ def test_a_transient_error_in_other_words_is_still_one_class() -> None:
         '{"account": "U8812034", "transactions": [], "count": 0}',
         '{"lot": "N3K-2240", "from": "2026-09-30", "holds": {}}',
         '{"data": null, "errors": []}',  # a GraphQL query that found nothing
+        # The same in other languages.
+        "No se encontraron registros para el paciente.",
+        "Nenhum resultado encontrado para a consulta.",
+        "Aucun résultat trouvé pour cette référence.",
+        "Keine Treffer gefunden.",
+        "Nessun dato trovato per il lotto.",
+        "Geen resultaten gevonden voor deze zoekopdracht.",
+        "Brak wyników dla zapytania.",
+        "По запросу ничего не найдено.",
+        "Kayıt bulunamadı.",
+        "Tidak ada catatan pengisian untuk tabung yang diminta.",
+        "Inga träffar för sökningen.",
+        "該当する記録は見つかりませんでした。",
+        "未找到相关记录。",
+        "검색 결과가 없습니다.",
     ],
 )
 def test_a_report_that_found_nothing_is_absent(report: str) -> None:
@@ -420,6 +435,11 @@ def test_a_report_that_found_something_is_not_absent() -> None:
     assert absence_class('{"id": 5, "name": "Ada", "tags": []}') == ""  # a record with an empty field
     assert absence_class('{"order": "A-1", "status": "shipped", "notes": []}') == ""  # a state is a find
     assert absence_class('{"error": null}') == ""  # no error: the request went through
+    # Near misses in other languages: "no problem", a result given, "there is none left" stated
+    # as a finding with its figure.
+    assert absence_class("Tidak ada masalah; tabung sudah diisi nitrox 32%.") == ""
+    assert absence_class("Das Ergebnis: 42 Treffer in drei Archiven.") == ""
+    assert absence_class("Se halló el expediente 2026-117 en el archivo central.") == ""
 
 
 def test_a_mention_far_into_a_result_or_in_a_long_one_is_content() -> None:

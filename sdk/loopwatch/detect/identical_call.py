@@ -124,7 +124,12 @@ class IdenticalCall:
     def observe(self, state: IdenticalCallState, step: StepRecord) -> Finding | None:
         novelty = step.novelty
         waited, state.waited = state.waited, novelty.waited
-        stalled = self._track_progress(state, step) if self.config.stalled >= 2 else False
+        stalled = False
+        if self.config.stalled >= 2:
+            for c in step.calls:  # most steps poll nothing: no tracking, no call
+                if c.error_class.startswith(PENDING_RESULT):
+                    stalled = self._track_progress(state, step)
+                    break
         if not novelty.all_repeats:
             return None
         count = min(novelty.repeats)
