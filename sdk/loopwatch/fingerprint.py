@@ -604,6 +604,7 @@ DONE_RESULT = "done:"
 _DONE = re.compile(
     r"\b(?:updated|created|saved|written|wrote|applied|deleted|removed|added|inserted|modified|"
     r"replaced|renamed|moved|sent|posted|published|uploaded|committed|merged|archived)\b"
+    r'(?!"\s*:\s*")'  # a field of a record ("updated": "2024-09-30") says when, not that it changed
     r'|"(?:success|ok|succeeded|acknowledged)"\s*:\s*true\b',  # {"success": true, "errors": []}
     re.IGNORECASE,
 )

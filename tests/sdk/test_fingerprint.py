@@ -765,6 +765,15 @@ def test_a_record_laid_out_on_lines_is_classed_as_one_record() -> None:
     assert success_class(booked("TS-44120")).startswith((DONE_RESULT, FORM_RESULT))
 
 
+def test_a_record_with_a_date_field_named_for_a_change_is_no_acknowledgement() -> None:
+    """A search hit's "updated": "2024-09-30" says when the document changed, not that this call
+    changed it; near miss: a flag saying the record was saved is the write acknowledged."""
+    hits = '{"hits": [{"id": "SWX-OPS-03", "updated": "2024-09-30"}]}'
+
+    assert not success_class(hits).startswith(DONE_RESULT)
+    assert success_class('{"saved": true, "record": "b3318842", "rev": 2}').startswith(DONE_RESULT)
+
+
 def test_a_short_record_is_classed_by_its_form_with_identifiers_masked() -> None:
     """A ticket created again answers in the same form under a new id and key; rows a scroll
     brought differ in their dates, which are kept (near miss)."""

@@ -24,6 +24,9 @@ pollers a threshold of their own, warning at 10 and blocking at 20; a poll every
 15 minutes was flagged as stuck). Every set scores the same from 12 to 24, the highest swept,
 and 16 is in its middle: no loop in the corpus is a poll alone, while under 12 healthy polls
 of the blind sets (a review queue, an async report, a backup) are nudged, under 10 harmed.
+A status record that came back in its form under another identifier is no poll: a read
+answers with the id it answered, so the call created something again (a request registered
+once more under a new protocol number) and fires at ``consecutive``.
 A status that progressed and then stopped is no job going on but a stalled one: when the
 answer polled had changed only in its numbers before ("checked": 120, then 211; 31 %, then
 42 % and a newer heartbeat: the same ``PENDING_RESULT`` form) and now comes back the same, it
@@ -124,12 +127,11 @@ class IdenticalCall:
     def observe(self, state: IdenticalCallState, step: StepRecord) -> Finding | None:
         novelty = step.novelty
         waited, state.waited = state.waited, novelty.waited
-        stalled = False
-        if self.config.stalled >= 2:
-            for c in step.calls:  # most steps poll nothing: no tracking, no call
-                if c.error_class.startswith(PENDING_RESULT):
-                    stalled = self._track_progress(state, step)
-                    break
+        stalled = minted = False
+        for c in step.calls:  # most steps poll nothing: no tracking, no call
+            if c.error_class.startswith(_POLLED):
+                stalled, minted = self._track_statuses(state, step)
+                break
         if not novelty.all_repeats:
             return None
         count = min(novelty.repeats)
@@ -147,7 +149,8 @@ class IdenticalCall:
         if (
             count < self.config.pending
             and (all(_polls(c) for c in step.calls) or (waited and not any(c.is_error for c in step.calls)))
-            and not (stalled and count >= self.config.stalled)
+            and not (stalled and 2 <= self.config.stalled <= count)
+            and not minted
         ):
             return None
         return call_finding(
@@ -161,27 +164,32 @@ class IdenticalCall:
         )
 
     @staticmethod
-    def _track_progress(state: IdenticalCallState, step: StepRecord) -> bool:
-        """Remember each status this step polled; whether every call is such a status that had
-        progressed (a result in the same form, other numbers) and is now the same again."""
-        stalled = bool(step.calls)
+    def _track_statuses(state: IdenticalCallState, step: StepRecord) -> tuple[bool, bool]:
+        """Remember each status this step read; whether every call is one that had progressed
+        (a status in the same form, other numbers) and is now the same again (stalled), and
+        whether every call is a status record in the same form as last time under another
+        identifier (minted: a read would not change it; the call created something again)."""
+        stalled = minted = bool(step.calls)
         statuses = state.statuses
         for call in step.calls:
-            if not call.error_class.startswith(PENDING_RESULT) or call.mutates or call.is_error:
-                stalled = False
+            if not call.error_class.startswith(_POLLED) or call.mutates or call.is_error:
+                stalled = minted = False
                 continue
             last = statuses.pop(call.call, None)
-            if last is None:
-                progressed = False
-            elif last[0] == call.result:
-                progressed = last[2]
-            else:  # moved: progress when only its numbers did
-                progressed = last[1] == call.error_class
-            stalled = stalled and progressed and last is not None and last[0] == call.result
+            moved = last is not None and last[0] != call.result
+            in_form = last is not None and last[1] == call.error_class
+            pending = call.error_class.startswith(PENDING_RESULT)
+            # Progress: a pending status moved in its numbers only (its form masks them).
+            progressed = (in_form if moved else last is not None and last[2]) and pending
+            stalled = stalled and progressed and not moved
+            minted = minted and moved and in_form and not pending
             statuses[call.call] = (call.result, call.error_class, progressed)
             if len(statuses) > STATUS_MEMORY:
                 del statuses[next(iter(statuses))]
-        return stalled
+        return stalled, minted
+
+
+_POLLED = (PENDING_RESULT, STATUS_RESULT)
 
 
 def _polls(call: CallOutcome) -> bool:
@@ -190,7 +198,7 @@ def _polls(call: CallOutcome) -> bool:
     answered with a status ("queued", "sent") is the write done again, no poll."""
     if call.is_error or call.mutates:
         return False
-    return call.error_class.startswith((PENDING_RESULT, STATUS_RESULT))
+    return call.error_class.startswith(_POLLED)
 
 
 def _describe_call(call: CallOutcome) -> str:

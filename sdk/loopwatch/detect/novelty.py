@@ -22,7 +22,9 @@ of a completed step is classified once, by the engine, before any detector runs:
   not given in the steps just before is the same result though its fingerprint changed
   (``ToolResult.lines``: the same pages reordered, another selection of one pool, a failure
   whose port or pid changed), and so is a failure of one line, or too long to hash by lines,
-  whose kind and wording did not change, and so is a phrased call's answer restating, in
+  whose kind and wording did not change, and so is a short record or an acknowledgement in
+  the form it had under a new identifier (a read answers with the id it answered: the call,
+  whatever its name says, created something again), and so is a phrased call's answer restating, in
   other sentences, only facts the tool had stated (a task handed to a sub-agent again word
   for word; ``_restates``) (``_same_answer``).
 - ``RECHECK``: the same successful call and result as in an earlier turn: the user asked
@@ -136,6 +138,9 @@ _STATUSES = (DONE_RESULT, PENDING_RESULT)
 # (under a new entry id, a new version) was done again. To a write, a status saying the work
 # goes on ("queued", "sent") is its acknowledgement: the request was taken, again.
 _ACKNOWLEDGED = (DONE_RESULT, ACK_RESULT, FORM_RESULT, PENDING_RESULT)
+# Success classes whose form masks the identifiers a call mints: the same form under a new id is
+# the same answer to a call re-issued, whatever its name says it does.
+_MINTED = (DONE_RESULT, FORM_RESULT)
 # Estimated share of word trigrams from which a rephrased call's result echoes one the tool
 # gave: the same pages reordered with other snippets share 0.4-0.6; another search's results
 # share under a fifth. A call that is no rephrasing (another file, a reworded task) echoes only
@@ -429,9 +434,11 @@ def _same_answer(state: NoveltyState, memo: CallMemo, call: CallOutcome) -> bool
         return True
     if call.mutates and _acknowledged_alike(memo.error_class, call.error_class):
         return True  # the same write acknowledged again, under a new entry id, at once or not
-    if call.error_class == memo.error_class and call.error_class.startswith(DONE_RESULT):
-        # A call its name does not say writes ("mes_hold_lot") says so by its answer: the same
-        # change acknowledged in the same form under a new id (a status that moved has another).
+    if call.error_class == memo.error_class and call.error_class.startswith(_MINTED):
+        # A call its name does not say writes ("mes_hold_lot", "solicitar_portabilidade") says
+        # so by its answer: the same change acknowledged, or the same short record, in the same
+        # form under a new id (a read answers with the id it answered; a status that moved has
+        # another form).
         return True
     if memo.seq != state.seq - 1:
         return False

@@ -106,12 +106,19 @@ class SameTool:
             elif (
                 kind is Novelty.ECHO
                 and (call.frame or call.phrased)
-                and (call.overlap or call.facts or _reports_nothing(call) or _states_a_record(call))
+                and (
+                    call.overlap
+                    or call.facts
+                    or _reports_nothing(call)
+                    or _states_a_record(call)
+                    or _lists_again(call)
+                )
             ):
                 # A query (a short call, on one line) answered at length with what it answered
-                # before, a report stating the figures and names it stated (however short), or
-                # one that found nothing again; a short answer with nothing to state ("[edit
-                # applied]", "OK", "No results found.") may well repeat for new work.
+                # before, a report stating the figures and names it stated (however short), the
+                # same rows or hits for a query in words, or one that found nothing again; a
+                # short answer with nothing to state ("[edit applied]", "OK", "No results
+                # found.") may well repeat for new work.
                 count, first = state.echoes.pop(call.name, (0, step.number))
                 state.echoes[call.name] = (count + 1, first)
                 if len(state.echoes) > ECHO_TOOLS:
@@ -174,6 +181,14 @@ def _states_a_record(call: CallOutcome) -> bool:
     wording. A target named anew (a path, a repository) answered alike is a fan-out over files of
     one template, and a placeholder answer ("[content not recorded]") has no form of a record."""
     return call.phrased and call.size > SWEEP_ANSWER_CHARS and call.error_class.startswith(FORM_RESULT)
+
+
+def _lists_again(call: CallOutcome) -> bool:
+    """A query in words answered with lines (``ToolResult.lines``: a listing, CSV rows, search
+    hits) that were all given before: the same entries found again for another wording. A
+    target named anew (a file of one template read after another) is a fan-out, not asked in
+    words."""
+    return call.phrased and len(call.lines) >= 2
 
 
 def _reports_nothing(call: CallOutcome) -> bool:

@@ -546,3 +546,21 @@ def test_a_write_answered_queued_again_fires_at_the_third() -> None:
         return step(call("send_campaign", {"segment": "seg-0neg", "template": "urgent"}, answer))
 
     assert run(IdenticalCall(), [send("b-91021"), send("b-91034"), send("b-91040")]).finding().count == 3
+
+
+def test_a_request_answered_with_the_same_record_under_a_new_id_fires_at_the_third() -> None:
+    """A call whose name says no write ("solicitar") answered each time in the same form under a
+    new protocol number created something each time: a read answers with the id it answered. Near
+    miss: a status record read again under the same id is a poll (``pending`` patience)."""
+
+    def request(protocol: str) -> StepSpec:
+        answer = f'{{"status": "REGISTRADO", "protocolo": "PORT-2026-{protocol}", "prazo": "2026-10-13"}}'
+        return step(call("previdencia_solicitar_portabilidade", {"certificado": "55102-7"}, answer))
+
+    status = '{"status": "REGISTRADO", "protocolo": "PORT-2026-448120", "prazo": "2026-10-13"}'
+    read = step(call("previdencia_consultar_pedido", {"protocolo": "PORT-2026-448120"}, status))
+
+    assert (
+        run(IdenticalCall(), [request("448120"), request("448131"), request("448139")]).finding().count == 3
+    )
+    assert run(IdenticalCall(), [read] * 3).fired == []

@@ -400,6 +400,27 @@ def test_paraphrases_answered_with_the_same_short_record_fire_at_the_third_echo(
     assert run(SameTool(), repos).fired == []
 
 
+def test_paraphrases_answered_with_the_same_rows_fire_at_the_third_echo() -> None:
+    """A catalogue searched in other words, each time listing the same codes in another order
+    (CSV rows, no sketch, no facts): the same entries found again are echoes. Near miss: files of
+    one template read one by one (a target named anew, not asked in words) are a fan-out."""
+    rows = ["BBA,Roots,general", "BBAA,Roots - tap root,single", "BBAC,Roots - complex mass,mass"]
+    orders = [(0, 1, 2), (0, 2), (1, 0, 2), (2, 0, 1)]
+    queries = ["fine root intrusion", "thin roots in pipe", "hair roots joint", "roots fine at joint"]
+    searches = [
+        step(
+            call("catalog_search", {"text": q}, "\n".join(["code,description,extent", *(rows[i] for i in o)]))
+        )
+        for q, o in zip(queries, orders, strict=True)
+    ]
+    config = "\n".join(["[server]", "port = 8080", "workers = 4"])
+    files = [step(call("read_file", {"path": f"svc-{n}/app.ini"}, config)) for n in "abcde"]
+
+    found = run(SameTool(), searches).finding()
+    assert (found.count, found.first_step, found.last_step) == (3, 2, 4)
+    assert run(SameTool(), files).fired == []
+
+
 def test_echoes_at_is_configurable_and_below_two_off() -> None:
     assert run(SameTool(SameToolConfig(echoes_at=2)), paraphrased_research(3)).finding(5).count == 2
     assert run(SameTool(SameToolConfig(echoes_at=1)), paraphrased_research(5)).fired == []
