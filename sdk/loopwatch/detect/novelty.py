@@ -26,7 +26,8 @@ of a completed step is classified once, by the engine, before any detector runs:
   the form it had under a new identifier (a read answers with the id it answered: the call,
   whatever its name says, created something again), and so is a phrased call's answer restating, in
   other sentences, only facts the tool had stated (a task handed to a sub-agent again word
-  for word; ``_restates``) (``_same_answer``).
+  for word; ``_restates``), or, to a brief re-asked, in one sentence naming nothing new
+  ("Same finding: Kowal and Pires.") (``_same_answer``).
 - ``RECHECK``: the same successful call and result as in an earlier turn: the user asked
   again. Neither progress nor repetition.
 - ``ECHO``: a different call of the same tool returned a result the tool already gave in this
@@ -100,6 +101,7 @@ from loopwatch.fingerprint import (
     MAX_LINES,
     MISSING_ERROR,
     PENDING_RESULT,
+    STATUS_RESULT,
     TYPED_ERROR,
     figures,
 )
@@ -181,6 +183,12 @@ NEW_LINES_ECHO = 0.3
 # sentences names a source in passing or opens a sentence with a name. Only phrased calls are
 # judged by facts, so reading files of one template one by one is not.
 NEW_FACTS_ECHO = 0.2
+# Terms from which a phrased call's words are a brief (a task, a question in sentences), not a
+# command line or a short query: a brief asked again word for word and answered in one line
+# saying nothing new restates (``_restates_briefly``). Tasks handed to sub-agents name more; a
+# short command ("pytest -q tests", answered "1 failed", then "42 passed") names fewer. The
+# corpus scores the same from 1 to 6 (its polls answer in listings and statuses, judged apart).
+BRIEF_TERMS = 6
 # Share of a report's figures (``fingerprint.figures``) the tool had not stated up to which a
 # task asked again about the same subject (``SAME_SUBJECT_TERMS``) got the same report: asked
 # again, a sub-agent restates its figures and cites its sources and names in other words ("EMEA",
@@ -612,16 +620,43 @@ def _restates(state: NoveltyState, memo: CallMemo, call: CallOutcome) -> bool:
     in sentences sharing under ``COPY_OVERLAP`` of the last answer's trigrams. A task handed to a
     sub-agent again, word for word, whose report says the same otherwise. A near copy with
     another word is the world moving instead (a status list where one pod finished: its facts,
-    names and counts, have not changed). Only a success: a failure's facts name what failed."""
+    names and counts, have not changed). Only a success: a failure's facts name what failed.
+
+    A brief answer has no sketch to compare (``_restates_briefly``)."""
+    if not call.phrased or call.is_error:
+        return False
+    if not (memo.overlap and call.overlap):
+        return _restates_briefly(state, memo, call)
     return (
-        call.phrased
-        and bool(call.facts)
-        and not call.is_error
-        and bool(memo.overlap)
-        and bool(call.overlap)
+        bool(call.facts)
         and overlap(memo.overlap, call.overlap) < COPY_OVERLAP
         and _within(call.facts, state.tool_facts.get(call.name), NEW_FACTS_ECHO)
     )
+
+
+def _restates_briefly(state: NoveltyState, memo: CallMemo, call: CallOutcome) -> bool:
+    """Whether a brief (``BRIEF_TERMS`` terms at least: a task, a question, not a command line)
+    asked again word for word got, as last time, a one-line answer (a short record, no status:
+    "Same finding: Kowal and Pires.") longer than a probe's, stating no fact the tool had not
+    stated: a sub-agent re-asked reporting the same in a sentence, whose few names (under three)
+    give no fact list of their own. A listing, a status or a poll's line is judged by its lines
+    and its form, and a failure by its error."""
+    return (
+        not memo.failed
+        and not memo.overlap
+        and not call.overlap
+        and not call.lines
+        and len(call.targets) >= BRIEF_TERMS
+        and call.size > SWEEP_ANSWER_CHARS
+        and _one_line_record(memo.error_class)
+        and _one_line_record(call.error_class)
+        and (not call.facts or _within(call.facts, state.tool_facts.get(call.name), NEW_FACTS_ECHO))
+    )
+
+
+def _one_line_record(success_class: str) -> bool:
+    """Whether a success's class is a short record's (``FORM_RESULT``) that is no status read."""
+    return success_class.startswith(FORM_RESULT) and not success_class.startswith(STATUS_RESULT)
 
 
 def _echo_bar(state: NoveltyState, call: CallOutcome, closest: float) -> float:

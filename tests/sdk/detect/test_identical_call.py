@@ -564,3 +564,28 @@ def test_a_request_answered_with_the_same_record_under_a_new_id_fires_at_the_thi
         run(IdenticalCall(), [request("448120"), request("448131"), request("448139")]).finding().count == 3
     )
     assert run(IdenticalCall(), [read] * 3).fired == []
+
+
+def test_a_brief_asked_again_word_for_word_and_answered_alike_in_a_line_fires_at_the_third() -> None:
+    """A sub-agent handed the same task three times, each report one sentence naming the same two
+    referees (too few names for a fact list): the same answer. Near misses: a report naming
+    someone new is news; a short command re-run whose one-line answers change is a check."""
+    brief = {
+        "subagent_type": "availability",
+        "prompt": "Find certified U12 referees free Saturday at Field 4.",
+    }
+    reports = (
+        "Two referees are free: Marek Kowal and Ana Pires, both certified for U12.",
+        "Result: Kowal and Pires are the only certified U12 referees free then.",
+        "Same finding as before: Kowal and Pires are available.",
+    )
+    news = "Update: Kowal, Pires and also Jonas Weber (certified U12) are free."
+    outputs = ("2 failed, 40 passed in 3.1s", "1 failed, 41 passed in 3.0s", "42 passed in 3.0 seconds")
+
+    asked = run(IdenticalCall(), [step(call("Task", brief, r)) for r in reports])
+    told = run(IdenticalCall(), [step(call("Task", brief, r)) for r in (*reports[:2], news)])
+    tested = run(IdenticalCall(), [step(call("bash", {"command": "pytest -q tests"}, o)) for o in outputs])
+
+    assert asked.finding(3).count == 3
+    assert told.fired == []
+    assert tested.fired == []
