@@ -47,6 +47,12 @@ from loopwatch.sketch import STOPWORDS, Repetition, TextSketch, find_repetition,
 _TERMS_SCAN_CHARS = 4096
 _TOKEN = re.compile(r"[A-Za-z0-9_][A-Za-z0-9_.\-]*")
 _PART = re.compile(r"[.\-]")
+# Words of other scripts (Cyrillic, Greek, Arabic, Hebrew, Hangul ...; a run of Chinese or
+# Japanese characters), which carry the terms of a call written in those languages.
+_LETTERS = re.compile(r"[^\W\dA-Za-z_]+")
+_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
+_CJK_PHRASE_CHARS = 4
+_CJK_PHRASE = re.compile(rf"[\u3040-\u30ff\u3400-\u9fff]{{{_CJK_PHRASE_CHARS},}}")
 # Terms hashed per call or error: a short call names a few; an error names its target at its
 # start (a message) or its end (a traceback), so both ends are read.
 MAX_TERMS = 64
@@ -108,7 +114,7 @@ class ToolCall:
         frame = argument_frame(name, canonical) if arguments is not None else ""
         if frame:  # a short call's strings, parsed once
             values = _values(canonical)
-            worded = sorted(value for value in values if len(value.split()) > 1)
+            worded = sorted(value for value in values if _worded(value))
         else:  # a long call asks in words only with a brief: a task, a question, instructions
             values = worded = sorted(_briefs(canonical)) if arguments is not None else []
         return cls(
@@ -417,7 +423,19 @@ def _terms(text: str) -> set[str]:
         for term in (token, *_PART.split(token)):
             if len(term) >= 3 and not term.isdigit():
                 terms.add(term)
+    if not text.isascii():
+        for word in _LETTERS.findall(text):
+            if _CJK.match(word):  # no spaces between words: its pairs of characters are its terms
+                terms.update(word[i : i + 2] for i in range(len(word) - 1))
+            elif len(word) >= 3:
+                terms.add(word.lower())
     return terms
+
+
+def _worded(value: str) -> bool:
+    """Whether a string value says something in words: several words, or a sentence written
+    without spaces (``_CJK_PHRASE_CHARS`` characters of Chinese or Japanese)."""
+    return len(value.split()) > 1 or (not value.isascii() and _CJK_PHRASE.search(value) is not None)
 
 
 def _redacted(call: ToolCall) -> ToolCall:

@@ -296,6 +296,24 @@ def test_a_call_is_phrased_when_a_value_holds_words() -> None:
     assert not ToolCall.create(id="c", name="run", arguments={"code": "a = 1\nb = 2"}).phrased  # no frame
 
 
+def test_a_call_in_another_script_is_phrased_and_named_by_its_words() -> None:
+    """A sentence without spaces (Japanese, Chinese) is worded, and its pairs of characters are
+    its terms beside the identifiers in it; a Cyrillic query's words are terms. Near miss: a
+    short name of two characters is a target, not words."""
+    brief = ToolCall.create(
+        id="c", name="Task", arguments={"prompt": "B-17のSG-04の過去30日のひずみと桁温度を取得して報告して。"}
+    )
+    query = ToolCall.create(id="d", name="search", arguments={"q": "Проверь статус заказа"})
+    city = ToolCall.create(id="e", name="weather", arguments={"city": "東京"})
+
+    assert brief.phrased
+    assert len(brief.targets) > 6
+    assert set(ToolCall.create(id="f", name="get", arguments={"id": "sg-04"}).targets) <= set(brief.targets)
+    assert query.phrased
+    assert len(query.targets) == 3
+    assert not city.phrased
+
+
 def test_a_long_call_is_phrased_when_a_value_reads_as_a_brief() -> None:
     """A sub-agent's task of several sentences asks in words like a query, and is compared by
     its terms; a program, a patch or a file body of the same length is no brief."""

@@ -330,7 +330,10 @@ def _names_target(state: NoveltyState, call: CallOutcome) -> bool:
     """Whether ``call``, a failure, has an error naming what it changed from the tool's last call."""
     # What the call names that the previous did not; a call that only dropped terms (the same
     # file name without its directory) is judged by all it names.
-    changed = set(call.targets).difference(_last_targets(state, call)) or set(call.targets)
+    named, last = set(call.targets), set(_last_targets(state, call))
+    if named == last:
+        return False  # the same terms spelled otherwise ("Kyiv-Livoberezhna", "KYIV LIVOBEREZHNA")
+    changed = named.difference(last) or named
     if not changed:
         return False  # a call naming nothing (an id of digits) cannot be seen named
     if call.phrased and len(changed) < TARGET_SHARE * len(call.targets):

@@ -255,6 +255,25 @@ def test_a_sweep_refused_the_same_way_is_no_fan_out() -> None:
     assert kinds(versions)[1:] == [(N.PROBE,)] * 3
 
 
+def test_one_target_spelled_otherwise_is_no_fan_out() -> None:
+    """A depot re-spelled (a space, capitals, another script's word split alike) names the same
+    terms: each refusal echoing it is the same attempt failing, not a new target probed."""
+    spellings = ["Київ-Лівобережна", "Київ Лівобережна", "КИЇВ-ЛІВОБЕРЕЖНА", "київ лівобережна"]
+    script = [
+        one(
+            call(
+                "truck.reserve",
+                {"depot": d, "date": "2026-10-14"},
+                f'{{"ok": false, "error": "DEPOT_NOT_FOUND", "depot": "{d}"}}',
+                is_error=True,
+            )
+        )
+        for d in spellings
+    ]
+
+    assert kinds(script) == [(N.BLANK,)] * 4
+
+
 def test_a_fan_out_goes_on_across_looks_elsewhere() -> None:
     """Files looked for between directory listings, each error naming its file: the listings
     change nothing the next look meets, so the fan-out counts on and its third miss probes."""
