@@ -30,6 +30,7 @@ BLIND_SETS = {
     15: 30,
     16: 30,
     17: 30,
+    18: 30,
 }
 NAMED_FROM = 4  # sets whose ids and source name them
 
