@@ -47,6 +47,7 @@ REPO_ONLY_SETS = (
     "heldout-blind15",
     "heldout-blind16",
     "heldout-blind17",
+    "heldout-blind18",
     "real-more",
     "real-wild",
 )
