@@ -380,6 +380,8 @@ _TRANSIENT = re.compile(
     r"indisponível|indisponible|nicht verfügbar|non disponibile|inténtelo de nuevo|tente novamente|"
     r"réessayez|erneut versuchen|riprova)\b"
     r"|_time[ _-]?out\b"  # a code such as gateway_timeout
+    # A device or host that cannot be reached ("TERMINAL_UNREACHABLE", "printer offline").
+    r"|(?:\b|_)(?:unreachable|offline|no route to host)\b"
     r"|タイムアウト|しばらくしてから|稍后再试|超时|잠시 후",
     re.IGNORECASE,
 )

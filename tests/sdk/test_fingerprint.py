@@ -810,6 +810,10 @@ def test_a_short_answer_saying_the_request_went_through_is_an_acknowledgement(ac
     [
         '{"status":"error","code":"gateway_timeout","message":"Payment gateway did not respond within 15s"}',
         "Error: upstream marked the request retryable",
+        # A device or host out of reach: a reset retried two or three times, then a technician.
+        '{"ok": false, "error": "TERMINAL_UNREACHABLE", "terminal": "BN-T2"}',
+        "Error: label printer offline",
+        "ssh: connect to host build-7 port 22: No route to host",
     ],
 )
 def test_a_timeout_code_or_a_retryable_error_is_transient(message: str) -> None:
