@@ -16,6 +16,7 @@ sets=(real real-agents synthetic synthetic-agents)
 sweeps=(
   identical_call.consecutive=2:8:1
   identical_call.pending=2:24:2
+  identical_call.stalled=2:8:1
   same_tool.nudge_at=2:12:1
   error_streak.threshold=2:10:1
   error_streak.varied=3:12:1
