@@ -31,6 +31,7 @@ BLIND_SETS = {
     16: 30,
     17: 30,
     18: 30,
+    19: 30,
 }
 NAMED_FROM = 4  # sets whose ids and source name them
 
