@@ -455,7 +455,7 @@ def _longest_repetition(arguments: Mapping[str, Any] | str | None) -> Repetition
             arguments = json.loads(arguments)
     best: Repetition | None = None
     # Strings shorter than this cannot hold a degenerate run worth reporting.
-    for value in _string_values(arguments, min_chars=64):
+    for value in (*_string_values(arguments, min_chars=64), *_listed_texts(arguments, min_chars=64)):
         found = find_repetition(value)
         if found is not None and (best is None or found.covered_chars > best.covered_chars):
             best = found
@@ -471,3 +471,18 @@ def _string_values(value: object, *, min_chars: int) -> list[str]:
     if isinstance(value, list | tuple):
         return [s for v in value for s in _string_values(v, min_chars=min_chars)]
     return []
+
+
+def _listed_texts(value: object, *, min_chars: int) -> list[str]:
+    """Lists of several strings, each read as one text ("Tihany, móló, pier, pier, móló"):
+    keywords or tags collapsing into repeats are degenerate as a whole, however short each is."""
+    if isinstance(value, Mapping):
+        return [s for v in value.values() for s in _listed_texts(v, min_chars=min_chars)]
+    if not isinstance(value, list | tuple):
+        return []
+    found = [s for v in value for s in _listed_texts(v, min_chars=min_chars)]
+    words = [v for v in value if isinstance(v, str)]
+    listed = ", ".join(words)
+    if len(words) > 1 and len(listed) >= min_chars:
+        found.append(listed)
+    return found

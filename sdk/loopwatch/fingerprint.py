@@ -356,7 +356,9 @@ _GRPC_TRANSIENT = frozenset(
         "aborted",
     }
 )
-_HTTP_STATUS_LINE = re.compile(r"HTTP/[\d.]+ [45]\d\d\b")
+# An HTTP answer's status line, or a status and its reason phrase alone on the first line
+# ("422 Unprocessable Entity" above a JSON body): the message follows it.
+_HTTP_STATUS_LINE = re.compile(r"HTTP/[\d.]+ [45]\d\d\b|[45]\d\d [A-Z][a-z]+(?: [A-Z][a-z]+)*\s*$")
 # How much of an error opening with no word (a pretty-printed JSON envelope: "{" on its own
 # line) is read as its message: the status, the field and the message of a validation error.
 _ENVELOPE_CHARS = 400
@@ -394,7 +396,7 @@ INVALID_ERROR = "invalid:"
 # absent.
 _INVALID = re.compile(
     r"\b(?:invalid|malformed|validation ?(?:error|failed)|not (?:a )?valid|"
-    r"expected (?:format|type|one of|an? \w+)|must (?:be|match)|does not match|unrecognized|"
+    r"expected (?:format|type|one of|an? \w+)|(?:must|should) (?:be|match)|does not match|unrecognized|"
     r"unexpected (?:keyword|argument|parameter|field|property|value|type)|"
     r"unknown (?:parameter|argument|field|property|option|key)|"
     # The same in the languages APIs answer in: "se esperaba un número", "ungültiges Datum",
@@ -673,9 +675,10 @@ def success_class(content: str) -> str:
 
 
 def _progress_form(content: str) -> str:
-    """A status's form with every number masked: the same form, other numbers, is the same work
-    at another point ("checked": 120, then 211; 31 %, then 42 %, a newer heartbeat)."""
-    return digest(" ".join(_DIGITS.sub("0", content).split()))
+    """A status's form with its identifiers and every number masked: the same form, other
+    numbers, is the same work at another point ("checked": 120, then 211; 31 %, then 42 %, a
+    newer heartbeat), and a request queued again under a new message id is queued alike."""
+    return digest(" ".join(_DIGITS.sub("0", _masked(content)).split()))
 
 
 def _form(content: str) -> str:
@@ -683,8 +686,12 @@ def _form(content: str) -> str:
     re-issued and answered in the same form under a new id ({"id": "30119", "key":
     "ITACCESS-913"}, an EDI acknowledgement under a new message reference) was done again; dates
     and counts are kept (rows a scroll brought, a rollout's share of pods updated)."""
-    masked = _IDENTIFIER.sub("<id>", _ID_VALUE.sub(r"\1<id>", _VOLATILE.sub(_placeholder, content)))
-    return digest(" ".join(masked.split()))
+    return digest(" ".join(_masked(content).split()))
+
+
+def _masked(content: str) -> str:
+    """``content`` with its identifiers and volatile tokens masked."""
+    return _IDENTIFIER.sub("<id>", _ID_VALUE.sub(r"\1<id>", _VOLATILE.sub(_placeholder, content)))
 
 
 def _status_record(content: str) -> bool:

@@ -67,6 +67,26 @@ def test_tool_call_repetition_is_the_longest_in_any_string_argument() -> None:
     assert call.repetition == find_repetition(longer)
 
 
+def test_a_list_of_short_strings_collapsing_into_repeats_is_a_repetition() -> None:
+    """Keywords that start well and then alternate one pair forty times: the list read as one
+    text repeats. Near misses: distinct keywords; a list of flags stays no phrase."""
+    collapsed = ToolCall.create(
+        id="c1",
+        name="set_keywords",
+        arguments={"id": "IMG_4411", "keywords": ["Tihany", *["móló", "pier"] * 40]},
+    )
+    distinct = ToolCall.create(
+        id="c2", name="set_keywords", arguments={"keywords": [f"keyword{n}" for n in range(30)]}
+    )
+    flags = ToolCall.create(
+        id="c3", name="nmap", arguments={"target": "10.0.0.1", "flags": ["-sS", "-Pn", "-T4"]}
+    )
+
+    assert collapsed.repetition is not None
+    assert distinct.repetition is None
+    assert not flags.phrased
+
+
 def test_tool_call_repetition_scans_a_non_json_string_argument() -> None:
     call = ToolCall.create(id="c1", name="shell", arguments=DEGENERATE)
 

@@ -265,6 +265,8 @@ def test_a_long_call_has_no_frame() -> None:
         "Erreur : format invalide pour le champ date",
         "Erro: valor inválido para o campo 'quantidade'",
         "エラー: 日付の形式が正しくありません",
+        # Pydantic's message under a bare status line: the body says what was malformed.
+        '422 Unprocessable Entity\n{"detail": [{"loc": ["items"], "msg": "Input should be a valid list"}]}',
     ],
 )
 def test_errors_that_say_the_call_was_malformed_are_invalid(message: str) -> None:
@@ -676,6 +678,18 @@ def test_fact_hashes_are_empty_for_fewer_than_three_or_a_page_of_them() -> None:
 )
 def test_a_status_saying_the_work_goes_on_is_pending(status: str) -> None:
     assert success_class(status).startswith(PENDING_RESULT)
+
+
+def test_a_request_queued_again_under_a_new_message_id_is_queued_alike() -> None:
+    """A send answered "queued" with a new message id (letters and digits) each time: one form.
+    Near miss: a request queued in another form (another count of segments is another answer
+    only by its number, so the same form too; another state is another form)."""
+    queued = [
+        f'{{"status": "queued", "message_id": "{m}", "segments": 2}}' for m in ("SM9f2a71c0", "SM0b44e2d9")
+    ]
+
+    assert success_class(queued[0]) == success_class(queued[1])
+    assert success_class(queued[0]) != success_class('{"status": "sending", "message_id": "SM9f2a71c0"}')
 
 
 def test_a_pending_status_keeps_its_form_while_only_its_numbers_move() -> None:
