@@ -48,6 +48,7 @@ REPO_ONLY_SETS = (
     "heldout-blind16",
     "heldout-blind17",
     "heldout-blind18",
+    "heldout-blind19",
     "real-more",
     "real-wild",
 )
