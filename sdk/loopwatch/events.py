@@ -50,9 +50,10 @@ _PART = re.compile(r"[.\-]")
 # Words of other scripts (Cyrillic, Greek, Arabic, Hebrew, Hangul ...; a run of Chinese or
 # Japanese characters), which carry the terms of a call written in those languages.
 _LETTERS = re.compile(r"[^\W\dA-Za-z_]+")
-_CJK = re.compile(r"[\u3040-\u30ff\u3400-\u9fff]")
+_CJK_CHARS = "\u3040-\u30ff\u3400-\u9fff"  # kana and Han: scripts written without spaces
+_CJK = re.compile(f"[{_CJK_CHARS}]")
 _CJK_PHRASE_CHARS = 4
-_CJK_PHRASE = re.compile(rf"[\u3040-\u30ff\u3400-\u9fff]{{{_CJK_PHRASE_CHARS},}}")
+_CJK_PHRASE = re.compile(f"[{_CJK_CHARS}]{{{_CJK_PHRASE_CHARS},}}")
 # Terms hashed per call or error: a short call names a few; an error names its target at its
 # start (a message) or its end (a traceback), so both ends are read.
 MAX_TERMS = 64

@@ -49,6 +49,7 @@ Seeds: Insika and Kilocode stop the third identical call. Values < 2 switch it o
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from loopwatch.detect.base import call_finding
 from loopwatch.detect.step import CallOutcome, StepRecord
@@ -102,6 +103,15 @@ class IdenticalCallConfig:
 STATUS_MEMORY = 32
 
 
+class PolledStatus(NamedTuple):
+    """The last answer of a status polled: its result, its class (with its form) and whether it
+    had progressed, changing only in its numbers, before it stopped changing."""
+
+    result: str | None
+    form: str
+    progressed: bool
+
+
 @dataclass(slots=True)
 class IdenticalCallState:
     """The counts live in the session's shared novelty memory; this is whether the last step
@@ -110,7 +120,7 @@ class IdenticalCallState:
     it had progressed (changed only in its numbers) before it stopped changing."""
 
     waited: bool = False
-    statuses: dict[str, tuple[str | None, str, bool]] = field(default_factory=dict)
+    statuses: dict[str, PolledStatus] = field(default_factory=dict)
 
 
 class IdenticalCall:
@@ -176,14 +186,14 @@ class IdenticalCall:
                 stalled = minted = False
                 continue
             last = statuses.pop(call.call, None)
-            moved = last is not None and last[0] != call.result
-            in_form = last is not None and last[1] == call.error_class
+            moved = last is not None and last.result != call.result
+            in_form = last is not None and last.form == call.error_class
             pending = call.error_class.startswith(PENDING_RESULT)
             # Progress: a pending status moved in its numbers only (its form masks them).
-            progressed = (in_form if moved else last is not None and last[2]) and pending
+            progressed = (in_form if moved else last is not None and last.progressed) and pending
             stalled = stalled and progressed and not moved
             minted = minted and moved and in_form and not pending
-            statuses[call.call] = (call.result, call.error_class, progressed)
+            statuses[call.call] = PolledStatus(call.result, call.error_class, progressed)
             if len(statuses) > STATUS_MEMORY:
                 del statuses[next(iter(statuses))]
         return stalled, minted
