@@ -49,7 +49,6 @@ Seeds: Insika and Kilocode stop the third identical call. Values < 2 switch it o
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import NamedTuple
 
 from loopwatch.detect.base import call_finding
 from loopwatch.detect.step import CallOutcome, StepRecord
@@ -103,7 +102,8 @@ class IdenticalCallConfig:
 STATUS_MEMORY = 32
 
 
-class PolledStatus(NamedTuple):
+@dataclass(frozen=True, slots=True)
+class PolledStatus:
     """The last answer of a status polled: its result, its class (with its form) and whether it
     had progressed, changing only in its numbers, before it stopped changing."""
 
