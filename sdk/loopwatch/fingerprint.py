@@ -231,7 +231,9 @@ def link_hashes(content: str) -> tuple[int, ...]:
 # page of its own (a document, a listing), judged by its lines and links.
 MAX_FACTS = 64
 _FACT_EDGES = "'\"`()[]{}<>,;:!?*~$%"
-_FACT_NUMBER = re.compile(r"\d\d+(?:[.,]\d+)*|\d[.,]\d+")  # a count under ten or a rank is no fact
+# A count under ten or a rank is no fact. A version or an address is one ("10.0.1"); otherwise a
+# number has one fraction at most, so values a comma joins ("191.0342,6.1" in a CSV row) are two.
+_FACT_NUMBER = re.compile(r"\d+(?:\.\d+){2,}|\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d\d+(?:[.,]\d+)?|\d[.,]\d+")
 # A comma before one or two digits at a number's end is a decimal comma ("18,4 dB", "2,6 %"): the
 # figure "18.4" states. Before three it separates thousands ("14,200").
 _DECIMAL_COMMA = re.compile(r",(?=\d{1,2}$)")
@@ -248,6 +250,21 @@ _SCALES = {
     "t": 1e12, "tn": 1e12, "trillion": 1e12, "trillions": 1e12,
 }  # fmt: skip
 _ADDRESS = re.compile(r"[a-z0-9]\.[a-z]{2,}|/\w|://", re.IGNORECASE)
+# Chinese and Japanese punctuation ends a word as its ASCII form and a space do: "已複核：520 eV"
+# states the figure 520, "meV/atom，600" a unit and a figure.
+_WIDE_PUNCTUATION = str.maketrans(
+    {
+        "，": ", ",
+        "、": ", ",
+        "。": ". ",
+        "：": ": ",
+        "；": "; ",
+        "！": "! ",
+        "？": "? ",
+        "（": " (",
+        "）": ") ",
+    }
+)
 
 
 def fact_hashes(content: str) -> tuple[int, ...]:
@@ -267,7 +284,7 @@ def fact_hashes(content: str) -> tuple[int, ...]:
     facts: set[str] = set()  # names and addresses
     figures: set[str] = set()
     for line in content[:LINES_MAX_CHARS].splitlines():
-        line = line.strip()
+        line = line.strip() if line.isascii() else line.translate(_WIDE_PUNCTUATION).strip()
         if line and line[0] in _MARKER_STARTS and (marker := _LIST_MARKER.match(line)):
             line = line[marker.end() :]  # a rank is where the answer put it this time
         opens = True  # the next word opens a sentence (or a line: a heading, a list item)

@@ -638,6 +638,27 @@ def test_fact_hashes_skip_ranks_and_counts_under_ten() -> None:
     assert fact_hashes("see Arnold Schoenberg, Alban Berg and 12 tones") != ()
 
 
+def test_values_a_comma_joins_are_separate_figures() -> None:
+    """A CSV row joins its values with commas ("520,-191.1561,0.9"): a report restating two of
+    them states figures the row gave. A number has one fraction at most; a version or an
+    address keeps its dots."""
+    row = fact_hashes("ENCUT,E,dE\n520,-191.1561,0.9\n600,-191.1725,0.4")
+    restated = fact_hashes("At 520 eV dE is 0.9, at 600 eV it is 0.4.")
+
+    assert set(restated) <= set(row)
+    assert fact_hashes("upgrade 10.0.1 on 192.168.1.10 and 10.0.2") != fact_hashes(
+        "upgrade 10.0.2 on 192.168.1.10 and 10.0.1 and 10.0"
+    )
+
+
+def test_chinese_and_japanese_punctuation_ends_a_word() -> None:
+    """ "已複核：520 eV 時 0.9 meV/atom，600 eV 時 0.4" states 520, 600 and the unit, as the
+    same sentence with ASCII punctuation does: no figure glued to a full-width colon or comma."""
+    assert fact_hashes("已複核：520 eV 時 ΔE = 0.9 meV/atom，600 eV 時 0.4 meV/atom。") == fact_hashes(
+        "checked: 520 eV, 0.9 meV/atom, 600 eV, 0.4 meV/atom."
+    )
+
+
 def test_the_pronoun_i_is_no_name() -> None:
     """A report in the first person says "I" anywhere in a sentence: no fact of the subject."""
     assert fact_hashes("Then I checked Acme and I found Dana Lee") == fact_hashes(
