@@ -84,7 +84,7 @@ _ANNOUNCES = re.compile(
     # "接下来" (next), "少々お待ちください", "하겠습니다" (I will do).
     r"|\b(?:un momento|por favor espere|aguarde|um momento|un instant|veuillez patienter|"
     r"einen moment|bitte warten|estoy \w+(?:ando|iendo)|estou \w+(?:ando|endo|indo)|"
-    r"voy a|vamos a|déjame|je vais|laissez-moi|ich werde|lass mich|ik ga|ik zal|vou|deixe-me|"
+    r"voy a|vamos a|déjame|je vais|laissez-moi|ich werde|lass mich|ik ga|ik zal|vou|deix[ae]-me|"
     r"jag ska|vado a|lasciami)\b"
     r"|एक (?:क्षण|पल)|कृपया प्रतीक्षा|रहा हूँ|रही हूँ|お待ちください|잠시만"
     r"|我将|我会|我要|我来|让我|现在|接下来|下一步|します|しましょう|하겠습니다|할게요",
@@ -164,6 +164,17 @@ def sketch_text(text: str, *, count_facts: bool = False) -> TextSketch:
 def similarity(a: TextSketch, b: TextSketch) -> float:
     """Estimated Jaccard similarity of the two texts' content-word sets (0.0 .. 1.0)."""
     return bottom_k_similarity(a.minhash, b.minhash, SKETCH_SIZE)
+
+
+def said_before(sketch: TextSketch, *earlier: TextSketch) -> float:
+    """The share of ``sketch``'s content words the ``earlier`` texts said (0.0 .. 1.0): exact
+    for texts of up to ``SKETCH_SIZE`` content words (the sketch holds them all), an estimate
+    below it for longer ones. Unlike similarity it does not fall when the earlier texts said
+    more: a restatement says again part of what was said."""
+    if not sketch.minhash:
+        return 0.0
+    said = set().union(*(text.minhash for text in earlier))
+    return sum(word in said for word in sketch.minhash) / len(sketch.minhash)
 
 
 def bottom_k_similarity(a: tuple[int, ...], b: tuple[int, ...], k: int) -> float:

@@ -16,6 +16,7 @@ from loopwatch.sketch import (
     find_repetition,
     overlap,
     overlap_sketch,
+    said_before,
     similarity,
     sketch_text,
 )
@@ -95,6 +96,23 @@ def test_similarity_without_content_words_is_zero() -> None:
 
     assert similarity(empty, empty) == 0.0
     assert similarity(empty, sketch_text(INTENT)) == 0.0
+
+
+def test_said_before_is_the_share_of_words_the_earlier_texts_said() -> None:
+    """Containment, not similarity: a short restatement of a long text was all said before,
+    however much more the long text said; a text of words never said scores 0, as does one
+    with no content word."""
+    long_text = sketch_text(
+        "The wind aloft blows fourteen knots against the twelve knot limit, gusts eighteen, surface calm."
+    )
+    short = sketch_text("Aloft fourteen knots, gusts eighteen.")
+    other = sketch_text("Invoice totals reconciled for March.")
+
+    assert said_before(short, long_text) == 1.0
+    assert similarity(short, long_text) < 0.5
+    assert said_before(short, other) == 0.0
+    assert said_before(short, other, long_text) == 1.0
+    assert said_before(sketch_text(""), long_text) == 0.0
 
 
 def test_similarity_of_large_overlapping_texts_estimates_jaccard() -> None:
@@ -348,6 +366,7 @@ def test_words_are_read_in_any_script() -> None:
         "接下来，我会访问该页面，获取新增装机数字。",  # "next, I will open the page"
         "Ik ga nu de klep van zone 4 openen.",
         "Je vais ouvrir la page des statistiques.",
+        "Deixa-me confirmar o cálculo de novo.",  # European Portuguese ("deixe-me" in Brazil)
     ],
 )
 def test_a_text_announcing_an_action_says_so(text: str) -> None:

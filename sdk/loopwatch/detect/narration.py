@@ -6,7 +6,9 @@ Four patterns, the first two and the last firing at the ``repeats``-th step (def
   default 5) while the calls do not act on what the text names: "Let me check the
   configuration to find where the policy is applied", reworded, while the calls wander. Over
   steps that call no tool it is talking in place of acting, and fires with the announcements
-  (at the ``announcements``-th: writers of labelled transcripts count a fourth statement there).
+  (at the ``announcements``-th: writers of labelled transcripts count a fourth statement there);
+  there, a text unlike the last but most of whose words the two before said (``SAID_BEFORE``)
+  goes on restating: a monologue weighing the same figures dwells on one, then another.
 - Talking without acting: consecutive text-only steps that say the same thing (similarity
   >= ``reply_similarity``, default 0.8; for texts of at most ``short_reply_words`` content
   words, default 8, ``short_reply_similarity``, default 0.4, since one changed word weighs much
@@ -57,7 +59,7 @@ from dataclasses import dataclass
 from loopwatch.detect.novelty import REPHRASED_TERMS
 from loopwatch.detect.step import Novelty, StepRecord
 from loopwatch.events import shared_terms
-from loopwatch.sketch import TextSketch, same_gist, similarity
+from loopwatch.sketch import TextSketch, said_before, same_gist, similarity
 from loopwatch.verdict import Finding
 
 
@@ -106,9 +108,18 @@ class NarrationConfig:
                 raise ValueError(f"narration.{key} must be >= 1")
 
 
+# Share of a talk-only text's words the two texts before it said, from which it goes on with a
+# restatement chain though it reads unlike the last one: a monologue weighing the same figures
+# dwells on one part, then on another, then on both. A report split over messages shares its
+# template and little else (each lot its place, score and advice: under half).
+SAID_BEFORE = 0.5
+
+
 @dataclass(slots=True)
 class NarrationState:
     last_sketch: TextSketch | None = None
+    # The text before it, while a restatement chain runs over steps calling no tool.
+    earlier_sketch: TextSketch | None = None
     last_calls: tuple[str, ...] = ()
     restated: int = 0  # consecutive steps restating the same intent
     restated_from: int = 0
@@ -195,9 +206,17 @@ class Narration:
             or repeated_action
             or (step.refers_to_calls and not _asking_again(step, targets, previous_targets))
         ):
-            state.restated, state.last_sketch = 0, None
+            state.restated, state.last_sketch, state.earlier_sketch = 0, None, None
             return
-        if previous is not None and similarity(previous, sketch) >= self.config.similarity:
+        earlier, state.earlier_sketch = state.earlier_sketch, previous if not step.calls else None
+        if previous is not None and (
+            similarity(previous, sketch) >= self.config.similarity
+            or (
+                earlier is not None
+                and state.restated >= 2
+                and said_before(sketch, earlier, previous) >= SAID_BEFORE
+            )
+        ):
             if state.restated == 0:
                 state.restated, state.restated_from = 1, step.number - 1
             state.restated += 1

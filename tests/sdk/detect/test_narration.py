@@ -2,7 +2,8 @@ from __future__ import annotations
 
 import pytest
 
-from loopwatch.detect.narration import Narration, NarrationConfig
+from loopwatch.detect.narration import SAID_BEFORE, Narration, NarrationConfig
+from loopwatch.sketch import said_before, similarity, sketch_text
 from loopwatch.verdict import Severity
 from tests.sdk.detect.detect_builders import USER, StepSpec, call, run, step
 
@@ -534,6 +535,42 @@ def test_an_intent_restated_in_talk_alone_fires_at_the_fourth_statement() -> Non
     assert reworded.findings[:3] == [None] * 3
     assert reworded.finding(4).count == 4
     assert copied.finding(3).count == 3
+
+
+WEIGHED = [
+    "The surface wind is fine at six knots, while aloft it blows fourteen knots against the twelve knot"
+    " limit, with gusts of eighteen.",
+    "So the surface wind is fine at six knots, within the limit at the launch field, calm and steady"
+    " this morning.",
+    "Weighing it again: aloft fourteen knots against the twelve knot limit, gusts of eighteen, which"
+    " points to a no-go.",
+    "Once more: aloft fourteen knots over the twelve knot limit, gusts eighteen; surface calm. Probably"
+    " no-go, let me weigh it.",
+]
+
+
+def test_talk_restating_the_text_before_the_last_goes_on_restating() -> None:
+    """A monologue weighing the same figures (balloon winds, four messages, no call) dwells on
+    one part, then on the other: the third is unlike the second, but most of its words were said
+    in the two before (``SAID_BEFORE``), so the chain goes on and the fourth statement fires
+    (``announcements``)."""
+    sketches = [sketch_text(t) for t in WEIGHED]
+    assert similarity(sketches[1], sketches[2]) < NarrationConfig().similarity
+    assert said_before(sketches[2], sketches[0], sketches[1]) >= SAID_BEFORE
+
+    result = run(Narration(), [step(text=t) for t in WEIGHED])
+
+    assert result.findings[:3] == [None] * 3
+    assert result.finding(4).summary == "the same intent was restated in 4 consecutive steps"
+
+
+def test_a_text_like_the_one_two_before_starts_no_chain() -> None:
+    """Near miss: the one before last is compared only while a chain runs; two alike statements
+    around another subject are two thoughts, not a restatement."""
+    other = "The envelope was inspected yesterday and the burner passed its pressure test this week."
+    script = [step(text=t) for t in (WEIGHED[2], other, WEIGHED[3], other)]
+
+    assert run(Narration(), script).fired == []
 
 
 def test_restating_while_asking_the_same_again_is_not_excused_by_naming_the_target() -> None:
