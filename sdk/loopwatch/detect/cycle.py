@@ -3,7 +3,10 @@
 Pattern: for some period p in 2..``max_period`` (default 24), the last p + ``confirm_steps``
 steps (default 1) each equal the step p positions earlier — same calls with the same results,
 parallel batches compared as sets: one complete pass was repeated verbatim and the next began
-the same way. For A/B/A/B/A that is the fifth step: the first state visited a third time.
+the same way. For A/B/A/B/A that is the fifth step: the first state visited a third time. Within
+a pass going round, a step calling the same tools and answered in the same forms (short records,
+identifiers masked: ``fingerprint.FORM_RESULT``) is the step it was: the pass minted a new handle
+(a proposal id, a plan id) and the calls on it answered as before.
 
 Why a full pass: agents legitimately re-read a few things they read a while ago (a block of
 three or four views after a long exploration); a whole pass repeated in the same order with
@@ -29,6 +32,7 @@ from dataclasses import dataclass, field
 
 from loopwatch.detect.base import call_finding
 from loopwatch.detect.step import StepRecord
+from loopwatch.fingerprint import FORM_RESULT
 from loopwatch.verdict import Finding
 
 
@@ -57,6 +61,9 @@ class CycleState:
     keys: list[str] = field(default_factory=list)  # last max_period step keys, oldest first
     calls: list[tuple[str, ...]] = field(default_factory=list)  # their calls alone (``call_set``)
     numbers: list[int] = field(default_factory=list)  # their step numbers
+    forms: list[tuple[tuple[str, str], ...]] = field(
+        default_factory=list
+    )  # their answers' forms (``_forms``)
     runs: dict[int, int] = field(default_factory=dict)  # period -> trailing matching steps
     starts: dict[int, int] = field(default_factory=dict)  # period -> first step of first pass
 
@@ -72,12 +79,20 @@ class Cycle:
     def new_state(self) -> CycleState:
         return CycleState()
 
-    def _remember(self, state: CycleState, key: str, calls: tuple[str, ...], number: int) -> None:
+    def _remember(
+        self,
+        state: CycleState,
+        key: str,
+        calls: tuple[str, ...],
+        forms: tuple[tuple[str, str], ...],
+        number: int,
+    ) -> None:
         state.keys.append(key)
         state.calls.append(calls)
+        state.forms.append(forms)
         state.numbers.append(number)
         if len(state.keys) > self.config.max_period:  # one step in, one out
-            del state.keys[0], state.calls[0], state.numbers[0]
+            del state.keys[0], state.calls[0], state.forms[0], state.numbers[0]
 
     def observe(self, state: CycleState, step: StepRecord) -> Finding | None:
         if not step.calls or step.novelty.waited:
@@ -88,13 +103,17 @@ class Cycle:
         # when its calls are and they got the answers they got before (novelty: a result that
         # changed only its revision counter or the like is the same answer).
         as_before = not step.novelty.informative
-        seen = key in keys or (as_before and calls in state.calls)  # most steps: a new key
+        # Within a pass going round, a step calling the same tools answered in the same forms is
+        # the step it was: the pass handed them the handle it minted anew ("prop-8a2e" for
+        # "prop-7f1c"), and they answered as before under it.
+        forms = _forms(step) if state.runs else ()
+        seen = key in keys or (as_before and calls in state.calls) or (bool(forms) and forms in state.forms)
         # Waiting on a job that says it goes on (wait, status "pending", wait, "pending") is
         # polling, which the identical-call detector gives its own longer patience.
         if not seen or step.waiting:  # the common case: every run is broken, none starts
             if state.runs:
                 state.runs, state.starts = {}, {}
-            self._remember(state, key, calls, step.number)
+            self._remember(state, key, calls, _forms(step), step.number)
             return None
         # Only periods at which this step's key occurred can continue (or start) a run; every
         # other period's run is broken. O(window), the window being max_period keys.
@@ -102,11 +121,18 @@ class Cycle:
         starts: dict[int, int] = {}
         found: tuple[int, int] | None = None
         window, confirm = len(keys), self.config.confirm_steps
-        same = [i for i, k in enumerate(keys) if k == key or (as_before and state.calls[i] == calls)]
+        same = [
+            i
+            for i, k in enumerate(keys)
+            if k == key or (as_before and state.calls[i] == calls) or (forms and state.forms[i] == forms)
+        ]
         for index in same:
             period = window - index
             if period < 2:
                 continue  # period 1 is the identical-call detector's
+            alike = state.keys[index] != key and not (as_before and state.calls[index] == calls)
+            if alike and period not in state.runs:
+                continue  # a form alike continues a pass going round; it starts none
             run = state.runs.get(period, 0) + 1
             runs[period] = run
             # A new run's first pass began `period` steps (with calls) before this one.
@@ -115,7 +141,7 @@ class Cycle:
             if repeated and (found is None or period < found[0]):
                 found = (period, run)
         state.runs, state.starts = runs, starts
-        self._remember(state, key, calls, step.number)
+        self._remember(state, key, calls, forms or _forms(step), step.number)
         if found is None:
             return None
         period, run = found
@@ -133,3 +159,15 @@ class Cycle:
             first_step=first_pass,
             last_step=step.number,
         )
+
+
+def _forms(step: StepRecord) -> tuple[tuple[str, str], ...]:
+    """Each call's tool and the form of its answer (``FORM_RESULT``: a short record, identifiers
+    masked), or ``()`` when a call has no such answer or changes something: edits answered alike
+    are other edits (edit, test, edit, test is work until the edits repeat)."""
+    forms = tuple(
+        (c.name, c.error_class)
+        for c in step.calls
+        if not c.is_error and not c.mutates and c.error_class.startswith(FORM_RESULT)
+    )
+    return forms if len(forms) == len(step.calls) else ()

@@ -130,6 +130,53 @@ def test_a_cycle_through_a_write_answered_queued_is_a_cycle() -> None:
     assert result.finding().key == "cycle:3:1"
 
 
+def minted_pass(proposal: str, delay: str = "41.2") -> list[StepSpec]:
+    """Plan, propose (the optimiser mints a proposal id), simulate and compare it: the proposal's
+    id is new in each pass, the answers' forms are not."""
+    return [
+        step(call("get_plan", {"corridor": "ELM-PM"}, '{"plan_rev": 14, "cycle_s": 110}')),
+        step(call("propose", {"corridor": "ELM-PM"}, f'{{"proposal_id": "{proposal}", "cycle_s": 110}}')),
+        step(
+            call(
+                "simulate", {"proposal_id": proposal}, f'{{"proposal_id": "{proposal}", "delay_s": {delay}}}'
+            )
+        ),
+        step(
+            call("compare", {"proposal_id": proposal}, f'{{"proposal_id": "{proposal}", "change_pct": -1.9}}')
+        ),
+    ]
+
+
+def test_a_pass_on_a_handle_minted_anew_is_the_pass_again() -> None:
+    """The calls on the new proposal id are new calls, answered in the forms of the last pass's:
+    within a pass going round, they are its steps; the third visit of the plan fires."""
+    script = [*minted_pass("prop-7f1c"), *minted_pass("prop-8a2e"), minted_pass("prop-93d0")[0]]
+
+    result = run(Cycle(), script)
+
+    assert result.findings[:8] == [None] * 8
+    assert result.finding(9).key == "cycle:4:1"
+
+
+def test_answers_of_another_form_or_alike_alone_are_no_pass_again() -> None:
+    """Near misses: the simulation answering other figures on the new proposal is news, and
+    forms alike start no cycle (a fan-out over orders answered in one form is no loop)."""
+    moved = [*minted_pass("prop-7f1c"), *minted_pass("prop-8a2e", delay="38.7"), minted_pass("prop-93d0")[0]]
+    orders = [
+        step(call("get_order", {"id": f"ord-{n}"}, f'{{"id": "ord-{n}", "status": "shipped"}}'))
+        for n in range(6)
+    ]
+    lookups = [
+        step(call(name, {"id": f"ord-{n}"}, f'{{"id": "ord-{n}", "ok": true}}'))
+        for n in range(3)
+        for name in ("a", "b")
+    ]
+
+    assert run(Cycle(), moved).fired == []
+    assert run(Cycle(), orders).fired == []
+    assert run(Cycle(), lookups).fired == []
+
+
 def test_a_wait_between_checks_is_no_step_of_a_cycle() -> None:
     """A status checked, waited on and checked again is a poll in whatever words the status is
     (here a state the guard has no word for): the cycle leaves it to the identical-call
@@ -148,6 +195,18 @@ def test_edit_test_loop_with_differing_results_is_not_flagged() -> None:
     for i in range(6):
         script.append(step(call("edit", {"path": "a.py", "text": f"attempt {i}"}, "edited")))
         script.append(step(call("run_tests", {}, f"{i} failed")))
+
+    assert run(Cycle(), script).fired == []
+
+
+def test_edits_answered_alike_are_other_edits() -> None:
+    """Edit, test, edit, test with each edit acknowledged in one form and the tests passing
+    alike: a change is no answer read again (a refactor checked after each edit)."""
+    script = []
+    for i in range(4):
+        script.append(step(call("read_file", {"path": "a.py"}, "def f(): ...")))
+        script.append(step(call("edit", {"path": "a.py", "text": f"rename {i}"}, '{"ok": true, "lines": 1}')))
+        script.append(step(call("run_tests", {}, '{"passed": 12, "failed": 0}')))
 
     assert run(Cycle(), script).fired == []
 
