@@ -446,14 +446,15 @@ _TRANSIENT_TYPE = re.compile(r"Timeout|Unavailable|RateLimit|Throttl|Connection"
 ABSENT_RESULT = "absent:"
 # How a report or a search says it found nothing: "Could not determine the first award year",
 # "no exact figure found", "no exact first award year found" (what was not found named in up
-# to five words), "the year is not mentioned", "none of the pages states it", "No results found
-# for ...".
+# to five words), "the year is not mentioned", "none of the pages states it", "no accessible page
+# stated it", "No results found for ...".
 _ABSENCE = re.compile(
     r"\b(?:could not|couldn't|cannot|can't|unable to|did not|didn't|failed to) "
     r"(?:find|locate|determine|identify|confirm|verify|retrieve|reproduce)\b|"
     r"\bno (?:\w+ ){0,5}(?:found|results?|matches)\b|"
     r"\bnot (?:found|mentioned|stated|specified|available|listed|disclosed|reported|reproducible)\b|"
-    r"\bnone (?:of (?:them|these|those|the \w+) )?(?:states?|mentions?|gives?|lists?|says?)\b",
+    r"\bnone (?:of (?:them|these|those|the \w+) )?(?:states?|mentions?|gives?|lists?|says?)\b|"
+    r"\bno (?:\w+ ){0,3}(?:stated|states|gives|gave|mentions|mentioned|confirms|confirmed)\b",
     re.IGNORECASE,
 )
 # The same in the languages agents report in, read lowercased: "no se encontraron registros",
@@ -1089,6 +1090,32 @@ def waiting_call(tool_name: str, canonical_args: str | None) -> bool:
     if _ONLY_A_DURATION.fullmatch(canonical_args) is not None:
         return True
     return "leep" in canonical_args and _SLEEP_COMMAND.search(canonical_args) is not None
+
+
+# Words handing work to another agent, anywhere in a tool's name: "delegate_to_researcher",
+# CrewAI's "Delegate work to coworker", ``crew.kickoff``. "Agent" names a sub-agent at either end
+# of a name (smolagents' managed ``search_agent``, ``agents.run``, ``run_subagent``); inside one
+# it is something else (``user_agent_string``).
+_DELEGATION_WORDS = frozenset({"coworker", "crew", "subagent", "subagents"})
+_AGENT_WORDS = frozenset({"agent", "agents", "subagent", "subagents"})
+
+
+@lru_cache(maxsize=1024)
+def delegating_tool(tool_name: str) -> bool:
+    """Whether a tool hands a task to another agent, by its name ("research_agent", Claude Code's
+    "Task", "delegate_to_scout", "askSubAgent"); a hand-off of the conversation
+    ("transfer_to_billing") is none. From the name alone, so privacy mode judges alike.
+
+    Why: a sub-agent's report answers a task, not a query: two reports that agree have answered
+    it, and asking a third time is the manager's loop, where a query rephrased a second time is
+    still a search (``same_tool``).
+    """
+    words = [w.lower() for w in _NAME_WORD.findall(tool_name)]
+    if not words:
+        return False
+    if words == ["task"] or words[0] in _AGENT_WORDS or words[-1] in _AGENT_WORDS:
+        return True
+    return any(w in _DELEGATION_WORDS or w.startswith("delegat") for w in words)
 
 
 @lru_cache(maxsize=1024)

@@ -31,6 +31,7 @@ from loopwatch.fingerprint import (
     call_fingerprint,
     canonical_arguments,
     canonical_json,
+    delegating_tool,
     digest,
     error_class,
     fact_hashes,
@@ -406,6 +407,8 @@ def test_a_transient_error_in_other_words_is_still_one_class() -> None:
         '{"lot": "N3K-2240", "from": "2026-09-30", "holds": {}}',
         '{"data": null, "errors": []}',  # a GraphQL query that found nothing
         # The same in other languages.
+        "### 1. Task outcome (short version):\nNo accessible page stated the exact number for 2015.",
+        "No reliable source gives the founding year of Lunavia Pay. Looked at: Crunchbase, TechCrunch.",
         "No se encontraron registros para el paciente.",
         "Nenhum resultado encontrado para a consulta.",
         "Aucun résultat trouvé pour cette référence.",
@@ -1015,3 +1018,22 @@ def test_a_call_that_only_waits_waits(name: str, arguments: str | None) -> None:
 )
 def test_a_call_that_does_more_than_wait_does_not(name: str, arguments: str | None) -> None:
     assert not waiting_call(name, arguments)
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        *("Task", "research_agent", "run_subagent", "askSubAgent", "delegate", "delegate_to_scout"),
+        *("agents.run", "Delegate work to coworker", "crew.kickoff"),
+    ],
+)
+def test_a_tool_named_for_a_sub_agent_delegates(name: str) -> None:
+    assert delegating_tool(name)
+
+
+@pytest.mark.parametrize(
+    "name", ["create_task", "tasks.list", "transfer_to_billing", "user_agent_string", "search", "get_agenda"]
+)
+def test_other_tools_do_not_delegate(name: str) -> None:
+    """A to-do list's tasks, a hand-off of the conversation, a browser's user agent."""
+    assert not delegating_tool(name)

@@ -11,7 +11,9 @@ in a turn, each a *different* call whose result echoed one the tool already gave
 ``novelty.py``: the same result, or one sharing most of its word trigrams), with no new result
 from that tool in between: a query paraphrased between page visits and re-planning that keeps
 bringing the same pages back, a task handed again to a sub-agent whose report says about the
-same.
+same. A sub-agent (``fingerprint.delegating_tool``) that reported twice alike has answered: its
+third hand-off fires, at ``echoes_at - 1`` echoes, unless the reports said they found nothing (a
+task not done may well be handed again with a better brief).
 
 Not flagged: pagination and fan-out over many files (each result is new, so the streak resets),
 bulk writes answered alike (a service called on each light answering "[]", a mutation per
@@ -33,7 +35,7 @@ from dataclasses import dataclass, field
 from loopwatch.detect.base import call_finding
 from loopwatch.detect.novelty import SWEEP_ANSWER_CHARS
 from loopwatch.detect.step import INFORMATIVE, CallOutcome, Novelty, StepRecord
-from loopwatch.fingerprint import ABSENT_RESULT, DONE_RESULT, FORM_RESULT
+from loopwatch.fingerprint import ABSENT_RESULT, DONE_RESULT, FORM_RESULT, delegating_tool
 from loopwatch.verdict import Finding
 
 
@@ -47,7 +49,7 @@ class SameToolConfig:
             that fire; < 2 = off.
         echoes_at: rephrased calls of one tool in a turn whose results echoed what it had
             already returned, with no new result from it in between (other tools' calls may
-            come between), that fire; < 2 = off.
+            come between), that fire (one fewer for a sub-agent's reports); < 2 = off.
     """
 
     nudge_at: int = 6
@@ -124,6 +126,8 @@ class SameTool:
                 if len(state.echoes) > ECHO_TOOLS:
                     del state.echoes[next(iter(state.echoes))]
                 limit = self.config.echoes_at
+                if limit > 2 and call.error_class != ABSENT_RESULT and delegating_tool(call.name):
+                    limit -= 1  # a task answered twice alike: asking a third time is the loop
                 if limit >= 2 and count + 1 >= limit:
                     found = call_finding(
                         call,

@@ -347,23 +347,40 @@ def test_long_briefs_re_delegated_whose_reports_restate_one_answer_fire_at_the_t
     assert result.finding(7).count == 3
 
 
-def test_short_reports_restating_one_finding_fire_at_the_third_echo() -> None:
-    """Reports too short for an overlap sketch (a line each) still state figures and names: a
-    sub-agent asked again and again for a train, reporting the same earliest arrival each time,
-    is re-delegation like a long report's."""
-    reports = (
-        "No connection arrives before 14:00. Earliest: dep 06:58 Wien Hbf, change in Villach, arr 15:47.",
-        "Searched OEBB and SZ timetables: the earliest arrival on 2 April is 15:47 (via Villach).",
-        "Nothing arrives before 14:00 on 2 April. First arrival 15:47 via Villach.",
-        "Checked again: Villach change, arrival 15:47 at the earliest; none before 14:00.",
-    )
-    script: list[StepSpec] = []
-    for i, report in enumerate(reports):
-        task = f"Find a Vienna to Ljubljana train on 2 April arriving before 14:00 (attempt {i + 1})."
-        script.append(step(call("call_subagent", {"task": task}, report)))
-        script.append(step(text="Not good enough; delegating again."))
+SAME_TRAIN = (
+    "No connection arrives before 14:00. Earliest: dep 06:58 Wien Hbf, change in Villach, arr 15:47.",
+    "Searched OEBB and SZ timetables: the earliest arrival on 2 April is 15:47 (via Villach).",
+    "Nothing arrives before 14:00 on 2 April. First arrival 15:47 via Villach.",
+    "Checked again: Villach change, arrival 15:47 at the earliest; none before 14:00.",
+)
 
-    result = run(SameTool(), script)
+
+def asked_again(tool: str) -> list[StepSpec]:
+    """The same train asked of ``tool`` four times, planning in between, each answer a line
+    restating the earliest arrival."""
+    script: list[StepSpec] = []
+    for i, report in enumerate(SAME_TRAIN):
+        task = f"Find a Vienna to Ljubljana train on 2 April arriving before 14:00 (attempt {i + 1})."
+        script.append(step(call(tool, {"task": task}, report)))
+        script.append(step(text="Not good enough; asking again."))
+    return script
+
+
+def test_a_sub_agent_answering_twice_alike_fires_at_the_third_delegation() -> None:
+    """Reports too short for an overlap sketch (a line each) still state figures and names. A
+    task a sub-agent answered twice alike (``fingerprint.delegating_tool``) has its answer:
+    handing it a third time is the loop, at the second echo."""
+    result = run(SameTool(), asked_again("call_subagent"))
+
+    assert [f for f in result.findings[:4] if f is not None] == []
+    assert result.finding(5).count == 2
+
+
+def test_a_query_answered_alike_fires_at_the_third_echo() -> None:
+    """Near miss: the same answers to a search rephrased: a second rephrasing is still a search
+    (the fourth query fires). So is a sub-agent whose reports found nothing: a task not done
+    may well be handed again with a better brief."""
+    result = run(SameTool(), asked_again("timetable_search"))
 
     assert [f for f in result.findings[:6] if f is not None] == []
     assert result.finding(7).count == 3
