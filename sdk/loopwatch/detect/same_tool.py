@@ -106,7 +106,7 @@ class SameTool:
             if kind in INFORMATIVE:
                 state.echoes.pop(call.name, None)
             elif (
-                kind is Novelty.ECHO
+                (kind is Novelty.ECHO or (kind is Novelty.REPEAT and _reports_again(state, call)))
                 and (call.frame or call.phrased)
                 and (
                     call.overlap
@@ -198,3 +198,10 @@ def _lists_again(call: CallOutcome) -> bool:
 def _reports_nothing(call: CallOutcome) -> bool:
     """A report (longer than a probe's "nothing here") saying it found nothing."""
     return call.error_class == ABSENT_RESULT and call.size > SWEEP_ANSWER_CHARS
+
+
+def _reports_again(state: SameToolState, call: CallOutcome) -> bool:
+    """Whether ``call`` hands a sub-agent a task it was handed before, word for word, while its
+    reports echo (``fingerprint.delegating_tool``): the same report again goes on echoing. A
+    query repeated is the identical-call detector's."""
+    return call.name in state.echoes and delegating_tool(call.name)

@@ -386,6 +386,22 @@ def test_a_query_answered_alike_fires_at_the_third_echo() -> None:
     assert result.finding(7).count == 3
 
 
+def test_a_task_handed_again_word_for_word_while_its_reports_echo_goes_on_echoing() -> None:
+    """One audit handed alternately to two sub-agents: the second report echoes the first, and
+    the first sub-agent asked again word for word reports it again: the third hand-off fires.
+    Near miss: a search tool queried so is the identical-call detector's."""
+    report = "ORT-12: 46 of 47 instruments. Missing: Kocher clamp 14 cm. Sterilisation cycle C-5512 OK."
+
+    def audits(tool: str) -> list[StepSpec]:
+        return [
+            step(call(tool, {"agent": agent, "task": "Audit tray ORT-12 against its count sheet."}, report))
+            for agent in ("tray_auditor", "instrument_checker", "tray_auditor")
+        ]
+
+    assert run(SameTool(), audits("delegate")).finding(3).count == 2
+    assert run(SameTool(), audits("inventory_search")).fired == []
+
+
 def test_short_acknowledgements_given_again_do_not_count_as_echoes() -> None:
     """Near miss: "Saved." for each of several rephrased notes states nothing; each may well be
     new work, so no echo is counted however often it comes back."""
