@@ -654,6 +654,18 @@ def test_values_a_comma_joins_are_separate_figures() -> None:
     )
 
 
+def test_a_date_or_a_time_of_day_is_one_fact() -> None:
+    """Rows of one month share its year and month, not their days: the events of other days are
+    other facts (a query's new rows, not an answer restated)."""
+    unloading = set(fact_hashes("day | count\n2025-11-01 | 62\n2025-11-02 | 60\n2025-11-03 | 58"))
+    events = set(
+        fact_hashes("ts | event\n2025-11-04 22:10 | tippler failed\n2025-11-07 09:30 | tippler back at 50")
+    )
+
+    assert len(events) == 5
+    assert not events & unloading
+
+
 def test_chinese_and_japanese_punctuation_ends_a_word() -> None:
     """ "已複核：520 eV 時 0.9 meV/atom，600 eV 時 0.4" states 520, 600 and the unit, as the
     same sentence with ASCII punctuation does: no figure glued to a full-width colon or comma."""

@@ -15,7 +15,13 @@ is counted per call, not per step, so these are all caught:
 
 A call failing with an error that says the service failed (a timeout, a rate limit, a
 refused charge) fires at ``transient`` (default 4): a payment retried three
-times before the agent hands off to a person, or until it goes through, is a healthy retry.
+times before the agent hands off to a person, or until it goes through, is a healthy retry. So
+does any failing call retried back to back in one turn (text between the retries, an apology,
+breaks nothing): a slot held, a permission refused, a conflict, retried twice more before a
+hand-off is a retry to writers of labelled transcripts whatever the error (nine blind sets put
+the onset at the fourth or fifth). The same failure after other work (an edit, a look
+elsewhere, the user asking again) is no retry: that work did not change it, and it fires at
+``consecutive``.
 A status saying the work goes on ("running", "queued", 12 %: ``fingerprint.PENDING_RESULT``), a
 status record (``fingerprint.STATUS_RESULT``) or any answer checked again right after a wait
 (``StepNovelty.waited``: a sleep between checks says the agent polls, in whatever words the
@@ -67,8 +73,9 @@ class IdenticalCallConfig:
             rather than back to back (lost context); < 2 = off for that case.
         transient: occurrences that fire when every call failed with an error
             saying the service failed (a timeout, a rate limit, a refused charge:
-            ``fingerprint.transient_error``), which healthy agents retry two or three times
-            before they change approach or hand off; < 2 = ``consecutive``.
+            ``fingerprint.transient_error``), or failed and was retried back to back, which
+            healthy agents do two or three times before they change approach or hand off;
+            < 2 = ``consecutive``.
         pending: occurrences that fire when every call is a status saying the work goes on
             (``fingerprint.PENDING_RESULT``), a status record read again
             (``fingerprint.STATUS_RESULT``) or a check repeated right after a wait: polling a
@@ -121,6 +128,11 @@ class IdenticalCallState:
 
     waited: bool = False
     statuses: dict[str, PolledStatus] = field(default_factory=dict)
+    # The calls of the last step that failed, the turn, and how many steps with calls in a row
+    # made them and failed (text between them breaks nothing): retries back to back.
+    retried: tuple[str, ...] = ()
+    retried_turn: int = -1
+    retries: int = 0
 
 
 class IdenticalCall:
@@ -142,6 +154,8 @@ class IdenticalCall:
             if c.error_class.startswith(_POLLED):
                 stalled, minted = self._track_statuses(state, step)
                 break
+        if step.calls:
+            self._track_retries(state, step)
         if not novelty.all_repeats:
             return None
         count = min(novelty.repeats)
@@ -152,8 +166,10 @@ class IdenticalCall:
         if limit < 2 or count < limit:
             return None
         # Only a count that fires is checked for retries and waiting (which can only delay it).
-        if count < self.config.transient and all(
-            c.is_error and transient_error(c.error_class) for c in step.calls
+        if (
+            count < self.config.transient
+            and step.all_failed
+            and (state.retries >= count or all(transient_error(c.error_class) for c in step.calls))
         ):
             return None
         if (
@@ -172,6 +188,18 @@ class IdenticalCall:
             first_step=novelty.since,
             last_step=step.number,
         )
+
+    @staticmethod
+    def _track_retries(state: IdenticalCallState, step: StepRecord) -> None:
+        """Count the steps in a row, in one turn, that made the same calls and all failed."""
+        if not step.all_failed:
+            state.retries, state.retried = 0, ()
+            return
+        calls = step.call_set
+        if calls == state.retried and step.turn == state.retried_turn:
+            state.retries += 1
+        else:
+            state.retries, state.retried, state.retried_turn = 1, calls, step.turn
 
     @staticmethod
     def _track_statuses(state: IdenticalCallState, step: StepRecord) -> tuple[bool, bool]:

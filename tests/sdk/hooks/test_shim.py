@@ -42,8 +42,9 @@ def _hook(url: str, payload: object, *, timeout_ms: int = 5000, raw: str | None 
 
 
 def _loop(url: str, session: str) -> list[dict[str, object]]:
+    """The same failing command four times: retried back to back, the fourth is nudged."""
     answers = []
-    for i in range(3):
+    for i in range(4):
         answers.append(_hook(url, claude_tool(session, "PreToolUse", f"toolu_{i}")))
         answers.append(_hook(url, claude_tool(session, "PostToolUseFailure", f"toolu_{i}", error=FAILING)))
     return answers
