@@ -339,4 +339,3 @@ def test_a_body_that_is_not_json_content_is_415(alpha: httpx.Client) -> None:
 
 def test_the_route_is_in_the_openapi_schema(alpha: httpx.Client) -> None:
     assert "/v1/hooks/{agent}" in alpha.get("/openapi.json").json()["paths"]
-
