@@ -233,10 +233,9 @@ MAX_FACTS = 64
 _FACT_EDGES = "'\"`()[]{}<>,;:!?*~$%"
 # A count under ten or a rank is no fact. A version or an address is one ("10.0.1"); otherwise a
 # number has one fraction at most, so values a comma joins ("191.0342,6.1" in a CSV row) are two.
-# A date or a time of day is one fact ("2025-11-03", "22:10"): rows of one month share its year
-# and month, not their days.
+# A date is one fact ("2025-11-03"): rows of one month share its year and month, not their days.
 _FACT_NUMBER = re.compile(
-    r"\d{4}-\d\d-\d\d|\d{1,2}:\d\d(?::\d\d)?|\d+(?:\.\d+){2,}|\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d\d+(?:[.,]\d+)?|\d[.,]\d+"
+    r"\d{4}-\d\d-\d\d|\d+(?:\.\d+){2,}|\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d\d+(?:[.,]\d+)?|\d[.,]\d+"
 )
 # A comma before one or two digits at a number's end is a decimal comma ("18,4 dB", "2,6 %"): the
 # figure "18.4" states. Before three it separates thousands ("14,200").

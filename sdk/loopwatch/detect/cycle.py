@@ -17,9 +17,14 @@ B [A]; A B C A B C [A]); on the public sets it scores the same as firing a step 
 cycles are caught earlier by the revisit detector only when nothing new appears for longer
 still.
 
+A toggle is a cycle of the writes alone: a tool switching one setting back and forth
+(``TOGGLE_WRITES`` writes, A B A B A) whatever comes between them, reads of a world that moves
+included (a campaign paused and resumed while its spend creeps up).
+
 Not flagged: edit -> test -> edit -> test where the edits or the test output differ (the
 steps are not equal), a single call repeated (the identical-call detector), a cycle across
-user turns (state is per turn).
+user turns (state is per turn), a setting tried, undone and set again (three writes), writes
+of new values each time (a sweep).
 
 Seeds: HolmesGPT alternation (3 cycles), Gemini CLI (period <= 5 over 25 calls), Hermes
 (period <= 4); real transcripts loop with periods of 6 to 17, hence the longer default.
@@ -56,14 +61,35 @@ class CycleConfig:
             raise ValueError("cycle.confirm_steps must be >= 0")
 
 
+@dataclass(frozen=True, slots=True)
+class Toggle:
+    """A tool's last write, the one before it, and how many writes in a row went back and forth
+    between the two (from ``first``, a step number)."""
+
+    last: str
+    before: str
+    writes: int
+    first: int
+    last_step: int
+
+
+# Writes switching one setting back and forth that fire: on, off, on, off, on. As for a cycle,
+# the first state visited a third time: setting a flag, undoing it and setting it again is a
+# trial, and writers of labelled transcripts put a toggle's onset at its fourth or fifth write.
+TOGGLE_WRITES = 5
+# Tools whose writes are followed at once: a turn changing more tools than this has moved on.
+TOGGLE_TOOLS = 16
+
+
 @dataclass(slots=True)
 class CycleState:
     keys: list[str] = field(default_factory=list)  # last max_period step keys, oldest first
     calls: list[tuple[str, ...]] = field(default_factory=list)  # their calls alone (``call_set``)
     numbers: list[int] = field(default_factory=list)  # their step numbers
-    forms: list[tuple[tuple[str, str], ...]] = field(
-        default_factory=list
-    )  # their answers' forms (``_forms``)
+    # Their answers' forms (``_forms``).
+    forms: list[tuple[tuple[str, str], ...]] = field(default_factory=list)
+    # Per tool that changed something, its writes switching back and forth (``_track_toggles``).
+    toggles: dict[str, Toggle] = field(default_factory=dict)
     runs: dict[int, int] = field(default_factory=dict)  # period -> trailing matching steps
     starts: dict[int, int] = field(default_factory=dict)  # period -> first step of first pass
 
@@ -97,6 +123,43 @@ class Cycle:
     def observe(self, state: CycleState, step: StepRecord) -> Finding | None:
         if not step.calls or step.novelty.waited:
             return None  # a wait between two checks is no step of a cycle: the checks are a poll
+        toggled = self._track_toggles(state, step)
+        return self._repeat(state, step) or toggled
+
+    def _track_toggles(self, state: CycleState, step: StepRecord) -> Finding | None:
+        """Follow each tool's writes; the finding once one switched a setting back and forth
+        ``TOGGLE_WRITES`` times in a row (A, B, A, B), whatever came between the writes (reads of
+        a world that moves: a spend creeping up, a reading drifting)."""
+        found: Finding | None = None
+        for call in step.calls:
+            if not call.mutates or call.is_error:
+                continue
+            toggle = state.toggles.pop(call.name, None)
+            if toggle is None or call.call == toggle.last:
+                toggle = Toggle(call.call, "", 1, step.number, step.number)  # a write, or the same again
+            elif call.call == toggle.before:
+                toggle = Toggle(call.call, toggle.last, toggle.writes + 1, toggle.first, step.number)
+            else:  # another value: it and the write before may start a toggle
+                toggle = Toggle(call.call, toggle.last, 2, toggle.last_step, step.number)
+            state.toggles[call.name] = toggle
+            if len(state.toggles) > TOGGLE_TOOLS:
+                del state.toggles[next(iter(state.toggles))]
+            if toggle.writes >= TOGGLE_WRITES:
+                found = call_finding(
+                    call,
+                    detector=self.name,
+                    key=f"{self.name}:toggle:{call.name}:{toggle.first}",
+                    summary=(
+                        f"`{call.name}` switched a setting back and forth {toggle.writes} times "
+                        "(each write undoing the one before)"
+                    ),
+                    count=toggle.writes,
+                    first_step=toggle.first,
+                    last_step=step.number,
+                )
+        return found
+
+    def _repeat(self, state: CycleState, step: StepRecord) -> Finding | None:
         key, keys = step.batch_key, state.keys
         calls = step.call_set
         # A step is the one `period` steps back when its calls and results are (batch_key), or

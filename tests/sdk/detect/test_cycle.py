@@ -199,6 +199,36 @@ def test_edit_test_loop_with_differing_results_is_not_flagged() -> None:
     assert run(Cycle(), script).fired == []
 
 
+def flips(values: list[str]) -> list[StepSpec]:
+    """A campaign's status written to each of ``values`` in turn, its pacing read after each
+    write showing a spend that creeps up (each read is news)."""
+    script = []
+    for i, value in enumerate(values):
+        script.append(step(call("update_campaign", {"id": "120211", "status": value}, '{"success": true}')))
+        script.append(
+            step(call("get_pacing", {"id": "120211"}, f'{{"status": "{value}", "spend": {1184 + i}}}'))
+        )
+    return script
+
+
+def test_a_setting_switched_back_and_forth_fires_at_the_fifth_write() -> None:
+    """Paused, active, paused, active, paused: the writes alone go round, whatever the reads
+    between them say."""
+    result = run(Cycle(), flips(["PAUSED", "ACTIVE"] * 3))
+
+    assert result.findings[:8] == [None] * 8
+    finding = result.finding(9)
+    assert (finding.key, finding.count, finding.first_step) == ("cycle:toggle:update_campaign:1", 5, 1)
+
+
+def test_a_setting_tried_undone_and_set_again_or_new_values_are_no_toggle() -> None:
+    """Near misses: three or four writes (a trial, then the outcome kept), a sweep of new
+    values, the same value written again."""
+    assert run(Cycle(), flips(["PAUSED", "ACTIVE", "PAUSED", "ACTIVE"])).fired == []
+    assert run(Cycle(), flips(["A", "B", "C", "D", "E", "F"])).fired == []
+    assert run(Cycle(), flips(["PAUSED"] * 6)).fired == []
+
+
 def test_edits_answered_alike_are_other_edits() -> None:
     """Edit, test, edit, test with each edit acknowledged in one form and the tests passing
     alike: a change is no answer read again (a refactor checked after each edit)."""
