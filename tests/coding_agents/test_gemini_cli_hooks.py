@@ -137,7 +137,11 @@ HEALTHY = {
         _shell("printf 'total = 42\\n' > app.py"),
         _shell("python3 -c 'import app; assert app.total == 42' && echo PASS"),
     ],
-    "reading many files": [_shell(f"ls -la . && echo {n}") for n in range(6)],
+    # One file per part, each written and read back: a fan-out whose every answer is new. (The
+    # same listing six times with only an echoed counter changing is the same answer: a loop.)
+    "a file per part": [
+        _shell(f"printf 'part {n}: total = {40 + n}\\n' > part{n}.txt && cat part{n}.txt") for n in range(6)
+    ],
 }
 
 
