@@ -49,6 +49,7 @@ REPO_ONLY_SETS = (
     "heldout-blind17",
     "heldout-blind18",
     "heldout-blind19",
+    "heldout-blind20",
     "real-more",
     "real-wild",
 )

@@ -32,6 +32,7 @@ BLIND_SETS = {
     17: 30,
     18: 30,
     19: 30,
+    20: 30,
 }
 NAMED_FROM = 4  # sets whose ids and source name them
 
