@@ -36,9 +36,11 @@ once more under a new protocol number) and fires at ``consecutive``.
 A status that progressed and then stopped is no job going on but a stalled one: when the
 answer polled had changed only in its numbers before ("checked": 120, then 211; 31 %, then
 42 % and a newer heartbeat: the same ``PENDING_RESULT`` form) and now comes back the same, it
-fires at ``stalled`` (default 5). Every set scores the same at 5 alone: 4 nudges a healthy
-run whose job paused four polls long before it finished, 6 misses two stalled jobs of the
-last blind set whose transcripts end at the fifth frozen answer (a real agent polls on).
+fires at ``stalled`` (default 5): every set scores the same at 5 alone (4 nudges a healthy
+run whose job paused four polls long before it finished, 6 misses two stalled jobs whose
+transcripts end at the fifth frozen answer). Read right after waits, the frozen answer fires at
+``consecutive``: time passed for the job to move, and it did not; polls back to back, seconds
+apart, keep ``stalled``'s patience (a long step of the job).
 
 Not flagged: polling or pagination whose result changes, failing or not (the count starts
 over; a failure changed when a line did, beyond a port or a pid: "2 of 4 replicas updated",
@@ -82,7 +84,8 @@ class IdenticalCallConfig:
             running job; < 2 = ``consecutive``.
         stalled: occurrences that fire, sooner than ``pending``, when the status polled had
             progressed (it changed only in its numbers: "checked": 120, then 211) and then
-            stopped changing: a stalled job; < 2 = off (``pending`` alone).
+            stopped changing: a stalled job (read right after waits: ``consecutive``); < 2 = off
+            (``pending`` alone).
     """
 
     consecutive: int = 3
@@ -175,7 +178,7 @@ class IdenticalCall:
         if (
             count < self.config.pending
             and (all(_polls(c) for c in step.calls) or (waited and not any(c.is_error for c in step.calls)))
-            and not (stalled and 2 <= self.config.stalled <= count)
+            and not (stalled and 2 <= (self.config.consecutive if waited else self.config.stalled) <= count)
             and not minted
         ):
             return None

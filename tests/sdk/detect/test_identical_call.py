@@ -526,11 +526,16 @@ def test_a_status_that_progressed_then_froze_fires_at_its_fifth_answer() -> None
     assert result.finding(6).count == 5
 
 
-def test_a_stalled_status_between_waits_fires_as_well() -> None:
-    """Sleeps between the polls do not reset the count (waiting is no step of work)."""
-    script = [_progress(120, "09:12:51"), *[_progress(211), WAIT] * 5]
+def test_a_stalled_status_read_after_waits_fires_at_the_third() -> None:
+    """Waits between the polls: time passed for the job to move, and it did not. The third
+    identical answer read right after a wait fires (``consecutive``); the same polls back to back,
+    seconds apart, keep ``stalled``'s patience (a long step of the job)."""
+    waited = [_progress(120, "09:12:51"), *[_progress(211), WAIT] * 5]
+    back_to_back = [_progress(120, "09:12:51"), *[_progress(211)] * 3]
 
-    assert [f.count for f in run(IdenticalCall(), script).fired] == [5]
+    assert [f.count for f in run(IdenticalCall(), waited).fired][:1] == [3]
+    assert run(IdenticalCall(), waited).finding(6).count == 3
+    assert run(IdenticalCall(), back_to_back).fired == []
 
 
 def test_a_status_that_only_changed_its_words_keeps_the_polls_patience() -> None:
