@@ -200,23 +200,28 @@ class Narration:
         previous, state.last_sketch = state.last_sketch, sketch
         targets = _targets(step)
         previous_targets, state.last_targets = state.last_targets, targets
+        earlier = state.earlier_sketch
+        # In talk restating itself, a text most of whose words the two before said goes on, though
+        # it reads unlike the last or is short ("Submitting the pre-authorization now.").
+        said_again = (
+            sketch is not None
+            and not step.calls
+            and state.restated >= 2
+            and previous is not None
+            and earlier is not None
+            and sketch.words >= self.config.reply_min_words
+            and said_before(sketch, earlier, previous) >= SAID_BEFORE
+        )
         if (
             sketch is None
-            or sketch.words < self.config.min_words
+            or (sketch.words < self.config.min_words and not said_again)
             or repeated_action
             or (step.refers_to_calls and not _asking_again(step, targets, previous_targets))
         ):
             state.restated, state.last_sketch, state.earlier_sketch = 0, None, None
             return
-        earlier, state.earlier_sketch = state.earlier_sketch, previous if not step.calls else None
-        if previous is not None and (
-            similarity(previous, sketch) >= self.config.similarity
-            or (
-                earlier is not None
-                and state.restated >= 2
-                and said_before(sketch, earlier, previous) >= SAID_BEFORE
-            )
-        ):
+        state.earlier_sketch = previous if not step.calls else None
+        if previous is not None and (said_again or similarity(previous, sketch) >= self.config.similarity):
             if state.restated == 0:
                 state.restated, state.restated_from = 1, step.number - 1
             state.restated += 1

@@ -564,6 +564,26 @@ def test_talk_restating_the_text_before_the_last_goes_on_restating() -> None:
     assert result.finding(4).summary == "the same intent was restated in 4 consecutive steps"
 
 
+def test_a_short_text_saying_again_what_the_talk_said_goes_on_restating() -> None:
+    """Announcements of one submission, the fourth a short line ("Submitting the
+    pre-authorization now.", under ``min_words``): all its words were said in the two before, so
+    the chain goes on and it fires. Near miss: a short line of other words ends the chain."""
+    talk = [
+        "Everything is in place: I'll submit the pre-authorization for the crown on tooth thirty to Delta"
+        " Dental, with the narrative and the periapical X-ray.",
+        "Understood: submitting the pre-authorization to Delta Dental now, the fracture narrative and the"
+        " periapical X-ray image attached to it.",
+        "I will now send the crown pre-authorization for tooth thirty to Delta Dental, together with its"
+        " narrative.",
+    ]
+    again = run(Narration(), [step(text=t) for t in [*talk, "Submitting the pre-authorization now."]])
+    other = run(Narration(), [step(text=t) for t in [*talk, "Thanks, the claim number is noted."]])
+
+    assert again.findings[:3] == [None] * 3
+    assert again.finding(4).summary == "the same intent was restated in 4 consecutive steps"
+    assert other.fired == []
+
+
 def test_a_text_like_the_one_two_before_starts_no_chain() -> None:
     """Near miss: the one before last is compared only while a chain runs; two alike statements
     around another subject are two thoughts, not a restatement."""
