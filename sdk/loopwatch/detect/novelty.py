@@ -37,7 +37,9 @@ of a completed step is classified once, by the engine, before any detector runs:
   or one that overlaps it heavily
   (``ECHO_OVERLAP`` of its word trigrams: the same pages reordered with other snippets, a
   sub-agent's report saying about the same again), or one stating only facts the tool already
-  stated (``ToolResult.facts``: the same figure, names and sources in other sentences), or,
+  stated (``ToolResult.facts``: the same figure, names and sources in other sentences; the tools
+  handing work to sub-agents are one tool here, ``facts_key``: a second agent's name for the
+  same task reports against the first's), or,
   for a call asking about the subject of the tool's previous one, only figures it already
   stated (``NEW_FIGURES_ECHO``: a task asked again, whose report restates its figures and names
   its sources otherwise): the variation (a rephrased query, another limit, a reworded task)
@@ -103,6 +105,7 @@ from loopwatch.fingerprint import (
     PENDING_RESULT,
     STATUS_RESULT,
     TYPED_ERROR,
+    delegating_tool,
     figures,
 )
 from loopwatch.sketch import closest_overlap, overlap
@@ -387,7 +390,7 @@ def _classify(
         if nothing_again:
             return Novelty.ECHO, 1, number, False
         if call.phrased and call.facts and not call.is_error:  # what a restatement is judged by
-            _remember(state.tool_facts, call.name, call.facts, OVERLAPS_PER_TOOL)
+            _remember(state.tool_facts, facts_key(call.name), call.facts, OVERLAPS_PER_TOOL)
         # Re-issued at once, answered otherwise: nothing the agent did in between changed it.
         return (Novelty.MOVED if memo.seq == state.seq - 1 else Novelty.NEW), 1, number, False
     fan_out = fanout.get(call.name, 0) >= FANOUT_TARGETS and call.result not in state.tool_errors.get(
@@ -546,7 +549,7 @@ def _remember_answer(state: NoveltyState, call: CallOutcome) -> None:
     if call.links and call.phrased:
         _remember(state.tool_links, call.name, call.links, OVERLAPS_PER_TOOL)
     if call.facts and call.phrased:
-        _remember(state.tool_facts, call.name, call.facts, OVERLAPS_PER_TOOL)
+        _remember(state.tool_facts, facts_key(call.name), call.facts, OVERLAPS_PER_TOOL)
 
 
 def _seen_before(state: NoveltyState, call: CallOutcome) -> bool:
@@ -577,7 +580,7 @@ def _seen_before(state: NoveltyState, call: CallOutcome) -> bool:
         return True
     if not call.phrased:
         return False
-    stated = state.tool_facts.get(call.name) if call.facts else None
+    stated = state.tool_facts.get(facts_key(call.name)) if call.facts else None
     if stated and (
         _within(call.facts, stated, NEW_FACTS_ECHO)
         or (_same_figures(call.facts, stated) and _same_subject(state, call))
@@ -633,7 +636,7 @@ def _restates(state: NoveltyState, memo: CallMemo, call: CallOutcome) -> bool:
     return (
         bool(call.facts)
         and overlap(memo.overlap, call.overlap) < COPY_OVERLAP
-        and _within(call.facts, state.tool_facts.get(call.name), NEW_FACTS_ECHO)
+        and _within(call.facts, state.tool_facts.get(facts_key(call.name)), NEW_FACTS_ECHO)
     )
 
 
@@ -653,7 +656,9 @@ def _restates_briefly(state: NoveltyState, memo: CallMemo, call: CallOutcome) ->
         and call.size > SWEEP_ANSWER_CHARS
         and _one_line_record(memo.error_class)
         and _one_line_record(call.error_class)
-        and (not call.facts or _within(call.facts, state.tool_facts.get(call.name), NEW_FACTS_ECHO))
+        and (
+            not call.facts or _within(call.facts, state.tool_facts.get(facts_key(call.name)), NEW_FACTS_ECHO)
+        )
     )
 
 
@@ -747,6 +752,17 @@ def _remember_lines(state: NoveltyState, calls: tuple[CallOutcome, ...]) -> None
             kept[call.call] = union if len(union) <= MAX_LINES else call.lines
     if kept or previous:  # most steps keep nothing, as before: no new dict
         state.step_lines = kept
+
+
+# Where sub-agents' reports are kept (``facts_key``): one pool for every agent a manager delegates to.
+SUB_AGENTS = "\x00sub-agents"
+
+
+def facts_key(tool_name: str) -> str:
+    """The key a tool's stated facts are kept under: its name, or one pool for the tools that hand
+    work to a sub-agent (``fingerprint.delegating_tool``): a task handed under a second agent's name
+    ("supplier_scout" after "parts_researcher") is reported on against what the first reported."""
+    return SUB_AGENTS if delegating_tool(tool_name) else tool_name
 
 
 def _last_targets(state: NoveltyState, call: CallOutcome) -> tuple[int, ...]:

@@ -33,7 +33,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from loopwatch.detect.base import call_finding
-from loopwatch.detect.novelty import SWEEP_ANSWER_CHARS
+from loopwatch.detect.novelty import SWEEP_ANSWER_CHARS, facts_key
 from loopwatch.detect.step import INFORMATIVE, CallOutcome, Novelty, StepRecord
 from loopwatch.fingerprint import ABSENT_RESULT, DONE_RESULT, FORM_RESULT, delegating_tool
 from loopwatch.verdict import Finding
@@ -104,7 +104,7 @@ class SameTool:
         found: Finding | None = None
         for call, kind in zip(step.calls, step.novelty.kinds, strict=False):
             if kind in INFORMATIVE:
-                state.echoes.pop(call.name, None)
+                state.echoes.pop(facts_key(call.name), None)
             elif (
                 (kind is Novelty.ECHO or (kind is Novelty.REPEAT and _reports_again(state, call)))
                 and (call.frame or call.phrased)
@@ -121,8 +121,9 @@ class SameTool:
                 # same rows or hits for a query in words, or one that found nothing again; a
                 # short answer with nothing to state ("[edit applied]", "OK", "No results
                 # found.") may well repeat for new work.
-                count, first = state.echoes.pop(call.name, (0, step.number))
-                state.echoes[call.name] = (count + 1, first)
+                tool = facts_key(call.name)  # sub-agents under any name are one
+                count, first = state.echoes.pop(tool, (0, step.number))
+                state.echoes[tool] = (count + 1, first)
                 if len(state.echoes) > ECHO_TOOLS:
                     del state.echoes[next(iter(state.echoes))]
                 limit = self.config.echoes_at
@@ -204,4 +205,4 @@ def _reports_again(state: SameToolState, call: CallOutcome) -> bool:
     """Whether ``call`` hands a sub-agent a task it was handed before, word for word, while its
     reports echo (``fingerprint.delegating_tool``): the same report again goes on echoing. A
     query repeated is the identical-call detector's."""
-    return call.name in state.echoes and delegating_tool(call.name)
+    return delegating_tool(call.name) and facts_key(call.name) in state.echoes

@@ -376,6 +376,23 @@ def test_a_sub_agent_answering_twice_alike_fires_at_the_third_delegation() -> No
     assert result.finding(5).count == 2
 
 
+def test_a_task_handed_to_sub_agents_under_other_names_is_one_task() -> None:
+    """The same train asked of a researcher, then of a scout, then of the researcher again: the
+    scout's report restates the researcher's (sub-agents are one pool of reports,
+    ``novelty.facts_key``), and the third hand-off fires, whichever name it went to."""
+    reports = (
+        ("research_agent", "Earliest: dep 06:58 Wien Hbf, change in Villach, arrival 15:47 Ljubljana."),
+        ("scout_agent", "From Wien Hbf at 06:58, a change in Villach, into Ljubljana at 15:47."),
+        ("research_agent", "Leave Wien Hbf 06:58, Villach change, Ljubljana 15:47 at the earliest."),
+    )
+    script = [
+        step(call(tool, {"task": f"Vienna to Ljubljana on 2 April before 14:00 (attempt {i})."}, report))
+        for i, (tool, report) in enumerate(reports)
+    ]
+
+    assert run(SameTool(), script).finding(3).count == 2
+
+
 def test_a_query_answered_alike_fires_at_the_third_echo() -> None:
     """Near miss: the same answers to a search rephrased: a second rephrasing is still a search
     (the fourth query fires). So is a sub-agent whose reports found nothing: a task not done
