@@ -825,7 +825,8 @@ def error_class(content: str) -> str:
 # Unavailable", an HTML "404 Not Found" page, a JSON body {"error": ...} or {"isError": true}),
 # a command line ("fatal: ...", "npm ERR!", "cat: x: No such file or directory", "error: could
 # not compile", Node's uncaught exception opening "/app/eval.js:3" on a line of its own), a
-# refusal ("Payment declined: ...", "Tool x rejected input: ...", "Invalid arguments: ..."), an API's
+# refusal ("Payment declined: ...", "Tool x rejected input: ...", "WRITE REJECTED: interlock ...",
+# "Invalid arguments: ..."), an API's
 # error envelope ({"status": "error", ...}, {"ok": false, ...}, {"resultado": "error"}, GraphQL's
 # {"errors": [{...}]} and a mutation's non-empty "userErrors", {"status": 422, ...}, Moodle's
 # {"exception": ...}, a SOAP fault, an outcome flag saying no). Case matters:
@@ -840,6 +841,7 @@ _FAILURE_OPENING = re.compile(
     rf"|{_EXCEPTION_NAME}:"
     r"|[A-Z]\w*(?: \w+){0,2} (?:failed|declined|denied|refused|rejected)"
     r"(?: \w+)?(?::| (?:at|with|due to|because)\b)"
+    r"|[A-Z]+(?: [A-Z]+){0,2} (?:FAILED|DECLINED|DENIED|REFUSED|REJECTED)\b"  # "WRITE REJECTED: ..."
     r"|Invalid (?:arguments?|input|parameters?|request|value|`)"
     r"|\d+ validation errors? for\b"
     r"|[\w.]+\(\) (?:missing \d+ required|got an unexpected keyword|takes \d+)"

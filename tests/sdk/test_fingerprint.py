@@ -920,6 +920,8 @@ def test_success_class_reads_absence_first_and_a_long_answer_as_content() -> Non
         '<?xml version="1.0"?><soap:Envelope xmlns:soap="http://schemas.xmlsoap.org/soap/envelope/">'
         "<soap:Body><soap:Fault><faultcode>soap:Client</faultcode></soap:Fault></soap:Body></soap:Envelope>",
         "   \n  Error: leading blank lines are skipped",
+        "WRITE REJECTED: interlock ILK-PS03-07 active (reservoir level HI-HI). Setpoint unchanged.",
+        "ACCESS DENIED for user svc-etl",
     ],
 )
 def test_a_failure_handed_back_as_an_answer_reads_as_one(answer: str) -> None:

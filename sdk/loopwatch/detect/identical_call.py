@@ -19,9 +19,10 @@ times before the agent hands off to a person, or until it goes through, is a hea
 does any failing call retried back to back in one turn (text between the retries, an apology,
 breaks nothing): a slot held, a permission refused, a conflict, retried twice more before a
 hand-off is a retry to writers of labelled transcripts whatever the error (nine blind sets put
-the onset at the fourth or fifth). The same failure after other work (an edit, a look
-elsewhere, the user asking again) is no retry: that work did not change it, and it fires at
-``consecutive``.
+the onset at the fourth or fifth); a wait or a look elsewhere between the retries (disk space
+checked while a lock is held) changes nothing they meet. The same failure after a change made
+(an edit, a write) or the user asking again is no retry: that work did not change it, and it
+fires at ``consecutive``.
 A status saying the work goes on ("running", "queued", 12 %: ``fingerprint.PENDING_RESULT``), a
 status record (``fingerprint.STATUS_RESULT``) or any answer checked again right after a wait
 (``StepNovelty.waited``: a sleep between checks says the agent polls, in whatever words the
@@ -59,7 +60,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from loopwatch.detect.base import call_finding
-from loopwatch.detect.step import CallOutcome, StepRecord
+from loopwatch.detect.step import CallOutcome, StepRecord, looks_elsewhere
 from loopwatch.fingerprint import PENDING_RESULT, STATUS_RESULT, transient_error
 from loopwatch.verdict import Finding
 
@@ -134,6 +135,7 @@ class IdenticalCallState:
     # The calls of the last step that failed, the turn, and how many steps with calls in a row
     # made them and failed (text between them breaks nothing): retries back to back.
     retried: tuple[str, ...] = ()
+    retried_tools: tuple[str, ...] = ()
     retried_turn: int = -1
     retries: int = 0
 
@@ -194,15 +196,19 @@ class IdenticalCall:
 
     @staticmethod
     def _track_retries(state: IdenticalCallState, step: StepRecord) -> None:
-        """Count the steps in a row, in one turn, that made the same calls and all failed."""
+        """Count the steps in a row, in one turn, that made the same calls and all failed; a look
+        elsewhere between them (a read with another tool, ``step.looks_elsewhere``: disk space
+        checked while a lock is held) changes nothing the retries meet."""
         if not step.all_failed:
-            state.retries, state.retried = 0, ()
+            if not looks_elsewhere(step.calls, state.retried_tools):
+                state.retries, state.retried, state.retried_tools = 0, (), ()
             return
         calls = step.call_set
         if calls == state.retried and step.turn == state.retried_turn:
             state.retries += 1
         else:
             state.retries, state.retried, state.retried_turn = 1, calls, step.turn
+            state.retried_tools = tuple(sorted({c.name for c in step.calls}))
 
     @staticmethod
     def _track_statuses(state: IdenticalCallState, step: StepRecord) -> tuple[bool, bool]:
@@ -254,3 +260,4 @@ def _describe(step: StepRecord) -> str:
         return _describe_call(step.calls[0])
     names = ", ".join(sorted(c.name for c in step.calls))
     return f"the same batch of {len(step.calls)} calls ({names})"
+

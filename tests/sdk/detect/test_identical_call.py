@@ -357,13 +357,28 @@ def test_any_failure_retried_back_to_back_fires_at_the_fourth() -> None:
     assert run(IdenticalCall(), [step(failure), sorry, step(failure), sorry, step(failure)]).fired == []
 
 
-def test_a_failure_recurring_after_other_work_or_a_new_turn_fires_at_the_third() -> None:
-    """Near miss: a look elsewhere, or the user asking again, between the failures: the same
-    failure after other work is no retry but work that did not change it."""
-    failure = step(_charge("Error: card A-1 is locked by another session"))
-    look = step(call("get_order", {"order": "A-1"}, '{"order": "A-1", "state": "open"}'))
+def test_a_look_elsewhere_between_retries_keeps_them_retries() -> None:
+    """Disk space checked while the package lock is held changes nothing the install meets: the
+    retries go on being retries (the fourth fires). Near miss: a write between them is a
+    corrective step, and the same failure after it fires at the third."""
+    install = step(
+        call("shell", {"command": "apt-get install -y postgresql-16"}, "E: Could not get lock", is_error=True)
+    )
+    look = step(call("disk_usage", {"path": "/"}, "39G 7.9G 29G 22% /"))
+    kill = step(call("write_file", {"path": "/etc/apt/apt.conf.d/10periodic", "text": "0"}, "written"))
 
-    assert run(IdenticalCall(), [failure, look, failure, look, failure]).finding().count == 3
+    assert run(IdenticalCall(), [install, install, look, install]).fired == []
+    assert run(IdenticalCall(), [install, install, look, install, install]).finding().count == 4
+    assert run(IdenticalCall(), [install, install, kill, install]).finding().count == 3
+
+
+def test_a_failure_recurring_after_a_change_or_a_new_turn_fires_at_the_third() -> None:
+    """Near miss: a change made between the failures (a file edited), or the user asking again:
+    the same failure after it is no retry but work that did not change it."""
+    failure = step(_charge("Error: card A-1 is locked by another session"))
+    edit = step(call("write_file", {"path": "order.json", "text": "{}"}, "written"))
+
+    assert run(IdenticalCall(), [failure, edit, failure, edit, failure]).finding().count == 3
     assert run(IdenticalCall(), [failure, USER, failure, USER, failure]).finding().count == 3
 
 
@@ -443,8 +458,8 @@ WAIT = step(call("sleep", {"seconds": 600}, "ok"))
 
 def test_a_check_after_each_wait_is_a_poll() -> None:
     """status, sleep, status, sleep: the agent waits on something going on, in whatever words its
-    status is, and gets the poll's patience. Near miss: a failure after each wait is a retry,
-    counted as ever (the error-streak detector judges a backoff that never succeeds)."""
+    status is, and gets the poll's patience. Near miss: a failure after each wait is a retry with
+    a backoff, given a retry's patience (the fourth fires)."""
     check = step(
         call("port_status", {"msisdn": "48501234567"}, '{"status": "OCZEKUJE", "window": "00:00-06:00"}')
     )
@@ -459,7 +474,7 @@ def test_a_check_after_each_wait_is_a_poll() -> None:
 
     polled = run(IdenticalCall(), [check, WAIT] * 16)
     assert [f.count for f in polled.fired] == [16]
-    assert run(IdenticalCall(), [failing, WAIT] * 3).finding(5).count == 3
+    assert run(IdenticalCall(), [failing, WAIT] * 4).finding(7).count == 4
     assert run(IdenticalCall(), [check, WAIT] * 2 + [check]).fired == []
 
 
