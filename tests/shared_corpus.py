@@ -50,6 +50,7 @@ REPO_ONLY_SETS = (
     "heldout-blind18",
     "heldout-blind19",
     "heldout-blind20",
+    "heldout-blind21",
     "real-more",
     "real-wild",
 )

@@ -33,6 +33,7 @@ BLIND_SETS = {
     18: 30,
     19: 30,
     20: 30,
+    21: 30,
 }
 NAMED_FROM = 4  # sets whose ids and source name them
 
