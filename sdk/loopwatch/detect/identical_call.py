@@ -260,4 +260,3 @@ def _describe(step: StepRecord) -> str:
         return _describe_call(step.calls[0])
     names = ", ".join(sorted(c.name for c in step.calls))
     return f"the same batch of {len(step.calls)} calls ({names})"
-
