@@ -228,9 +228,13 @@ def _forms(step: StepRecord) -> tuple[tuple[str, str], ...]:
     """Each call's tool and the form of its answer (``FORM_RESULT``: a short record, identifiers
     masked), or ``()`` when a call has no such answer or changes something: edits answered alike
     are other edits (edit, test, edit, test is work until the edits repeat)."""
+    calls = step.calls
+    first = calls[0]
+    if first.is_error or first.mutates or not first.error_class.startswith(FORM_RESULT):
+        return ()  # most steps, at their first call
     forms = tuple(
         (c.name, c.error_class)
-        for c in step.calls
+        for c in calls
         if not c.is_error and not c.mutates and c.error_class.startswith(FORM_RESULT)
     )
     return forms if len(forms) == len(step.calls) else ()

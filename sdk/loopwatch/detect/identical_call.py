@@ -199,16 +199,18 @@ class IdenticalCall:
         """Count the steps in a row, in one turn, that made the same calls and all failed; a look
         elsewhere between them (a read with another tool, ``step.looks_elsewhere``: disk space
         checked while a lock is held) changes nothing the retries meet."""
-        if not step.all_failed:
-            if not looks_elsewhere(step.calls, state.retried_tools):
+        calls = step.calls
+        if not calls[0].is_error or not all(c.is_error for c in calls):
+            # Most steps: no retry counted, nothing to forget.
+            if state.retries and not looks_elsewhere(calls, state.retried_tools):
                 state.retries, state.retried, state.retried_tools = 0, (), ()
             return
-        calls = step.call_set
-        if calls == state.retried and step.turn == state.retried_turn:
+        retried = step.call_set
+        if retried == state.retried and step.turn == state.retried_turn:
             state.retries += 1
         else:
-            state.retries, state.retried, state.retried_turn = 1, calls, step.turn
-            state.retried_tools = tuple(sorted({c.name for c in step.calls}))
+            state.retries, state.retried, state.retried_turn = 1, retried, step.turn
+            state.retried_tools = tuple(sorted({c.name for c in calls}))
 
     @staticmethod
     def _track_statuses(state: IdenticalCallState, step: StepRecord) -> tuple[bool, bool]:
