@@ -51,6 +51,7 @@ REPO_ONLY_SETS = (
     "heldout-blind19",
     "heldout-blind20",
     "heldout-blind21",
+    "heldout-blind22",
     "real-more",
     "real-wild",
 )

@@ -34,6 +34,7 @@ BLIND_SETS = {
     19: 30,
     20: 30,
     21: 30,
+    22: 30,
 }
 NAMED_FROM = 4  # sets whose ids and source name them
 
