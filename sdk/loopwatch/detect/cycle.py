@@ -128,7 +128,7 @@ class Cycle:
 
     def _track_toggles(self, state: CycleState, step: StepRecord) -> Finding | None:
         """Follow each tool's writes; the finding once one switched a setting back and forth
-        ``TOGGLE_WRITES`` times in a row (A, B, A, B), whatever came between the writes (reads of
+        ``TOGGLE_WRITES`` times in a row (A, B, A, B, A), whatever came between the writes (reads of
         a world that moves: a spend creeping up, a reading drifting)."""
         found: Finding | None = None
         for call in step.calls:
@@ -169,14 +169,15 @@ class Cycle:
         # Within a pass going round, a step calling the same tools answered in the same forms is
         # the step it was: the pass handed them the handle it minted anew ("prop-8a2e" for
         # "prop-7f1c"), and they answered as before under it.
-        forms = _forms(step) if state.runs else ()
-        seen = key in keys or (as_before and calls in state.calls) or (bool(forms) and forms in state.forms)
+        forms = _forms(step)  # remembered for every step; compared only while a run goes on
+        in_form = bool(forms) and bool(state.runs) and forms in state.forms
+        seen = key in keys or (as_before and calls in state.calls) or in_form
         # Waiting on a job that says it goes on (wait, status "pending", wait, "pending") is
         # polling, which the identical-call detector gives its own longer patience.
         if not seen or step.waiting:  # the common case: every run is broken, none starts
             if state.runs:
                 state.runs, state.starts = {}, {}
-            self._remember(state, key, calls, _forms(step), step.number)
+            self._remember(state, key, calls, forms, step.number)
             return None
         # Only periods at which this step's key occurred can continue (or start) a run; every
         # other period's run is broken. O(window), the window being max_period keys.
@@ -204,7 +205,7 @@ class Cycle:
             if repeated and (found is None or period < found[0]):
                 found = (period, run)
         state.runs, state.starts = runs, starts
-        self._remember(state, key, calls, forms or _forms(step), step.number)
+        self._remember(state, key, calls, forms, step.number)
         if found is None:
             return None
         period, run = found
