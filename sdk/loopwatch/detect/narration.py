@@ -171,26 +171,29 @@ class Narration:
             # the alarm waits until they stop (a search fan-out narrated in one template stays
             # quiet while each search finds new results).
             return None
-        chains = [
-            (state.restated_from, state.restated, "the same intent was restated"),
-            (state.same_replies_from, state.same_replies, "the model said the same thing without acting"),
-        ]
-        active = [c for c in chains if c[1] >= limit]
+        restating = state.restated >= limit
+        replying = state.same_replies >= limit
         if not step.calls:
             # Talk without a call restating one intent in other words is talking in place of
             # acting, judged as such (``announcements``); a near copy is the replies' chain.
-            talk_limit = max(limit, self.config.announcements)
-            active = [c for c in active if c is not chains[0] or c[1] >= talk_limit]
-            if not active:
+            restating = restating and state.restated >= max(limit, self.config.announcements)
+            if not (restating or replying):
                 return said
         elif state.fruitless < limit or all(c.is_error for c in step_calls):
             # A restatement fires once as many steps in a row brought nothing: the intent
             # restated over a productive stretch is no loop until its calls stop bringing news.
             # Over calls that fail ("changing the coordinates and sending again") it is the
             # failure streak's to judge, by what the failures say.
-            active = [c for c in active if c is not chains[0]]
-            if not active:
+            restating = False
+            if not replying:
                 return None
+        active = []
+        if restating:
+            active.append((state.restated_from, state.restated, "the same intent was restated"))
+        if replying:
+            active.append(
+                (state.same_replies_from, state.same_replies, "the model said the same thing without acting")
+            )
         # The chain that started first names the loop, so its key holds while it goes on.
         first, count, what = min(active, key=lambda c: c[0])
         return self._finding(step, first, count, what)
