@@ -624,18 +624,25 @@ def _restates(state: NoveltyState, memo: CallMemo, call: CallOutcome) -> bool:
     """Whether ``call``, a phrased call made before in this turn, got its last answer again in
     other words: stating no fact the tool had not stated but a fifth at most (``NEW_FACTS_ECHO``)
     in sentences sharing under ``COPY_OVERLAP`` of the last answer's trigrams. A task handed to a
-    sub-agent again, word for word, whose report says the same otherwise. A near copy with
+    sub-agent again, word for word, whose report says the same otherwise, at any length: a
+    sub-agent words its report anew each time, so a report too short for a sketch is judged by its
+    facts alone (a command's answer that grew or shrank, a listing after a delete, is the world
+    changing: only a sub-agent's, ``fingerprint.delegating_tool``). A near copy with
     another word is the world moving instead (a status list where one pod finished: its facts,
     names and counts, have not changed). Only a success: a failure's facts name what failed.
 
     A brief answer has no sketch to compare (``_restates_briefly``)."""
     if not call.phrased or call.is_error:
         return False
-    if not (memo.overlap and call.overlap):
+    if memo.overlap and call.overlap:
+        near_copy = overlap(memo.overlap, call.overlap) >= COPY_OVERLAP
+    elif (memo.overlap or call.overlap) and delegating_tool(call.name):
+        near_copy = False  # a report and one too short for a sketch: no copy of each other
+    else:
         return _restates_briefly(state, memo, call)
     return (
-        bool(call.facts)
-        and overlap(memo.overlap, call.overlap) < COPY_OVERLAP
+        not near_copy
+        and bool(call.facts)
         and _within(call.facts, state.tool_facts.get(facts_key(call.name)), NEW_FACTS_ECHO)
     )
 

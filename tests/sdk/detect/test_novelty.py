@@ -6,7 +6,7 @@ import json
 
 from loopwatch.detect.novelty import CALL_MEMORY, FANOUT_TARGETS, SWEEP_ANSWER_CHARS, NoveltyState, assess
 from loopwatch.detect.revisit import Revisit
-from loopwatch.detect.step import CallOutcome, Novelty
+from loopwatch.detect.step import INFORMATIVE, CallOutcome, Novelty
 from tests.sdk.detect.detect_builders import USER, CallSpec, ScriptItem, call, run, step
 from tests.sdk.detect.near_duplicates import (
     LONG_BRIEFS,
@@ -1054,6 +1054,54 @@ def test_a_report_with_a_third_of_its_figures_new_still_echoes_and_more_is_new()
 
     assert judged(one_new) == (N.ECHO,)
     assert judged(two_new) == (N.NEW,)
+
+
+LONG_SEGMENT_REPORT = (
+    "Over the limits on this line: km 84.3-84.6 with a twist of 14 mm/3 m, and km 91.1-91.3 with a "
+    "cross level of 19 mm. Both need tamping this week; start with km 91 because it is worse."
+)
+BRIEF = {"agent": "geometry_analyst", "task": "Find the track segments over the twist and level limits."}
+
+
+def test_a_task_handed_again_word_for_word_whose_short_report_restates_it_repeats() -> None:
+    """Re-delegation without rewording the brief: the sub-agent reports in a line what it had
+    reported in a paragraph, the same segments (too short for a sketch to compare: its facts
+    decide). The same call answered as before: a repeat, whatever the length."""
+    short = "Result: km 91.1–91.3 cross level 19 mm first, then km 84.3–84.6 twist 14 mm/3 m."
+    script = [
+        one(call("agents__delegate", BRIEF, LONG_SEGMENT_REPORT)),
+        one(call("agents__delegate", BRIEF, short)),
+    ]
+
+    assert kinds(script) == [(N.NEW,), (N.REPEAT,)]
+    assert kinds(script, capture_content=False) == kinds(script)
+
+
+def test_a_task_handed_again_word_for_word_whose_short_report_finds_more_is_news() -> None:
+    """Near miss: the same brief again, and the line names a third segment with its figures:
+    more than a fifth of its facts new (``NEW_FACTS_ECHO``)."""
+    more = "km 84.3-84.6 (14 mm/3 m), km 91.1-91.3 (19 mm) and km 93.2-93.5 (twist 16 mm)."
+    script = [one(call("delegate_task", BRIEF, LONG_SEGMENT_REPORT)), one(call("delegate_task", BRIEF, more))]
+
+    assert kinds(script)[1][0] in INFORMATIVE
+
+
+def test_a_listing_that_shrank_within_its_names_is_news() -> None:
+    """The healthy pattern: a command's answer that shrank (a listing after a delete) names only
+    what it named, yet the world changed: only a sub-agent's report is judged by its facts alone."""
+    pods = [
+        f"worker-{name}-7f9c   Running   0   {age}m"
+        for name, age in (("alpha", 12), ("beta", 31), ("gamma", 44))
+    ]
+    listing = "NAME   STATUS   RESTARTS   AGE\n" + "\n".join(pods * 3)
+    show = {"command": "kubectl get pods -n batch"}
+    script = [
+        one(call("run_shell_command", show, listing)),
+        one(call("run_shell_command", {"command": "kubectl delete pod worker-beta-7f9c -n batch"}, "")),
+        one(call("run_shell_command", show, "NAME   STATUS   RESTARTS   AGE\n" + pods[0])),
+    ]
+
+    assert kinds(script)[2][0] in INFORMATIVE
 
 
 def test_the_same_figures_for_another_subject_are_news() -> None:
