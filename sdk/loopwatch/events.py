@@ -34,6 +34,7 @@ from loopwatch.fingerprint import (
     reads_as_failure,
     result_fingerprint,
     shape_fingerprint,
+    spelling_fingerprint,
     success_class,
     waiting_call,
 )
@@ -86,7 +87,10 @@ class ToolCall:
     in another file), never rewords the first. ``mutates`` says that the call changes something
     (a write, an action: ``fingerprint.mutating_call``) rather than reads; ``waits`` that it
     only waits (a sleep, a span of time: ``fingerprint.waiting_call``), said where the arguments
-    are, so that privacy mode tells a poll's wait from work as well.
+    are, so that privacy mode tells a poll's wait from work as well. ``spelling`` fingerprints a
+    short call with its values' spelling erased (``fingerprint.spelling_fingerprint``: case,
+    separators, padding zeros): calls with other fingerprints and one spelling ask for one
+    thing typed otherwise.
     """
 
     id: str
@@ -97,6 +101,7 @@ class ToolCall:
     targets: tuple[int, ...] = ()
     phrased: bool = False
     wording: str = ""
+    spelling: str = ""
     mutates: bool = False
     waits: bool = False
     arguments: str | None = None
@@ -127,6 +132,7 @@ class ToolCall:
             targets=term_hashes(" ".join(values)) if values else (),
             phrased=bool(worded),
             wording=digest("\x00".join(worded)) if worded else "",
+            spelling=spelling_fingerprint(name, canonical) if frame else "",
             mutates=mutating_call(name, canonical if arguments is not None else None),
             waits=waiting_call(name, canonical if arguments is not None else None),
             arguments=canonical if capture_content else None,

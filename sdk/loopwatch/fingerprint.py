@@ -920,6 +920,39 @@ def _frame(value: Any) -> Any:
     return 0
 
 
+# What spells one value otherwise: capitals, separators and spaces, zeros padding a number.
+_SPELLING_MARKS = re.compile(r"[\W_]+")
+_PADDING_ZEROS = re.compile(r"(?<!\d)0+(?=\d)")
+
+
+def spelling_fingerprint(tool_name: str, canonical_args: str) -> str:
+    """Fingerprint of a short call with its values' spelling erased: letters folded to one case,
+    separators and spaces dropped, zeros padding a number dropped ("BN-0412", "bn0412", " BN-412"
+    are one value). For a short call only (one with an ``argument_frame``): in a long one, a
+    program or a text, a space or a capital may be the change an edit makes. ``""`` for arguments
+    that are no JSON.
+
+    Why: calls of one tool with other fingerprints and the same spelling ask for one thing spelled
+    otherwise, never for another target: an id re-typed in each format the agent can think of
+    tries nothing new, where a fan-out names other ids.
+    """
+    try:
+        value = json.loads(canonical_args)
+    except ValueError:
+        return ""
+    return digest(f"{tool_name}\x00{canonical_json(_spelled(value))}")
+
+
+def _spelled(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {key: _spelled(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_spelled(item) for item in value]
+    if isinstance(value, str):
+        return _PADDING_ZEROS.sub("", _SPELLING_MARKS.sub("", value.casefold()))
+    return value
+
+
 # Verbs of a call that changes something (a write, an action) and of one that reads, as tool names
 # and action arguments spell them: "ha_call_service" with "service": "turn_on", "notion_append_blocks",
 # "browser_press_key", "str_replace_editor" with "command": "create". A reading verb wins:

@@ -269,6 +269,9 @@ def _recorded_call(created: ToolCall, raw: Mapping[str, Any], arguments: Any, wh
     wording = raw.get("wording", "")
     if not isinstance(wording, str):
         raise ScenarioError(f"{where}.wording must be a string")
+    spelling = raw.get("spelling", created.spelling)  # recorded before it was: from the arguments
+    if not isinstance(spelling, str):
+        raise ScenarioError(f"{where}.spelling must be a string")
     mutates = raw.get("mutates", created.mutates)  # recorded before it was: as the name says
     if not isinstance(mutates, bool):
         raise ScenarioError(f"{where}.mutates must be a boolean")
@@ -283,6 +286,7 @@ def _recorded_call(created: ToolCall, raw: Mapping[str, Any], arguments: Any, wh
         targets=targets,
         phrased=phrased,
         wording=wording,
+        spelling=spelling,
         mutates=mutates,
         waits=waits,
         # clipped arguments are kept as the text they are; absent ones (privacy mode) stay absent

@@ -108,6 +108,8 @@ def _call(call: ToolCall) -> dict[str, Any]:
         out["phrased"] = True
     if call.wording:
         out["wording"] = call.wording
+    if call.spelling:
+        out["spelling"] = call.spelling
     if call.mutates:
         out["mutates"] = True
     if call.waits:

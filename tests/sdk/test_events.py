@@ -38,6 +38,19 @@ def test_tool_call_carries_canonical_arguments_and_their_fingerprint() -> None:
     assert call.fingerprint == call_fingerprint("search", canonical_arguments({"limit": 5, "q": "x"}))
 
 
+def test_a_short_call_has_a_spelling_and_a_long_call_none() -> None:
+    """One request typed otherwise shares a spelling; a program, where a capital or a space may
+    be the edit, has none (``fingerprint.spelling_fingerprint``), nor has it in privacy mode a
+    different one."""
+    typed = [ToolCall.create(id="c", name="get", arguments={"id": v}) for v in ("AB-01", "ab01")]
+    assert typed[0].spelling == typed[1].spelling != ""
+    assert ToolCall.create(id="c", name="get", arguments={"id": "AB-01"}, capture_content=False).spelling == (
+        typed[0].spelling
+    )
+    program = ToolCall.create(id="c", name="python", arguments={"code": "x = 1\nprint(x)\n"})
+    assert program.spelling == ""
+
+
 def test_tool_call_from_json_string_equals_the_mapping_form() -> None:
     from_string = ToolCall.create(id="c1", name="search", arguments='{"limit": 5, "q": "x"}')
     from_mapping = ToolCall.create(id="c2", name="search", arguments={"q": "x", "limit": 5})

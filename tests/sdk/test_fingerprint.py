@@ -43,6 +43,7 @@ from loopwatch.fingerprint import (
     normalise_result,
     reads_as_failure,
     result_fingerprint,
+    spelling_fingerprint,
     success_class,
     transient_error,
     waiting_call,
@@ -247,6 +248,22 @@ def test_argument_frame_is_equal_for_calls_that_vary_only_their_target() -> None
     assert argument_frame("read", canonical_arguments({"path": "a.py"})) != argument_frame(
         "open", canonical_arguments({"path": "a.py"})
     )
+
+
+def test_an_id_typed_otherwise_has_one_spelling() -> None:
+    """Capitals, separators, spaces and padding zeros spell one value; another id, another key
+    or another tool is another request."""
+
+    def spelled(name: str, arguments: dict[str, Any]) -> str:
+        return spelling_fingerprint(name, canonical_arguments(arguments))
+
+    variants = ["BN-0412", "bn-0412", "BN0412", " BN-0412", "BN-412", "bn_412"]
+    assert len({spelled("get", {"plantId": v}) for v in variants}) == 1
+    assert spelled("get", {"plantId": "BN-0413"}) != spelled("get", {"plantId": "BN-0412"})
+    assert spelled("get", {"plantId": "BN-4120"}) != spelled("get", {"plantId": "BN-412"})
+    assert spelled("get", {"id": "BN-0412"}) != spelled("get", {"plantId": "BN-0412"})
+    assert spelled("read", {"plantId": "BN-0412"}) != spelled("get", {"plantId": "BN-0412"})
+    assert spelling_fingerprint("search", "not json") == ""
 
 
 def test_a_long_call_has_no_frame() -> None:

@@ -122,6 +122,20 @@ def test_a_calls_class_stays_without_its_arguments(
     assert not getattr(wire.tool_call_from_proto(older), field)
 
 
+def test_a_calls_spelling_travels_without_its_arguments() -> None:
+    """Privacy mode ships the spelling the SDK computed (span attributes, gRPC); a client that
+    sends arguments but no spelling gets the SDK's."""
+    call = ToolCall.create(id="c1", name="get", arguments={"id": "BN-0412"}, capture_content=False)
+    step = Step.create(event_id="s", text=None, tool_calls=(call,))
+    (decoded,) = wire.events_from_proto(wire.events_to_proto([step]))
+    assert isinstance(decoded, Step)
+    assert (decoded.tool_calls[0].spelling, decoded.tool_calls[0].arguments) == (call.spelling, None)
+
+    older = wire.tool_call_to_proto(ToolCall.create(id="c2", name="get", arguments={"id": "bn0412"}))
+    older.spelling = ""  # a client from before the spelling was sent
+    assert wire.tool_call_from_proto(older).spelling == call.spelling
+
+
 def test_the_facts_a_text_states_travel_without_it() -> None:
     """A short report's count of facts reaches the collector in privacy mode: over gRPC, in span
     attributes and in a recorded transcript."""

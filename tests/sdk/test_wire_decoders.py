@@ -37,6 +37,7 @@ def test_chat_attributes_decode_to_the_steps_calls_and_sketch() -> None:
             targets=c.targets,
             phrased=c.phrased,
             wording=c.wording,
+            spelling=c.spelling,
             mutates=c.mutates,
             waits=c.waits,
             repetition=c.repetition,

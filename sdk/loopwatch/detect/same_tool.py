@@ -15,6 +15,11 @@ same. A sub-agent (``fingerprint.delegating_tool``) that reported twice alike ha
 third hand-off fires, at ``echoes_at - 1`` echoes, unless the reports said they found nothing (a
 task not done may well be handed again with a better brief).
 
+Third pattern, whatever the answers: one request typed ``SPELLINGS`` (4) ways in a turn
+(``CallOutcome.spelling``: capitals, separators, spaces, padding zeros: "BN-0412", "bn0412",
+"BN-412"): an id re-typed in every format the agent can think of tries nothing new, where a
+fan-out names other ids. A typo corrected once or twice until the record is found is quiet.
+
 Not flagged: pagination and fan-out over many files (each result is new, so the streak resets),
 bulk writes answered alike (a service called on each light answering "[]", a mutation per
 product answering "no user errors": a call that changes something never echoes),
@@ -70,10 +75,19 @@ class SameToolState:
     # Per tool, the echoes since its last new result and the step of the first; bounded by
     # the tools of one turn (the state is per turn) and trimmed to ECHO_TOOLS.
     echoes: dict[str, tuple[int, int]] = field(default_factory=dict)
+    # Per request (``CallOutcome.spelling``): the step it was first made, the ways it was typed
+    # and the fingerprints of the last ``SPELLINGS`` of them.
+    spellings: dict[str, tuple[int, int, tuple[str, ...]]] = field(default_factory=dict)
 
 
 # Tools whose echoes are followed at once: a turn rephrasing more tools than this has moved on.
 ECHO_TOOLS = 16
+# Ways one request was typed (an id in capitals, without its hyphen, without its padding zero)
+# that fire: the first state visited a fourth time. An agent correcting a typo once or twice and
+# getting its answer is no loop; blind authors put the onset at the fourth spelling.
+SPELLINGS = 4
+# Requests whose spellings are followed at once; the oldest typed is forgotten first.
+SPELLING_REQUESTS = 32
 
 
 class SameTool:
@@ -91,8 +105,36 @@ class SameTool:
         if not step.calls:
             return None
         echoed = self._count_echoes(state, step)
-        streak = self._streak(state, step)
-        return streak or echoed
+        respelled = self._count_spellings(state, step)
+        return self._streak(state, step) or echoed or respelled
+
+    def _count_spellings(self, state: SameToolState, step: StepRecord) -> Finding | None:
+        """Follow the spellings of each short call (``CallOutcome.spelling``); the finding once
+        one request was typed ``SPELLINGS`` ways in the turn, whatever each brought back."""
+        found: Finding | None = None
+        for call in step.calls:
+            if not call.spelling or call.result is None:
+                continue  # a long call, or one whose answer never came
+            first, count, recent = state.spellings.pop(call.spelling, (step.number, 0, ()))
+            if call.call not in recent:  # the same spelling again is the identical-call detector's
+                count, recent = count + 1, (*recent, call.call)[-SPELLINGS:]
+            state.spellings[call.spelling] = (first, count, recent)  # most recently typed last
+            if len(state.spellings) > SPELLING_REQUESTS:
+                del state.spellings[next(iter(state.spellings))]
+            if count >= SPELLINGS:
+                found = call_finding(
+                    call,
+                    detector=self.name,
+                    key=f"{self.name}:spelled:{call.name}:{first}",
+                    summary=(
+                        f"`{call.name}` was asked for one thing typed {count} ways "
+                        "(capitals, separators, padding zeros)"
+                    ),
+                    count=count,
+                    first_step=first,
+                    last_step=step.number,
+                )
+        return found
 
     def _count_echoes(self, state: SameToolState, step: StepRecord) -> Finding | None:
         if not state.echoes and Novelty.ECHO not in step.novelty.kinds:

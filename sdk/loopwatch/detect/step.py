@@ -134,6 +134,7 @@ class CallOutcome(NamedTuple):
     targets: tuple[int, ...] = ()  # hashed terms of a short call's values (events.ToolCall.targets)
     phrased: bool = False  # its values include words (events.ToolCall.phrased)
     wording: str = ""  # fingerprint of those words (events.ToolCall.wording)
+    spelling: str = ""  # the call with its values' spelling erased (events.ToolCall.spelling)
     size: int = 0  # characters of the raw result (0: empty or none)
     overlap: tuple[int, ...] = ()  # the result's trigram sketch (events.ToolResult.overlap)
     error_terms: tuple[int, ...] = ()  # hashed terms the error names (events.ToolResult.error_terms)

@@ -35,6 +35,7 @@ from loopwatch.wire.attributes import (
     LOOPWATCH_STEP_TOOL_CALL_PHRASED,
     LOOPWATCH_STEP_TOOL_CALL_REPETITIONS,
     LOOPWATCH_STEP_TOOL_CALL_SHAPES,
+    LOOPWATCH_STEP_TOOL_CALL_SPELLINGS,
     LOOPWATCH_STEP_TOOL_CALL_TARGETS,
     LOOPWATCH_STEP_TOOL_CALL_WAITS,
     LOOPWATCH_STEP_TOOL_CALL_WORDINGS,
@@ -89,6 +90,7 @@ def step_calls_from(attributes: Mapping[str, Any]) -> tuple[ToolCall, ...] | Non
     waits = attributes.get(LOOPWATCH_STEP_TOOL_CALL_WAITS)
     waits = list(waits) if isinstance(waits, list | tuple) else []
     wordings = _per_call(attributes.get(LOOPWATCH_STEP_TOOL_CALL_WORDINGS))
+    spellings = _per_call(attributes.get(LOOPWATCH_STEP_TOOL_CALL_SPELLINGS))
     return tuple(
         ToolCall(
             id=call_id,
@@ -102,6 +104,7 @@ def step_calls_from(attributes: Mapping[str, Any]) -> tuple[ToolCall, ...] | Non
             mutates=(mutates[i] is True) if i < len(mutates) else mutating_call(name, None),
             waits=(waits[i] is True) if i < len(waits) else waiting_call(name, None),
             wording=bounded_fingerprint(wordings[i]) if i < len(wordings) else "",
+            spelling=bounded_fingerprint(spellings[i]) if i < len(spellings) else "",
             repetition=repetition_from_json(reps[i]) if i < len(reps) else None,
         )
         for i, (call_id, name, fingerprint) in enumerate(zip(ids, names, prints, strict=True))

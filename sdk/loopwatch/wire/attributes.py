@@ -75,6 +75,9 @@ LOOPWATCH_STEP_TOOL_CALL_MUTATES = "loopwatch.step.tool_call.mutates"
 LOOPWATCH_STEP_TOOL_CALL_WAITS = "loopwatch.step.tool_call.waits"
 #: Per call, its ``ToolCall.wording`` (fingerprint of its values of several words, "" without), same order.
 LOOPWATCH_STEP_TOOL_CALL_WORDINGS = "loopwatch.step.tool_call.wordings"
+#: Per call, its ``ToolCall.spelling`` (fingerprint of a short call with its values' spelling
+#: erased, "" for a long call), same order.
+LOOPWATCH_STEP_TOOL_CALL_SPELLINGS = "loopwatch.step.tool_call.spellings"
 LOOPWATCH_STEP_TOOL_CALL_REPETITIONS = "loopwatch.step.tool_call.repetitions"
 """str[]: per call, "" or the compact JSON of the longest repetition inside its arguments."""
 LOOPWATCH_STEP_REFERS_TO_CALLS = "loopwatch.step.refers_to_calls"
@@ -179,6 +182,7 @@ def chat_attributes(step: Step, *, capture_content: bool) -> dict[str, Attribute
         LOOPWATCH_STEP_TOOL_CALL_MUTATES: [c.mutates for c in step.tool_calls],
         LOOPWATCH_STEP_TOOL_CALL_WAITS: [c.waits for c in step.tool_calls],
         LOOPWATCH_STEP_TOOL_CALL_WORDINGS: [c.wording for c in step.tool_calls],
+        LOOPWATCH_STEP_TOOL_CALL_SPELLINGS: [c.spelling for c in step.tool_calls],
         LOOPWATCH_STEP_TOOL_CALL_REPETITIONS: [repetition_json(c.repetition) for c in step.tool_calls],
         LOOPWATCH_STEP_REFERS_TO_CALLS: step.refers_to_calls,
     }

@@ -133,6 +133,7 @@ def tool_call_to_proto(call: ToolCall) -> pb.ToolCall:
         targets=list(call.targets),
         phrased=call.phrased,
         wording=call.wording,
+        spelling=call.spelling,
         mutates=call.mutates,
         waits=call.waits,
     )

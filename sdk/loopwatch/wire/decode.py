@@ -37,6 +37,7 @@ from loopwatch.fingerprint import (
     bounded_fingerprint,
     mutating_call,
     shape_fingerprint,
+    spelling_fingerprint,
     waiting_call,
 )
 from loopwatch.sketch import OVERLAP_SIZE, SKETCH_SIZE, Repetition, TextSketch
@@ -247,18 +248,21 @@ def _tool_call(msg: pb.ToolCall) -> ToolCall:
         raise WireError("name", "required")
     _check_fingerprint(msg.fingerprint)
     arguments = msg.arguments if msg.HasField("arguments") else None
+    frame = msg.frame or (argument_frame(msg.name, arguments) if arguments is not None else "")
+    # A client that sends arguments but no shape, frame or spelling gets what the SDK computes.
+    spelling = msg.spelling or (
+        spelling_fingerprint(msg.name, arguments) if frame and arguments is not None else ""
+    )
     return ToolCall(
         id=msg.id,
         name=msg.name,
         fingerprint=msg.fingerprint,
-        # A client that sends arguments but no shape gets the shape the SDK would compute.
         shape=msg.shape or (shape_fingerprint(msg.name, arguments) if arguments is not None else ""),
-        frame=bounded_fingerprint(
-            msg.frame or (argument_frame(msg.name, arguments) if arguments is not None else "")
-        ),
+        frame=bounded_fingerprint(frame),
         targets=_hashes(msg.targets, "targets", MAX_TERMS),
         phrased=msg.phrased,
         wording=bounded_fingerprint(msg.wording),
+        spelling=bounded_fingerprint(spelling),
         # A client that sends arguments but no classification gets the SDK's.
         mutates=msg.mutates or mutating_call(msg.name, arguments),
         waits=msg.waits or waiting_call(msg.name, arguments),

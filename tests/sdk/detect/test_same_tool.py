@@ -471,6 +471,50 @@ def test_paraphrases_answered_with_the_same_rows_fire_at_the_third_echo() -> Non
     assert run(SameTool(), files).fired == []
 
 
+def typed(*plant_ids: str, found: str = '{"found": false}') -> list[StepSpec]:
+    return [step(call("getPlantRecord", {"plantId": p}, found)) for p in plant_ids]
+
+
+def test_one_id_typed_a_fourth_way_fires_and_a_third_does_not() -> None:
+    """Boundary: capitals, a hyphen dropped, a space, a padding zero: the same request typed four
+    ways, each answered "not found" in its own words (the id echoed back as typed)."""
+    spellings = ("BN-0412", "bn-0412", "BN0412", "BN-412")
+    answers = [f'{{"found": false, "plantId": "{p}"}}' for p in spellings]
+    script = [
+        step(call("getPlantRecord", {"plantId": p}, a)) for p, a in zip(spellings, answers, strict=True)
+    ]
+
+    assert run(SameTool(), script[:3]).fired == []
+    finding = run(SameTool(), script).finding()
+    assert finding.key == "same_tool:spelled:getPlantRecord:1"
+    assert (finding.count, finding.first_step, finding.last_step) == (4, 1, 4)
+
+
+def test_four_ids_typed_once_each_are_a_fan_out() -> None:
+    """Near miss: four plants looked up, each not found: other targets, not one typed otherwise."""
+    assert run(SameTool(), typed("BN-0412", "BN-0413", "BN-0414", "BN-0415")).fired == []
+
+
+def test_the_same_spelling_again_is_not_another_way_to_type_it() -> None:
+    """A call repeated as it was is the identical-call detector's: three ways typed, one of them
+    twice, are three."""
+    assert run(SameTool(), typed("BN-0412", "bn-0412", "bn-0412", "BN0412")).fired == []
+
+
+def test_a_typo_corrected_and_found_is_quiet() -> None:
+    """The healthy pattern: the id typed otherwise once or twice until the record is found."""
+    script = typed("BN 0412", "bn-0412") + typed("BN-0412", found='{"found": true, "species": "Juniperus"}')
+
+    assert run(SameTool(), script).fired == []
+
+
+def test_spellings_count_within_a_turn() -> None:
+    """A new question starts the count over: two ways typed before it, two after, are no four."""
+    script = [*typed("BN-0412", "bn-0412"), USER, *typed("BN0412", "BN-412")]
+
+    assert run(SameTool(), script).fired == []
+
+
 def test_echoes_at_is_configurable_and_below_two_off() -> None:
     assert run(SameTool(SameToolConfig(echoes_at=2)), paraphrased_research(3)).finding(5).count == 2
     assert run(SameTool(SameToolConfig(echoes_at=1)), paraphrased_research(5)).fired == []

@@ -98,7 +98,7 @@ class Step(_message.Message):
     def __init__(self, text: _Optional[str] = ..., sketch: _Optional[_Union[TextSketch, _Mapping]] = ..., tool_calls: _Optional[_Iterable[_Union[ToolCall, _Mapping]]] = ..., input_tokens: _Optional[int] = ..., output_tokens: _Optional[int] = ..., finish_reason: _Optional[str] = ..., refers_to_calls: _Optional[bool] = ...) -> None: ...
 
 class ToolCall(_message.Message):
-    __slots__ = ("id", "name", "fingerprint", "arguments", "repetition", "shape", "frame", "targets", "phrased", "wording", "mutates", "waits")
+    __slots__ = ("id", "name", "fingerprint", "arguments", "repetition", "shape", "frame", "targets", "phrased", "wording", "mutates", "waits", "spelling")
     ID_FIELD_NUMBER: _ClassVar[int]
     NAME_FIELD_NUMBER: _ClassVar[int]
     FINGERPRINT_FIELD_NUMBER: _ClassVar[int]
@@ -111,6 +111,7 @@ class ToolCall(_message.Message):
     WORDING_FIELD_NUMBER: _ClassVar[int]
     MUTATES_FIELD_NUMBER: _ClassVar[int]
     WAITS_FIELD_NUMBER: _ClassVar[int]
+    SPELLING_FIELD_NUMBER: _ClassVar[int]
     id: str
     name: str
     fingerprint: str
@@ -123,7 +124,8 @@ class ToolCall(_message.Message):
     wording: str
     mutates: bool
     waits: bool
-    def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., fingerprint: _Optional[str] = ..., arguments: _Optional[str] = ..., repetition: _Optional[_Union[Repetition, _Mapping]] = ..., shape: _Optional[str] = ..., frame: _Optional[str] = ..., targets: _Optional[_Iterable[int]] = ..., phrased: _Optional[bool] = ..., wording: _Optional[str] = ..., mutates: _Optional[bool] = ..., waits: _Optional[bool] = ...) -> None: ...
+    spelling: str
+    def __init__(self, id: _Optional[str] = ..., name: _Optional[str] = ..., fingerprint: _Optional[str] = ..., arguments: _Optional[str] = ..., repetition: _Optional[_Union[Repetition, _Mapping]] = ..., shape: _Optional[str] = ..., frame: _Optional[str] = ..., targets: _Optional[_Iterable[int]] = ..., phrased: _Optional[bool] = ..., wording: _Optional[str] = ..., mutates: _Optional[bool] = ..., waits: _Optional[bool] = ..., spelling: _Optional[str] = ...) -> None: ...
 
 class ToolResult(_message.Message):
     __slots__ = ("call_id", "fingerprint", "size", "is_error", "error_type", "preview", "content", "error_class", "overlap", "error_terms", "lines", "links", "facts")
