@@ -5,7 +5,7 @@ import warnings
 
 from loopwatch.wire._proto.v1 import guard_pb2 as loopwatch_dot_v1_dot_guard__pb2
 
-GRPC_GENERATED_VERSION = '1.85.4'
+GRPC_GENERATED_VERSION = '1.85.1'
 GRPC_VERSION = grpc.__version__
 _version_not_supported = False
 
