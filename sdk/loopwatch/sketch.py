@@ -81,13 +81,14 @@ _ANNOUNCES = re.compile(
     r"|\b(?:please hold|one moment|just a (?:moment|second|sec)|bear with me|hold on|hang on)\b"
     # The same in other languages: "voy a", "je vais", "ich werde", "ik ga", "un momento",
     # "veuillez patienter", "estoy transfiriendo", "कर रहा हूँ" (I am doing), "我将" (I will),
-    # "接下来" (next), "少々お待ちください", "하겠습니다" (I will do).
+    # "接下来" (next), "少々お待ちください", "行います" (I carry it out), "しております" (I am
+    # doing it), "하겠습니다" (I will do).
     r"|\b(?:un momento|por favor espere|aguarde|um momento|un instant|veuillez patienter|"
     r"einen moment|bitte warten|estoy \w+(?:ando|iendo)|estou \w+(?:ando|endo|indo)|"
     r"voy a|vamos a|déjame|je vais|laissez-moi|ich werde|lass mich|ik ga|ik zal|vou|deix[ae]-me|"
     r"jag ska|vado a|lasciami)\b"
     r"|एक (?:क्षण|पल)|कृपया प्रतीक्षा|रहा हूँ|रही हूँ|お待ちください|잠시만"
-    r"|我将|我会|我要|我来|让我|现在|接下来|下一步|します|しましょう|하겠습니다|할게요",
+    r"|我将|我会|我要|我来|让我|现在|接下来|下一步|します|しましょう|行います|しております|하겠습니다|할게요",
     re.IGNORECASE,
 )
 # A text saying it does something again: "Let me verify this once more", "re-reading the

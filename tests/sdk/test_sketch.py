@@ -363,6 +363,8 @@ def test_words_are_read_in_any_script() -> None:
         "Veuillez patienter, je vous transfère.",
         "मैं आपकी शिकायत दर्ज कर रहा हूँ, बस एक क्षण।",
         "少々お待ちください。",
+        "予約の確定処理を行います。",  # "I carry out the booking's confirmation"
+        "ただいま予約を確定しております。",  # "I am confirming the booking now"
         "接下来，我会访问该页面，获取新增装机数字。",  # "next, I will open the page"
         "Ik ga nu de klep van zone 4 openen.",
         "Je vais ouvrir la page des statistiques.",
@@ -383,6 +385,7 @@ def test_a_text_announcing_an_action_says_so(text: str) -> None:
         "Nothing is running now; the queue is empty.",  # a state, not an action
         "The tests are passing.",
         "El informe está listo y enviado.",  # a statement in another language
+        "在庫と着付け枠がございます。",  # "there is stock and a dressing slot"
     ],
 )
 def test_a_text_announcing_nothing_says_so(text: str) -> None:

@@ -322,9 +322,12 @@ def _asking_again(step: StepRecord, targets: tuple[int, ...], previous: tuple[in
     """Whether ``step``'s calls only ask again what the previous step asked and bring nothing.
 
     Acting on what the text names excuses the restatement, unless the calls only ask again
-    ("checking `parse_header`" over greps for it, reworded, returning the same line); a fan-out
-    over new targets still acts.
+    ("checking `parse_header`" over greps for it, reworded, returning the same line) or were all
+    made before and answered as before (announcing an action over re-reads of the account, the
+    series, the list); a fan-out over new targets still acts.
     """
     if not step.novelty.fruitless:
         return False
+    if step.novelty.all_repeats:
+        return True  # calls made before, answered as before: nothing acted on anew
     return shared_terms(tuple(set(targets)), tuple(set(previous))) >= REPHRASED_TERMS

@@ -619,6 +619,40 @@ def test_a_fan_out_over_new_files_named_in_the_text_stays_quiet() -> None:
     assert run(Narration(), script).fired == []
 
 
+def test_restating_over_reads_made_before_goes_on_though_the_text_names_them() -> None:
+    """Announcing an action while re-reading what was read (the account, the series, the list:
+    each call made before, answered as before) acts on nothing anew: naming the calls' targets in
+    the text excuses nothing then."""
+    reads = [
+        call("customers.get", {"customer": 20431}, '{"name": "R. Ibarra", "box": "I-12"}'),
+        call("series.get", {"title": "Saga"}, '{"series_id": "IMG-SAGA", "next_issue": 67}'),
+        call("pull_list.get", {"customer": 20431}, '{"series": ["Monstress", "Paper Girls"]}'),
+    ]
+    texts = [
+        "Let me pull up the customer account and the series first.",
+        "I'll add Saga issue 67 to the pull list of this customer now.",
+        "Adding the Saga series to the pull list of this customer now.",
+        "I'm adding Saga issue 67 to the pull list of this customer now.",
+        "Now adding the Saga series to the pull list of this customer.",
+        "Adding Saga issue 67 to the pull list of this customer right now.",
+    ]
+    script = [step(reads[i % 3], text=text) for i, text in enumerate(texts)]
+
+    assert run(Narration(), script).finding().detector == "narration"
+
+
+def test_restating_over_a_read_of_something_new_named_in_the_text_stays_quiet() -> None:
+    """The healthy counterpart: the same announcement while each read is of a file not read
+    before and brings its content: acting on what the text names."""
+    texts = [f"Now I will check the {name} module for the deprecated call, as before." for name in "abcdef"]
+    script = [
+        step(call("read_file", {"path": f"src/{name}/module.py"}, f"import {name}\nx = {i}"), text=text)
+        for i, (name, text) in enumerate(zip("abcdef", texts, strict=True))
+    ]
+
+    assert run(Narration(), script).fired == []
+
+
 def test_asking_again_compares_the_terms_of_all_calls_once_each() -> None:
     """Two calls naming the same terms ask no more than one: a term repeated across a step's
     calls counts once, as when the terms were merged for every step."""
