@@ -52,6 +52,7 @@ REPO_ONLY_SETS = (
     "heldout-blind20",
     "heldout-blind21",
     "heldout-blind22",
+    "heldout-blind23",
     "real-more",
     "real-wild",
 )

@@ -35,6 +35,7 @@ BLIND_SETS = {
     20: 30,
     21: 30,
     22: 30,
+    23: 30,
 }
 NAMED_FROM = 4  # sets whose ids and source name them
 
