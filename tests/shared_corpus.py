@@ -53,6 +53,7 @@ REPO_ONLY_SETS = (
     "heldout-blind21",
     "heldout-blind22",
     "heldout-blind23",
+    "heldout-blind24",
     "real-more",
     "real-wild",
 )

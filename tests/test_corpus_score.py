@@ -5,7 +5,7 @@ Bars (issue 13): ``real-agents`` clean recall >= 0.75, ``real`` >= 0.80, ``synth
 ``synthetic-agents`` >= 0.95; no healthy run flagged on any set. ``synthetic*`` ship with the
 repository; ``real*`` are complete only through ``LOOPWATCH_CORPUS`` (see ``shared_corpus``).
 The repository-only sets (``synthetic-generalize``, ``heldout-twin``, ``heldout-wild``, ``heldout-blind``
-to ``heldout-blind23``, ``real-more``; issue 20): clean recall >= 0.75, none harmed, at most 5 % of healthy
+to ``heldout-blind24``, ``real-more``; issue 20): clean recall >= 0.75, none harmed, at most 5 % of healthy
 runs nudged.
 ``real-wild`` (issue 20, real runs of agents nobody tuned for) misses that bar: it is held at its figures
 (``FLOORS``), so a regression on it fails while the detectors are generalized to reach the bar.

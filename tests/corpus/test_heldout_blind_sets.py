@@ -36,6 +36,7 @@ BLIND_SETS = {
     21: 30,
     22: 30,
     23: 30,
+    24: 30,
 }
 NAMED_FROM = 4  # sets whose ids and source name them
 

@@ -1,0 +1,1 @@
+"""Scenario builders for ``corpus/heldout-blind24/`` (see ``corpus/generate_heldout_blind24.py``)."""
