@@ -112,15 +112,23 @@ class SameTool:
         """Follow the spellings of each short call (``CallOutcome.spelling``); the finding once
         one request was typed ``SPELLINGS`` ways in the turn, whatever each brought back."""
         found: Finding | None = None
+        spellings = state.spellings
         for call in step.calls:
-            if not call.spelling or call.result is None:
+            spelling = call.spelling
+            if not spelling or call.result is None:
                 continue  # a long call, or one whose answer never came
-            first, count, recent = state.spellings.pop(call.spelling, (step.number, 0, ()))
-            if call.call not in recent:  # the same spelling again is the identical-call detector's
-                count, recent = count + 1, (*recent, call.call)[-SPELLINGS:]
-            state.spellings[call.spelling] = (first, count, recent)  # most recently typed last
-            if len(state.spellings) > SPELLING_REQUESTS:
-                del state.spellings[next(iter(state.spellings))]
+            typed = spellings.get(spelling)
+            if typed is None:  # most calls: a request made for the first time
+                spellings[spelling] = (step.number, 1, (call.call,))
+                if len(spellings) > SPELLING_REQUESTS:
+                    del spellings[next(iter(spellings))]
+                continue
+            first, count, recent = typed
+            if call.call in recent:
+                continue  # typed as before: the identical-call detector's
+            count += 1
+            del spellings[spelling]  # most recently typed last
+            spellings[spelling] = (first, count, (*recent, call.call)[-SPELLINGS:])
             if count >= SPELLINGS:
                 found = call_finding(
                     call,
