@@ -17,7 +17,7 @@ import hashlib
 import json
 import re
 import zlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import lru_cache
 from typing import Any
 
@@ -901,18 +901,10 @@ def argument_frame(tool_name: str, canonical_args: str) -> str:
     """
     if len(canonical_args) > FRAME_MAX_CHARS or "\\n" in canonical_args:
         return ""
-    try:
-        value = json.loads(canonical_args)
-    except ValueError:
-        return ""
-    return digest(f"{tool_name}\x00{canonical_json(_frame(value))}")
+    return _leaves_fingerprint(tool_name, canonical_args, _value_type)
 
 
-def _frame(value: Any) -> Any:
-    if isinstance(value, dict):
-        return {key: _frame(item) for key, item in value.items()}
-    if isinstance(value, list):
-        return [_frame(item) for item in value]
+def _value_type(value: Any) -> Any:
     if isinstance(value, str):
         return "s"
     if isinstance(value, bool) or value is None:
@@ -936,21 +928,31 @@ def spelling_fingerprint(tool_name: str, canonical_args: str) -> str:
     otherwise, never for another target: an id re-typed in each format the agent can think of
     tries nothing new, where a fan-out names other ids.
     """
+    return _leaves_fingerprint(tool_name, canonical_args, _spelled)
+
+
+def _spelled(value: Any) -> Any:
+    if isinstance(value, str):
+        return _PADDING_ZEROS.sub("", _SPELLING_MARKS.sub("", value.casefold()))
+    return value
+
+
+def _leaves_fingerprint(tool_name: str, canonical_args: str, leaf: Callable[[Any], Any]) -> str:
+    """Fingerprint of a call's JSON arguments with each value (not key) mapped by ``leaf``;
+    ``""`` for arguments that are no JSON."""
     try:
         value = json.loads(canonical_args)
     except ValueError:
         return ""
-    return digest(f"{tool_name}\x00{canonical_json(_spelled(value))}")
+    return digest(f"{tool_name}\x00{canonical_json(_map_leaves(value, leaf))}")
 
 
-def _spelled(value: Any) -> Any:
+def _map_leaves(value: Any, leaf: Callable[[Any], Any]) -> Any:
     if isinstance(value, dict):
-        return {key: _spelled(item) for key, item in value.items()}
+        return {key: _map_leaves(item, leaf) for key, item in value.items()}
     if isinstance(value, list):
-        return [_spelled(item) for item in value]
-    if isinstance(value, str):
-        return _PADDING_ZEROS.sub("", _SPELLING_MARKS.sub("", value.casefold()))
-    return value
+        return [_map_leaves(item, leaf) for item in value]
+    return leaf(value)
 
 
 # Verbs of a call that changes something (a write, an action) and of one that reads, as tool names
