@@ -912,17 +912,18 @@ def _value_type(value: Any) -> Any:
     return 0
 
 
-# What spells one value otherwise: capitals, separators and spaces, zeros padding a number.
+# What spells one value otherwise: capitals, separators and spaces, zeros padding a number (not
+# those of a fraction: "0.01" is no "0.1").
 _SPELLING_MARKS = re.compile(r"[\W_]+")
-_PADDING_ZEROS = re.compile(r"(?<!\d)0+(?=\d)")
+_PADDING_ZEROS = re.compile(r"(?<![\d.,])0+(?=\d)")
 
 
 def spelling_fingerprint(tool_name: str, canonical_args: str) -> str:
     """Fingerprint of a short call with its values' spelling erased: letters folded to one case,
     separators and spaces dropped, zeros padding a number dropped ("BN-0412", "bn0412", " BN-412"
-    are one value). For a short call only (one with an ``argument_frame``): in a long one, a
-    program or a text, a space or a capital may be the change an edit makes. ``""`` for arguments
-    that are no JSON.
+    are one value), a number one value whatever its type (22, 22.0, "22"). For a short call only
+    (one with an ``argument_frame``): in a long one, a program or a text, a space or a capital may
+    be the change an edit makes. ``""`` for arguments that are no JSON.
 
     Why: calls of one tool with other fingerprints and the same spelling ask for one thing spelled
     otherwise, never for another target: an id re-typed in each format the agent can think of
@@ -932,8 +933,12 @@ def spelling_fingerprint(tool_name: str, canonical_args: str) -> str:
 
 
 def _spelled(value: Any) -> Any:
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)  # 22.0 is 22
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        value = str(value)  # a number sent as a string is the number
     if isinstance(value, str):
-        return _PADDING_ZEROS.sub("", _SPELLING_MARKS.sub("", value.casefold()))
+        return _SPELLING_MARKS.sub("", _PADDING_ZEROS.sub("", value.casefold()))
     return value
 
 

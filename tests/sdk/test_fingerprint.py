@@ -266,6 +266,18 @@ def test_an_id_typed_otherwise_has_one_spelling() -> None:
     assert spelling_fingerprint("search", "not json") == ""
 
 
+def test_a_number_typed_otherwise_has_one_spelling_and_a_fraction_keeps_its_zeros() -> None:
+    """22, 22.0 and "22" are one value; a sweep over 0.1, 0.01, 0.001 tries other values (the
+    zeros of a fraction are no padding), as an id padded with zeros is not."""
+
+    def spelled(value: object) -> str:
+        return spelling_fingerprint("calc", canonical_arguments({"gauge": value}))
+
+    assert len({spelled(v) for v in (22, 22.0, "22", " 22")}) == 1
+    assert len({spelled(v) for v in ("0.1", "0.01", "0.001", 0.0001)}) == 4
+    assert spelled(22.5) != spelled(22)
+
+
 def test_a_long_call_has_no_frame() -> None:
     program = canonical_arguments({"code": "print(1)\n" * (FRAME_MAX_CHARS // 9 + 1)})
     assert argument_frame("python", program) == ""
