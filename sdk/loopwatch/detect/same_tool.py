@@ -17,8 +17,9 @@ task not done may well be handed again with a better brief).
 
 Third pattern, whatever the answers: one request typed ``SPELLINGS`` (4) ways in a turn
 (``CallOutcome.spelling``: capitals, separators, spaces, padding zeros, a number's type:
-"BN-0412", "bn0412", "BN-412"; 22, 22.0, "22"): an id re-typed in every format the agent can think of tries nothing new, where a
-fan-out names other ids. A typo corrected once or twice until the record is found is quiet.
+"BN-0412", "bn0412", "BN-412"; 22, 22.0, "22"): an id re-typed in every format the agent can
+think of tries nothing new, where a fan-out names other ids. A typo corrected once or twice
+until the record is found is quiet.
 
 Not flagged: pagination and fan-out over many files (each result is new, so the streak resets),
 bulk writes answered alike (a service called on each light answering "[]", a mutation per
