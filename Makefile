@@ -6,7 +6,7 @@ SERVE_STAMP := $(VENV)/.installed-serve
 STAMP  := $(VENV)/.installed
 DOCS_STAMP := $(VENV)/.installed-docs
 
-.PHONY: run test lint docs screenshot bench interop coding-agents phoenix system-deps proto clean
+.PHONY: run test test-compiled compiled lint docs screenshot bench interop coding-agents phoenix system-deps proto clean
 
 # A fresh clone's `make run` is mostly this set-up (docs/getting-started.md has the figures):
 # uv installs in a fraction of pip's time. uv from PATH makes the virtualenv; without one, the
@@ -43,6 +43,16 @@ system-deps:
 ## test: the whole suite, with the real servers it needs
 test: $(STAMP) system-deps
 	$(PY) -m pytest
+
+## compiled: the SDK's compiled build (mypyc; sdk/setup.py) as a wheel in dist/, for images and hosts
+compiled: $(STAMP)
+	cd sdk && LOOPWATCH_COMPILE=1 ../$(PY) -m pip wheel -q --no-deps --no-build-isolation -w ../dist .
+	rm -rf sdk/build
+
+## test-compiled: the whole suite again with the compiled build first on PYTHONPATH (.compiled/)
+test-compiled: $(STAMP) system-deps
+	$(PY) -m tests.compiled_build .compiled
+	PYTHONPATH=.compiled $(PY) -m pytest
 
 lint: $(STAMP)
 	$(VENV)/bin/ruff check .

@@ -13,6 +13,10 @@
    (``bench.engine_cpu``), that tree's and this one's alternating in child processes, each
    parsing and judging with its own code. Reported: each side's range and the ratio per round.
    Target: <= 1.0x the previous release.
+4. The compiled build (``sdk/setup.py``, mypyc), built from this tree for the run: its engine CPU
+   time per event on the corpus, alternating with this tree's Python build (and the previous
+   release's, when named) in the same rounds. Target: <= 10 µs/event, <= 1.0x the previous
+   release. ``LOOPWATCH_BENCH_COMPILED=0`` leaves it out (it needs a C compiler, ~1 minute).
 
 Each figure is the best of several repeats (these machines are noisy). Run: ``python -m
 bench.bench_engine`` (or ``make bench`` for every benchmark).
@@ -24,6 +28,7 @@ import json
 import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +36,7 @@ from bench.timing import best_of
 from loopwatch.detect.engine import Engine
 from loopwatch.events import Event, Step, ToolCall, ToolResult
 from loopwatch.scenario import iter_scenario_files, replay, scenario_from_dict
+from tests.compiled_build import build_compiled
 
 # The complete public corpus when LOOPWATCH_CORPUS names it (as in CI), else the shipped one.
 CORPUS = Path(os.environ.get("LOOPWATCH_CORPUS") or Path(__file__).resolve().parents[1] / "corpus")
@@ -100,10 +106,11 @@ def long_narration(steps: int) -> float:
     return best_of(run)
 
 
-def tree_engine_cpu_us(tree: Path) -> float:
+def tree_engine_cpu_us(tree: Path, compiled: Path | None = None) -> float:
     """``bench.engine_cpu`` in a child process judging with ``tree``'s SDK (and this tree's
-    benchmark code, which imports nothing else of it)."""
-    path = os.pathsep.join(str(p) for p in (tree / "sdk", tree / "collector", ROOT))
+    benchmark code, which imports nothing else of it), or with its ``compiled`` build."""
+    first = [] if compiled is None else [compiled]
+    path = os.pathsep.join(str(p) for p in (*first, tree / "sdk", tree / "collector", ROOT))
     out = subprocess.run(
         [sys.executable, "-m", "bench.engine_cpu"],
         cwd=ROOT,
@@ -115,14 +122,13 @@ def tree_engine_cpu_us(tree: Path) -> float:
     return float(json.loads(out)["engine_cpu_us"])
 
 
-def against_baseline(baseline: Path) -> tuple[list[float], list[float]]:
-    """CPU µs/event of ``baseline``'s engine and this one's, in alternating rounds."""
-    before: list[float] = []
-    now: list[float] = []
+def rounds(builds: dict[str, tuple[Path, Path | None]]) -> dict[str, list[float]]:
+    """CPU µs/event of each (tree, compiled build) in ``builds``, in alternating rounds."""
+    found: dict[str, list[float]] = {name: [] for name in builds}
     for _ in range(BASELINE_ROUNDS):
-        before.append(tree_engine_cpu_us(baseline))
-        now.append(tree_engine_cpu_us(ROOT))
-    return before, now
+        for name, (tree, compiled) in builds.items():
+            found[name].append(tree_engine_cpu_us(tree, compiled))
+    return found
 
 
 def main() -> None:
@@ -142,12 +148,21 @@ def main() -> None:
     print(f"| degenerate response, 200 KB / 100 KB time | {degenerate_200 / degenerate_100:.2f}x | <= 2.2 |")
     print(f"| 200-step session with ~6 KB narration per step, ms | {narration_200 * 1e3:.0f} | |")
     print(f"| long narration session, 200 / 100 steps time | {narration_200 / narration_100:.2f}x | <= 2.2 |")
+    builds: dict[str, tuple[Path, Path | None]] = {}
     if baseline:
-        before, now = against_baseline(Path(baseline).resolve())
-        ratios = [n / b for b, n in zip(before, now, strict=True)]
-        print(f"| engine CPU, {baseline}, µs/event | {min(before):.1f}-{max(before):.1f} | |")
-        print(f"| engine CPU, this tree, µs/event | {min(now):.1f}-{max(now):.1f} | |")
-        print(f"| this tree / {baseline}, per round | {min(ratios):.2f}-{max(ratios):.2f}x | <= 1.0 |")
+        builds[baseline] = (Path(baseline).resolve(), None)
+    builds["this tree"] = (ROOT, None)
+    with tempfile.TemporaryDirectory(prefix="loopwatch-bench-") as work:
+        if os.environ.get("LOOPWATCH_BENCH_COMPILED") != "0":
+            builds["this tree, compiled"] = (ROOT, build_compiled(Path(work) / "sdk"))
+        cpu = rounds(builds) if len(builds) > 1 else {}
+    for name, values in cpu.items():
+        target = " <= 10" if name.endswith("compiled") else ""
+        print(f"| engine CPU, {name}, µs/event | {min(values):.1f}-{max(values):.1f} |{target} |")
+    for name, values in cpu.items():
+        if baseline and name != baseline:
+            ratios = [n / b for b, n in zip(cpu[baseline], values, strict=True)]
+            print(f"| {name} / {baseline}, per round | {min(ratios):.2f}-{max(ratios):.2f}x | <= 1.0 |")
 
 
 if __name__ == "__main__":

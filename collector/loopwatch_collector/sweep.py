@@ -20,6 +20,7 @@ from collections.abc import Hashable, Sequence
 from decimal import Decimal, InvalidOperation
 from typing import Any, TypeVar
 
+from loopwatch.declarations import field_types
 from loopwatch.detect.registry import DETECTOR_TYPES
 from loopwatch.detect.settings import DetectorSettings
 
@@ -63,7 +64,7 @@ def parse_sweep(text: str, settings: DetectorSettings) -> Sweep:
         raise ValueError(f"unknown detector {detector!r}; known: {sorted(by_name)}")
     config_type = by_name[detector].config_type
     defaults: dict[str, Any] = {f.name: f.default for f in dataclasses.fields(config_type)}
-    hints: dict[str, Any] = {**typing.get_type_hints(config_type), _ENABLED: bool}
+    hints: dict[str, Any] = {**field_types(config_type), _ENABLED: bool}
     defaults[_ENABLED] = True
     if option not in hints:
         raise ValueError(f"unknown option {option!r} for detector {detector}; known: {sorted(hints)}")

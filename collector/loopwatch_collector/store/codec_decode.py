@@ -11,6 +11,7 @@ import typing
 from collections.abc import Callable
 from typing import Any
 
+from loopwatch.declarations import field_types
 from loopwatch_collector.exceptions import CodecError
 from loopwatch_collector.store.codec_encode import resolved_types, tag
 
@@ -94,7 +95,7 @@ def _compile_builder(cls: type, names: tuple[str, ...]) -> Callable[[list[Any], 
     a field this build lacks is skipped. Generated like ``_compile_encoder``; the source holds
     only field names of the (already validated) class, never message content.
     """
-    hints = typing.get_type_hints(cls)
+    hints = field_types(cls)
     fields = {f.name: f for f in dataclasses.fields(cls)}
     namespace: dict[str, Any] = {"cls": cls, "set_field": object.__setattr__}
     arguments, late = [], []

@@ -13,6 +13,7 @@ from typing import Any
 
 import orjson
 
+from loopwatch.declarations import field_types
 from loopwatch_collector.exceptions import CodecError
 
 _Encoder = Callable[[Any, "EncodeContext"], Any]
@@ -164,7 +165,7 @@ def _compile_encoder(cls: type) -> _Encoder:
     into it and only the others through their encoder. Field names are Python identifiers
     (dataclasses guarantee it), so the generated source holds nothing but them.
     """
-    hints = typing.get_type_hints(cls)
+    hints = field_types(cls)
     namespace: dict[str, Any] = {"cls": cls}
     items = []
     for n, name in enumerate(_field_names(cls)):

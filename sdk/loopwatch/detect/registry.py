@@ -10,8 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import UnionType
-from typing import Any, Union, get_args, get_origin, get_type_hints
+from typing import Any, Union, get_args, get_origin
 
+from loopwatch.declarations import field_types
 from loopwatch.detect.base import Detector
 from loopwatch.detect.budget import Budget, BudgetConfig
 from loopwatch.detect.cycle import Cycle, CycleConfig
@@ -64,7 +65,7 @@ def build_detectors(settings: Mapping[str, Mapping[str, Any]] | None = None) -> 
 
 
 def _config(detector_type: DetectorType, options: dict[str, Any]) -> Any:
-    hints = get_type_hints(detector_type.config_type)
+    hints = field_types(detector_type.config_type)
     bad = sorted(set(options) - set(hints))
     if bad:
         raise ValueError(f"unknown option(s) {bad} for detector {detector_type.name}; known: {sorted(hints)}")

@@ -30,6 +30,7 @@ import dataclasses
 from collections.abc import Iterable
 from typing import Any
 
+from loopwatch.declarations import field_types
 from loopwatch.events import Event, Step, ToolCall, ToolResult, UserMessage
 from loopwatch.sketch import Repetition, TextSketch
 from loopwatch.verdict import Action, Finding, Verdict
@@ -74,7 +75,7 @@ FINDING_FIELDS: tuple[str, ...] = tuple(
 _FINDING_TEXTS = tuple(
     f.name
     for f in dataclasses.fields(Finding)
-    if f.name in FINDING_FIELDS and f.type in ("str", "str | None")
+    if f.name in FINDING_FIELDS and field_types(Finding)[f.name] in (str, str | None)
 )
 
 
