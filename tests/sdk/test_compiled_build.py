@@ -51,7 +51,10 @@ for name in modules:
                 types = repr(field_types(value))
             except NameError as error:  # a name imported for type checking alone, in both builds
                 types = str(error)
-            classes[f"{name}:{value.__qualname__}"] = [is_compiled(value), types + repr(docstring(value))]
+            doc = docstring(value)
+            # A class with no docstring: Python's dataclasses write its signature, mypyc nothing.
+            written = doc if doc is not None and not doc.startswith(value.__name__ + "(") else None
+            classes[f"{name}:{value.__qualname__}"] = [is_compiled(value), types + repr(written)]
     classes[name] = [is_compiled(module), repr(docstring(module))]
 engine = Engine()
 states = {}
