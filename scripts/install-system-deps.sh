@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Install the real servers and tools the test suite starts (redis-server, prometheus, promtool,
-# amtool from prometheus-alertmanager, headless chromium for the session page) from Debian's
-# packages when they are missing. Idempotent; needs root (or sudo) only when something
+# amtool from prometheus-alertmanager, headless chromium for the session page), and the C compiler
+# and Python headers the compiled engine's build needs (mypyc: tests/sdk/test_compiled_build.py,
+# make test-compiled), from Debian's packages when they are missing. Idempotent; needs root (or sudo) only when something
 # is actually missing.
 set -euo pipefail
 need=()
@@ -9,6 +10,9 @@ command -v redis-server >/dev/null 2>&1 || need+=(redis-server)
 { command -v prometheus >/dev/null 2>&1 && command -v promtool >/dev/null 2>&1; } || need+=(prometheus)
 command -v amtool >/dev/null 2>&1 || need+=(prometheus-alertmanager)
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
+command -v gcc >/dev/null 2>&1 || need+=(gcc)
+python3 -c 'import os, sysconfig; raise SystemExit(not os.path.exists(sysconfig.get_paths()["include"] + "/Python.h"))' \
+  || need+=(python3-dev)
 [ ${#need[@]} -eq 0 ] && exit 0
 sudo=""
 [ "$(id -u)" -eq 0 ] || sudo="sudo"
