@@ -11,13 +11,14 @@ module's source, which the build ships beside the compiled module, annotations e
 module's namespace as ``get_type_hints`` evaluates string annotations.
 
 Contract: ``field_types(cls)`` equals ``typing.get_type_hints(cls)`` and ``docstring(x)``
-``inspect.getdoc(x)`` for the code as written, compiled or not (a test holds the compiled build
+``inspect.getdoc(x)`` where the source has one, compiled or not (a test holds the compiled build
 to it); compiled code without its source raises ``TypeError`` naming the file it looked for.
 """
 
 from __future__ import annotations
 
 import ast
+import functools
 import importlib.machinery
 import inspect
 import sys
@@ -87,7 +88,13 @@ def _source_tree(declared: type | ModuleType) -> ast.Module:
     source = Path(compiled.removesuffix(_extension_suffix(compiled) or "") + ".py")
     if not source.is_file():
         raise TypeError(f"{declared.__name__} is compiled and its source {source} is missing")
-    return ast.parse(source.read_text(encoding="utf-8"), filename=str(source))
+    return _parsed(str(source))
+
+
+@functools.cache
+def _parsed(source: str) -> ast.Module:
+    """One parse per module, however many of its classes are read."""
+    return ast.parse(Path(source).read_text(encoding="utf-8"), filename=source)
 
 
 def _class_node(tree: ast.Module, cls: type) -> ast.ClassDef:
